@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// The site is built first (`npm run build`, with the same BASE_PATH), then served from build/.
+const PORT = 4173;
+const BASE_PATH = (process.env.BASE_PATH ?? '').replace(/\/+$/, '');
+const BASE_URL = `http://127.0.0.1:${PORT}${BASE_PATH}/`;
+const CI = !!process.env.CI;
+
+// Browser: $CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own Chromium
+// (`npx playwright install chromium`).
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const executablePath =
+	process.env.CHROMIUM_PATH || (existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined);
+
+const launchOptions = executablePath
+	? {
+			executablePath,
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync'
+			]
+		}
+	: {};
+
+export default defineConfig({
+	testDir: 'tests',
+	testMatch: '**/*.e2e.ts',
+	workers: 2,
+	retries: CI ? 1 : 0,
+	forbidOnly: CI,
+	reporter: 'list',
+	use: {
+		baseURL: BASE_URL,
+		trace: 'retain-on-failure'
+	},
+	projects: [
+		{
+			name: 'chromium',
+			use: { ...devices['Desktop Chrome'], launchOptions }
+		}
+	],
+	webServer: {
+		command: 'node scripts/serve-static.mjs',
+		url: BASE_URL,
+		env: {
+			PORT: String(PORT),
+			HOST: '127.0.0.1',
+			SERVE_FIXTURES: '1',
+			BASE_PATH
+		},
+		reuseExistingServer: !CI,
+		stdout: 'pipe',
+		stderr: 'pipe',
+		timeout: 30_000
+	}
+});

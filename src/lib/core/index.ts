@@ -1,0 +1,42 @@
+/** The core's public surface: what state, components and routes may use. */
+export {
+	parseScenario,
+	describeProblems,
+	formatPath,
+	type ScenarioProblem
+} from './scenario/parse';
+export type { Scenario, ScenarioInput, ServerConfig, ProfileId } from './scenario/schema';
+export {
+	World,
+	DEFAULT_TIMEOUT_MS,
+	type CallRecord,
+	type RegistrySnapshot,
+	type ServerView
+} from './world/world';
+export { WorldCommandError, type WorldEvent, type CommandName } from './world/events';
+export { worldSnapshot, type WorldSnapshot } from './world/snapshot';
+export type { WireEntry, Direction } from './world/wire';
+export type { ProcessState } from './world/sim-process';
+export type { RegistryEntry, RegistryDiff } from './registry/registry';
+export { mcpStatusText } from './profiles/openharness/status-text';
+export { adaptedName } from './profiles/openharness/naming';
+export { connectionMachine } from './machines/connection.machine';
+export type { ConnectionStatus, ToolInfo } from './machines/types';
+export { labSchema, type Lab, type LabStep, type Goal } from './labs/lab-schema';
+export {
+	parseLabText,
+	type LabText,
+	type StepText,
+	type Block,
+	type Inline
+} from './labs/lab-text';
+export {
+	initialProgress,
+	advance,
+	predict,
+	goTo,
+	stepComplete,
+	labComplete,
+	type LabProgressState
+} from './labs/progress';
+export { boundText, boundJson, type Bounded } from './text/bound';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { scenarioSchema } from '../scenario/schema';
+
+/**
+ * A goal is checked against the world's state after every change. Kept small and declarative so
+ * a lab is data: adding a lab needs no code.
+ */
+export type Goal =
+	| { all: Goal[] }
+	| { any: Goal[] }
+	| { sessionStarted: boolean }
+	| { server: string; state?: string; process?: string; detailIncludes?: string }
+	| { registry: { name?: string; server?: string; available?: boolean; count?: number } }
+	| { call: { name?: string; server?: string; isError?: boolean; outputStartsWith?: string } }
+	| { command: string; server?: string }
+	| { predicted: true };
+
+export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
+	z.union([
+		z.strictObject({ all: z.array(goalSchema).min(1) }),
+		z.strictObject({ any: z.array(goalSchema).min(1) }),
+		z.strictObject({ sessionStarted: z.boolean() }),
+		z.strictObject({
+			server: z.string(),
+			state: z.string().optional(),
+			process: z.string().optional(),
+			detailIncludes: z.string().optional()
+		}),
+		z.strictObject({
+			registry: z.strictObject({
+				name: z.string().optional(),
+				server: z.string().optional(),
+				available: z.boolean().optional(),
+				count: z.number().int().min(0).optional()
+			})
+		}),
+		z.strictObject({
+			call: z.strictObject({
+				name: z.string().optional(),
+				server: z.string().optional(),
+				isError: z.boolean().optional(),
+				outputStartsWith: z.string().optional()
+			})
+		}),
+		z.strictObject({ command: z.string(), server: z.string().optional() }),
+		z.strictObject({ predicted: z.literal(true) })
+	])
+) as z.ZodType<Goal>;
+
+export const checkSchema = z.strictObject({ id: z.string().min(1), goal: goalSchema });
+
+export const predictSchema = z.strictObject({
+	options: z.array(z.string().min(1)).min(2),
+	answer: z.string().min(1)
+});
+
+export const stepSchema = z.strictObject({
+	id: z.string().regex(/^[a-z0-9-]+$/),
+	/** Checked in order: each one counts only after the ones before it are met ("then"). */
+	checks: z.array(checkSchema).default([]),
+	predict: predictSchema.optional()
+});
+
+export const labSchema = z.strictObject({
+	id: z.string().regex(/^\d\d-[a-z0-9-]+$/),
+	order: z.number().int(),
+	scenario: scenarioSchema,
+	steps: z.array(stepSchema).min(1)
+});
+
+export type Lab = z.output<typeof labSchema>;
+export type LabStep = z.output<typeof stepSchema>;
+export type LabCheck = z.output<typeof checkSchema>;

@@ -1,0 +1,201 @@
+import { assign, fromPromise, sendParent, setup } from 'xstate';
+import type { ServerConfig } from '../scenario/schema';
+import { errorDetail, methodNotFound, wsUnsupported } from '../profiles/openharness/strings';
+import type { ConnectionIo, ConnectionStatus, InitInfo, ResourceInfo, ToolInfo } from './types';
+
+export interface ConnectionContext {
+	server: string;
+	transport: ServerConfig['type'];
+	status: ConnectionStatus;
+	detail: string;
+	tools: ToolInfo[];
+	resources: ResourceInfo[];
+	init: InitInfo | null;
+}
+
+export type ConnectionEvent = { type: 'CONNECT' } | { type: 'CLOSE' };
+
+export interface ConnectionInput {
+	server: string;
+	transport: ServerConfig['type'];
+}
+
+/** Placeholder actors: the world supplies real ones with `.provide()`. */
+const unprovided = (what: string) =>
+	fromPromise<never, { server: string }>(async () => {
+		throw new Error(`connection I/O '${what}' was not provided`);
+	});
+
+/**
+ * One OpenHarness server connection: its own error boundary. Any failure on the way
+ * (transport, initialize, tools/list, resources/list other than Method not found) ends here in
+ * `failed` with the error's message as detail; nothing propagates to the manager, which only
+ * hears that this connection has settled.
+ */
+/**
+ * CONNECT from any resting state. OpenHarness's connect_all simply connects again; the I/O's
+ * `open` closes a previous session of the same server first.
+ */
+const connectTransitions = [
+	{
+		// "Passes validation ≠ connects": a ws server is never attempted.
+		guard: 'isWs' as const,
+		target: '#connection.failed',
+		reenter: true,
+		actions: 'failUnsupported' as const
+	},
+	{ target: '#connection.connecting' }
+];
+
+export const connectionMachine = setup({
+	types: {
+		context: {} as ConnectionContext,
+		events: {} as ConnectionEvent,
+		input: {} as ConnectionInput
+	},
+	actors: {
+		open: unprovided('open') as ReturnType<typeof fromPromise<void, { server: string }>>,
+		initialize: unprovided('initialize') as ReturnType<
+			typeof fromPromise<InitInfo, { server: string }>
+		>,
+		listTools: unprovided('listTools') as ReturnType<
+			typeof fromPromise<ToolInfo[], { server: string }>
+		>,
+		listResources: unprovided('listResources') as ReturnType<
+			typeof fromPromise<ResourceInfo[], { server: string }>
+		>,
+		close: unprovided('close') as ReturnType<typeof fromPromise<void, { server: string }>>
+	},
+	guards: {
+		isWs: ({ context }) => context.transport === 'ws',
+		isMethodNotFound: ({ event }) =>
+			errorDetail((event as { error?: unknown }).error).includes(methodNotFound)
+	},
+	actions: {
+		failUnsupported: assign({ status: 'failed', detail: wsUnsupported }),
+		failWith: assign(({ event }) => ({
+			status: 'failed' as const,
+			detail: errorDetail((event as { error?: unknown }).error),
+			tools: [],
+			resources: []
+		})),
+		settled: sendParent(({ context }) => ({ type: 'CONNECTION.SETTLED', server: context.server }))
+	}
+}).createMachine({
+	id: 'connection',
+	context: ({ input }) => ({
+		server: input.server,
+		transport: input.transport,
+		status: 'pending',
+		detail: '',
+		tools: [],
+		resources: [],
+		init: null
+	}),
+	initial: 'pending',
+	states: {
+		pending: {
+			on: { CONNECT: connectTransitions, CLOSE: 'closed' }
+		},
+		connecting: {
+			initial: 'opening',
+			on: { CLOSE: '#connection.closing' },
+			entry: assign({ status: 'pending', detail: '', tools: [], resources: [], init: null }),
+			states: {
+				opening: {
+					invoke: {
+						src: 'open',
+						input: ({ context }) => ({ server: context.server }),
+						onDone: 'initializing',
+						onError: '#connection.closingAfterFailure'
+					}
+				},
+				initializing: {
+					invoke: {
+						src: 'initialize',
+						input: ({ context }) => ({ server: context.server }),
+						onDone: {
+							target: 'listingTools',
+							actions: assign({ init: ({ event }) => event.output })
+						},
+						onError: '#connection.closingAfterFailure'
+					}
+				},
+				listingTools: {
+					invoke: {
+						src: 'listTools',
+						input: ({ context }) => ({ server: context.server }),
+						onDone: {
+							target: 'listingResources',
+							actions: assign({ tools: ({ event }) => event.output })
+						},
+						onError: '#connection.closingAfterFailure'
+					}
+				},
+				listingResources: {
+					invoke: {
+						src: 'listResources',
+						input: ({ context }) => ({ server: context.server }),
+						onDone: {
+							target: '#connection.connected',
+							actions: assign({ resources: ({ event }) => event.output })
+						},
+						onError: [
+							// A server without resources still counts as connected.
+							{ guard: 'isMethodNotFound', target: '#connection.connected' },
+							// Any other resources/list error fails the server even though its tools were listed.
+							{ target: '#connection.closingAfterFailure' }
+						]
+					}
+				}
+			}
+		},
+		/** The failed server's resource stack is closed; then it reports `failed`. */
+		closingAfterFailure: {
+			entry: 'failWith',
+			invoke: {
+				src: 'close',
+				input: ({ context }) => ({ server: context.server }),
+				onDone: 'failed',
+				onError: 'failed'
+			}
+		},
+		connected: {
+			entry: [assign({ status: 'connected', detail: '' }), 'settled'],
+			on: { CONNECT: connectTransitions, CLOSE: 'closing' }
+		},
+		failed: {
+			entry: 'settled',
+			on: { CONNECT: connectTransitions, CLOSE: 'closing' }
+		},
+		closing: {
+			invoke: {
+				src: 'close',
+				input: ({ context }) => ({ server: context.server }),
+				onDone: 'closed',
+				onError: 'closed'
+			}
+		},
+		/** Shut down; reported with the profile's word `pending` (no session), ready to connect again. */
+		closed: {
+			entry: [
+				assign({ status: 'pending', detail: '', tools: [], resources: [], init: null }),
+				sendParent(({ context }) => ({ type: 'CONNECTION.CLOSED', server: context.server }))
+			],
+			on: { CONNECT: connectTransitions, CLOSE: { target: 'closed', reenter: true } }
+		}
+	}
+});
+
+/** Binds a connection machine to real protocol I/O. */
+export function connectionWithIo(io: ConnectionIo) {
+	return connectionMachine.provide({
+		actors: {
+			open: fromPromise(({ input }) => io.open(input.server)),
+			initialize: fromPromise(({ input }) => io.initialize(input.server)),
+			listTools: fromPromise(({ input }) => io.listTools(input.server)),
+			listResources: fromPromise(({ input }) => io.listResources(input.server)),
+			close: fromPromise(({ input }) => io.close(input.server))
+		}
+	});
+}

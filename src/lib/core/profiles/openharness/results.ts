@@ -1,0 +1,91 @@
+import { noOutput } from './strings';
+
+interface ResultLike {
+	content?: Array<{ type: string; text?: unknown; [key: string]: unknown }>;
+	structuredContent?: Record<string, unknown>;
+	isError?: boolean;
+}
+
+/**
+ * The text the model receives from a tools/call result, as OpenHarness builds it: text parts
+ * kept, other parts serialised as JSON, joined with newlines and trimmed; structuredContent only
+ * when there are no parts (as a Python dict repr); `(no output)` when empty. `isError` is ignored.
+ */
+export function resultText(result: ResultLike): string {
+	const parts = result.content ?? [];
+	if (parts.length === 0) {
+		if (result.structuredContent) return pythonRepr(result.structuredContent);
+		return noOutput;
+	}
+	const text = parts
+		.map((part) =>
+			part.type === 'text' && typeof part.text === 'string' ? part.text : pyJsonDumps(part)
+		)
+		.join('\n')
+		.trim();
+	return text || noOutput;
+}
+
+/** Python's json.dumps default separators (`, ` and `: `) and ASCII escaping. */
+export function pyJsonDumps(value: unknown): string {
+	if (value === null || value === undefined) return 'null';
+	if (typeof value === 'string') return pyString(value, '"');
+	if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
+	if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(', ')}]`;
+	const entries = Object.entries(value as Record<string, unknown>).filter(
+		([, v]) => v !== undefined
+	);
+	return `{${entries.map(([k, v]) => `${pyString(k, '"')}: ${pyJsonDumps(v)}`).join(', ')}}`;
+}
+
+/** Python's repr() of JSON-shaped data, as `str(dict)` prints it. */
+export function pythonRepr(value: unknown): string {
+	if (value === null || value === undefined) return 'None';
+	if (value === true) return 'True';
+	if (value === false) return 'False';
+	if (typeof value === 'number') return Number.isInteger(value) ? String(value) : pyFloat(value);
+	if (typeof value === 'string') return pyReprString(value);
+	if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
+	const entries = Object.entries(value as Record<string, unknown>);
+	return `{${entries.map(([k, v]) => `${pyReprString(k)}: ${pythonRepr(v)}`).join(', ')}}`;
+}
+
+function pyFloat(n: number): string {
+	const s = String(n);
+	return /[.e]/.test(s) ? s : `${s}.0`;
+}
+
+/** repr() picks single quotes unless the string has a single quote and no double quote. */
+function pyReprString(s: string): string {
+	const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+	let out = '';
+	for (const ch of s) {
+		if (ch === quote || ch === '\\') out += `\\${ch}`;
+		else if (ch === '\n') out += '\\n';
+		else if (ch === '\r') out += '\\r';
+		else if (ch === '\t') out += '\\t';
+		else if (ch.codePointAt(0)! < 0x20 || ch.codePointAt(0) === 0x7f)
+			out += `\\x${ch.codePointAt(0)!.toString(16).padStart(2, '0')}`;
+		else out += ch;
+	}
+	return `${quote}${out}${quote}`;
+}
+
+function pyString(s: string, quote: '"'): string {
+	let out = '';
+	for (const ch of s) {
+		const code = ch.codePointAt(0)!;
+		if (ch === quote || ch === '\\') out += `\\${ch}`;
+		else if (ch === '\n') out += '\\n';
+		else if (ch === '\r') out += '\\r';
+		else if (ch === '\t') out += '\\t';
+		else if (ch === '\b') out += '\\b';
+		else if (ch === '\f') out += '\\f';
+		else if (code < 0x20 || code > 0x7f) {
+			// ensure_ascii: astral characters become a surrogate pair of \u escapes.
+			for (let i = 0; i < ch.length; i++)
+				out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
+		} else out += ch;
+	}
+	return `${quote}${out}${quote}`;
+}

@@ -1,0 +1,25 @@
+/** OpenHarness's exact texts (shared/reference/harness-behaviors.md §1). */
+export const wsUnsupported = 'Unsupported MCP transport in current build: ws';
+export const unknownServerDetail = 'unknown server';
+export const methodNotFound = 'Method not found';
+export const noOutput = '(no output)';
+
+export const unknownTool = (name: string) => `Unknown tool: ${name}`;
+export const notConnected = (server: string, detail: string) =>
+	`MCP server '${server}' is not connected: ${detail}`;
+export const callFailed = (server: string, error: string) =>
+	`MCP server '${server}' call failed: ${error}`;
+
+/** What a missing inputSchema becomes. */
+export const defaultInputSchema = () => ({ type: 'object', properties: {} });
+
+/**
+ * The failure detail OpenHarness stores: the error's message, or its class name when the
+ * message is empty. Class names are read from the error's own `name` because the minifier
+ * renames constructors.
+ */
+export function errorDetail(error: unknown): string {
+	if (error instanceof Error) return error.message || error.name || 'Error';
+	if (typeof error === 'string' && error) return error;
+	return 'Error';
+}

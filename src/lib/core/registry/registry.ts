@@ -1,0 +1,144 @@
+import { adaptedName } from '../profiles/openharness/naming';
+import { defaultInputSchema } from '../profiles/openharness/strings';
+import type { ConnectionStatus, ToolInfo } from '../machines/types';
+
+/** A tool as the harness registered it for the model. */
+export interface RegisteredTool {
+	name: string;
+	server: string;
+	tool: string;
+	description: string;
+	inputSchema: Record<string, unknown>;
+	/** The harness cannot know whether an MCP tool mutates anything. */
+	readOnly: false;
+}
+
+/** A registration that a later one with the same adapted name replaced. */
+export interface Shadowed {
+	name: string;
+	server: string;
+	tool: string;
+	by: string;
+}
+
+export interface BuiltRegistry {
+	tools: RegisteredTool[];
+	shadowed: Shadowed[];
+}
+
+export interface ConnectionFacts {
+	server: string;
+	status: ConnectionStatus;
+	tools: ToolInfo[];
+}
+
+/**
+ * OpenHarness's registry, built once per session: connected servers in sorted order, each tool
+ * under its adapted name; the registry is a map, so a later registration of the same name wins
+ * (and keeps the first one's position, as a dict does).
+ */
+export function buildRegistry(connections: ConnectionFacts[]): BuiltRegistry {
+	const byName = new Map<string, RegisteredTool>();
+	const shadowed: Shadowed[] = [];
+	const connected = connections
+		.filter((c) => c.status === 'connected')
+		.sort((a, b) => compareNames(a.server, b.server));
+	for (const connection of connected) {
+		for (const tool of connection.tools) {
+			const name = adaptedName(connection.server, tool.name);
+			const previous = byName.get(name);
+			if (previous)
+				shadowed.push({
+					name,
+					server: previous.server,
+					tool: previous.tool,
+					by: connection.server
+				});
+			byName.set(name, {
+				name,
+				server: connection.server,
+				tool: tool.name,
+				description: tool.description,
+				inputSchema: tool.inputSchema ?? defaultInputSchema(),
+				readOnly: false
+			});
+		}
+	}
+	return { tools: [...byName.values()], shadowed };
+}
+
+/** Python's sorted() on str: by code point, not by locale. */
+export function compareNames(a: string, b: string): number {
+	const x = [...a];
+	const y = [...b];
+	for (let i = 0; i < Math.min(x.length, y.length); i++) {
+		const d = x[i].codePointAt(0)! - y[i].codePointAt(0)!;
+		if (d !== 0) return d;
+	}
+	return x.length - y.length;
+}
+
+/** One line of the registry as the model sees it, with whether its server is still connected. */
+export interface RegistryEntry {
+	name: string;
+	server: string;
+	tool: string;
+	readOnly: boolean;
+	available: boolean;
+}
+
+export function registryEntries(
+	built: BuiltRegistry | null,
+	statusOf: (server: string) => ConnectionStatus | undefined
+): RegistryEntry[] {
+	if (!built) return [];
+	return built.tools.map((t) => ({
+		name: t.name,
+		server: t.server,
+		tool: t.tool,
+		readOnly: t.readOnly,
+		available: statusOf(t.server) === 'connected'
+	}));
+}
+
+export interface RegistryDiff {
+	added: string[];
+	removed: string[];
+	becameUnavailable: string[];
+	becameAvailable: string[];
+	shadowed: Shadowed[];
+}
+
+export function diffRegistry(
+	previous: readonly RegistryEntry[],
+	next: readonly RegistryEntry[],
+	shadowed: Shadowed[] = []
+): RegistryDiff {
+	const before = new Map(previous.map((e) => [e.name, e]));
+	const after = new Map(next.map((e) => [e.name, e]));
+	const diff: RegistryDiff = {
+		added: [],
+		removed: [],
+		becameUnavailable: [],
+		becameAvailable: [],
+		shadowed
+	};
+	for (const entry of next) {
+		const old = before.get(entry.name);
+		if (!old) diff.added.push(entry.name);
+		else if (old.available && !entry.available) diff.becameUnavailable.push(entry.name);
+		else if (!old.available && entry.available) diff.becameAvailable.push(entry.name);
+	}
+	for (const entry of previous) if (!after.has(entry.name)) diff.removed.push(entry.name);
+	return diff;
+}
+
+export function isEmptyDiff(diff: RegistryDiff): boolean {
+	return (
+		diff.added.length +
+			diff.removed.length +
+			diff.becameUnavailable.length +
+			diff.becameAvailable.length ===
+		0
+	);
+}

@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import { scenarioSchema, type Scenario } from './schema';
+
+export interface ScenarioProblem {
+	/** JSON path of the offending value, e.g. `mcp_servers.filesystem.args[0]`; `` for the root. */
+	path: string;
+	message: string;
+}
+
+export type ParseResult =
+	{ ok: true; scenario: Scenario } | { ok: false; problems: ScenarioProblem[] };
+
+/** `['mcp_servers', 'a.b', 'args', 0]` → `mcp_servers["a.b"].args[0]`: keys that are not plain identifiers are quoted so the path stays unambiguous. */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+	let out = '';
+	for (const key of path) {
+		if (typeof key === 'number') out += `[${key}]`;
+		else if (/^[A-Za-z_$][\w$-]*$/.test(String(key))) out += out ? `.${String(key)}` : String(key);
+		else out += `[${JSON.stringify(String(key))}]`;
+	}
+	return out;
+}
+
+function problemsOf(error: z.ZodError): ScenarioProblem[] {
+	return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+}
+
+export function parseScenario(input: unknown): ParseResult {
+	const result = scenarioSchema.safeParse(input);
+	return result.success
+		? { ok: true, scenario: result.data }
+		: { ok: false, problems: problemsOf(result.error) };
+}
+
+/** One sentence for the embed API's `error` field: the first problem with its path. */
+export function describeProblems(problems: ScenarioProblem[]): string {
+	const first = problems[0];
+	if (!first) return 'Invalid scenario.';
+	const where = first.path || '(root)';
+	const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+	return `Invalid scenario at ${where}: ${first.message}${more}`;
+}

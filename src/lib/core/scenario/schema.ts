@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * The scenario format of the embed contract (shared/design/embed-api.md): OpenHarness's
+ * `mcp_servers` settings block verbatim, plus MCP Lab's `sim` block per server.
+ * Unknown keys are kept (`looseObject`) because a real settings block may carry fields the
+ * lab does not model; rejecting them would break "paste your settings as is".
+ */
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const contentPartSchema = z.looseObject({ type: z.string() });
+
+export const simResultSchema = z.looseObject({
+	content: z.array(contentPartSchema).optional(),
+	structuredContent: jsonObject.optional(),
+	isError: z.boolean().optional()
+});
+
+export const simErrorSchema = z.object({
+	code: z.number().int(),
+	message: z.string()
+});
+
+export const simToolSchema = z.object({
+	name: z.string(),
+	title: z.string().optional(),
+	description: z.string().optional(),
+	/** Raw JSON Schema, sent as is; omit it to send a tool with no inputSchema at all. */
+	inputSchema: jsonObject.optional(),
+	annotations: jsonObject.optional(),
+	/** What tools/call answers; a default text result when neither this nor `error` is set. */
+	result: simResultSchema.optional(),
+	/** Answer tools/call with this JSON-RPC error instead of a result. */
+	error: simErrorSchema.optional(),
+	/** Extra simulated milliseconds before this tool's answers arrive. */
+	latencyMs: z.number().int().min(0).max(3_600_000).optional()
+});
+
+export const simResourceSchema = z.object({
+	uri: z.string(),
+	name: z.string(),
+	description: z.string().optional(),
+	mimeType: z.string().optional(),
+	text: z.string().optional()
+});
+
+export const simSchema = z.object({
+	tools: z.array(simToolSchema).optional(),
+	/** Absent: the server declares no resources capability and answers Method not found. */
+	resources: z.array(simResourceSchema).optional(),
+	instructions: z.string().optional(),
+	serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+	/** Simulated milliseconds every answer of this server takes to arrive. */
+	latencyMs: z.number().int().min(0).max(3_600_000).optional()
+});
+
+const stringMap = z.record(z.string(), z.string());
+
+export const stdioServerSchema = z.looseObject({
+	type: z.literal('stdio'),
+	command: z.string(),
+	args: z.array(z.string()).default([]),
+	env: stringMap.optional(),
+	cwd: z.string().optional(),
+	sim: simSchema.optional()
+});
+
+export const httpServerSchema = z.looseObject({
+	type: z.literal('http'),
+	url: z.string(),
+	headers: stringMap.default({}),
+	live: z.boolean().optional(),
+	sim: simSchema.optional()
+});
+
+export const wsServerSchema = z.looseObject({
+	type: z.literal('ws'),
+	url: z.string(),
+	headers: stringMap.default({}),
+	sim: simSchema.optional()
+});
+
+/** OpenHarness's stdio config has `type: "stdio"` as its default, so a block without `type` is stdio. */
+const withDefaultType = (value: unknown) =>
+	value && typeof value === 'object' && !Array.isArray(value) && !('type' in value)
+		? { type: 'stdio', ...value }
+		: value;
+
+export const serverConfigSchema = z.preprocess(
+	withDefaultType,
+	z.discriminatedUnion('type', [stdioServerSchema, httpServerSchema, wsServerSchema])
+);
+
+export const profileIds = [
+	'openharness',
+	'toolsource',
+	'trust',
+	'miniharness',
+	'contextual'
+] as const;
+export const profileIdSchema = z.enum(profileIds);
+
+export const scenarioSchema = z.looseObject({
+	profile: profileIdSchema.default('openharness'),
+	mcp_servers: z.record(z.string().min(1), serverConfigSchema).default({}),
+	permissions: z
+		.looseObject({ mode: z.enum(['default', 'plan', 'full_auto']).optional() })
+		.optional()
+});
+
+export type Scenario = z.output<typeof scenarioSchema>;
+export type ScenarioInput = z.input<typeof scenarioSchema>;
+export type ServerConfig = z.output<typeof serverConfigSchema>;
+export type SimBlock = z.output<typeof simSchema>;
+export type SimTool = z.output<typeof simToolSchema>;
+export type SimResource = z.output<typeof simResourceSchema>;
+export type ProfileId = z.output<typeof profileIdSchema>;

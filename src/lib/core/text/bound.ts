@@ -1,0 +1,29 @@
+/**
+ * Server-provided text is hostile: it can be megabytes long. Everything shown from a server is
+ * cut to a bound first, and says how much was left out.
+ */
+export interface Bounded {
+	text: string;
+	/** Characters not shown (0 when the text fits). */
+	omitted: number;
+}
+
+export function boundText(text: string, max: number): Bounded {
+	if (text.length <= max) return { text, omitted: 0 };
+	// Do not cut a surrogate pair in half.
+	let end = max;
+	const code = text.charCodeAt(end - 1);
+	if (code >= 0xd800 && code <= 0xdbff) end--;
+	return { text: text.slice(0, end), omitted: text.length - end };
+}
+
+/** JSON for display, bounded; never throws (cycles or BigInt show as a note). */
+export function boundJson(value: unknown, max: number, indent = 2): Bounded {
+	let text: string;
+	try {
+		text = JSON.stringify(value, null, indent) ?? String(value);
+	} catch {
+		text = String(value);
+	}
+	return boundText(text, max);
+}

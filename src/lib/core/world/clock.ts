@@ -1,0 +1,63 @@
+/**
+ * Simulated time. Nothing in the core reads the wall clock: latencies, timeouts and faults are
+ * timers on this clock, so the same scenario and actions give the same run, byte for byte.
+ */
+interface Timer {
+	at: number;
+	seq: number;
+	run: () => void;
+}
+
+export class SimClock {
+	#now = 0;
+	#seq = 0;
+	#timers: Timer[] = [];
+
+	get now(): number {
+		return this.#now;
+	}
+
+	/** Runs `run` once the clock reaches now + delayMs; returns a cancel function. */
+	schedule(delayMs: number, run: () => void): () => void {
+		const timer: Timer = { at: this.#now + Math.max(0, delayMs), seq: this.#seq++, run };
+		this.#timers.push(timer);
+		// Stable order: by time, then by scheduling order.
+		this.#timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
+		return () => {
+			this.#timers = this.#timers.filter((t) => t !== timer);
+		};
+	}
+
+	get pending(): number {
+		return this.#timers.length;
+	}
+
+	/** Runs every timer that is due now; true when any ran. */
+	runDue(): boolean {
+		let ran = false;
+		while (this.#timers[0] && this.#timers[0].at <= this.#now) {
+			const timer = this.#timers.shift()!;
+			ran = true;
+			timer.run();
+		}
+		return ran;
+	}
+
+	/** Jumps to the next timer and runs what is due; false when there is none. */
+	advanceToNext(): boolean {
+		const next = this.#timers[0];
+		if (!next) return false;
+		this.#now = Math.max(this.#now, next.at);
+		return this.runDue();
+	}
+
+	/** Moves time forward by ms, running timers on the way in order. */
+	advanceBy(ms: number): void {
+		const target = this.#now + ms;
+		while (this.#timers[0] && this.#timers[0].at <= target) {
+			this.#now = Math.max(this.#now, this.#timers[0].at);
+			this.runDue();
+		}
+		this.#now = target;
+	}
+}

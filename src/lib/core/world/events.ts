@@ -1,0 +1,59 @@
+import type { ConnectionStatus } from '../machines/types';
+import type { RegistryDiff } from '../registry/registry';
+import type { ProcessState } from './sim-process';
+
+export type CommandName =
+	| 'startSession'
+	| 'closeSession'
+	| 'connectAll'
+	| 'reconnectAll'
+	| 'kill'
+	| 'restart'
+	| 'hang'
+	| 'callTool';
+
+/**
+ * What happened in the world, in order, with its simulated time. The UI turns these into
+ * narration and live-region announcements in the learner's language; the text is not here.
+ */
+export type WorldEvent =
+	| {
+			seq: number;
+			t: number;
+			kind: 'command';
+			command: CommandName;
+			server?: string;
+			tool?: string;
+	  }
+	| {
+			seq: number;
+			t: number;
+			kind: 'status';
+			server: string;
+			status: ConnectionStatus;
+			detail: string;
+	  }
+	| { seq: number; t: number; kind: 'process'; server: string; process: ProcessState }
+	| { seq: number; t: number; kind: 'registry'; n: number; diff: RegistryDiff; size: number }
+	| {
+			seq: number;
+			t: number;
+			kind: 'call';
+			id: string;
+			name: string;
+			isError: boolean;
+			output: string;
+	  };
+
+export type NewWorldEvent = WorldEvent extends infer E
+	? E extends WorldEvent
+		? Omit<E, 'seq' | 't'>
+		: never
+	: never;
+
+export class WorldCommandError extends Error {
+	constructor(message: string) {
+		super(message);
+		this.name = 'WorldCommandError';
+	}
+}

@@ -1,0 +1,159 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { z } from 'zod';
+import type { ConnectionIo, InitInfo, ResourceInfo, ToolInfo } from '../machines/types';
+import { defaultInputSchema } from '../profiles/openharness/strings';
+import type { SimClock } from './clock';
+import { createSimServer } from './sim-server';
+import type { SimProcess } from './sim-process';
+import { withClockTimeout } from './timeout';
+import { Wire, type WireLog } from './wire';
+
+/**
+ * tools/list read leniently: the SDK's own result schema requires `inputSchema`, but the lab
+ * must show what a harness does with a tool that has none (OpenHarness defaults it).
+ */
+const laxToolsPage = z.looseObject({
+	tools: z.array(
+		z.looseObject({
+			name: z.string(),
+			description: z.string().optional(),
+			inputSchema: z.record(z.string(), z.unknown()).optional()
+		})
+	),
+	nextCursor: z.string().optional()
+});
+
+const resourcesPage = z.looseObject({
+	resources: z.array(z.looseObject({ uri: z.string(), name: z.string() })),
+	nextCursor: z.string().optional()
+});
+
+/** One live connection: the host's SDK Client, the wire under it, and the process it reaches. */
+export interface Link {
+	client: Client;
+	wire: Wire;
+	protocolVersion: string;
+}
+
+/** Bounds pagination so a hostile server cannot keep the harness listing forever. */
+const MAX_PAGES = 100;
+
+export const CLIENT_INFO = { name: 'mcp-lab-openharness', version: '1.0.0' };
+
+/**
+ * Connection I/O on the real SDK: a fresh in-memory linked pair per connection, the server end
+ * served by the process's SDK Server, the client end wrapped by the wire.
+ */
+export class SimIo implements ConnectionIo {
+	readonly links = new Map<string, Link>();
+
+	constructor(
+		private readonly processes: Map<string, SimProcess>,
+		private readonly clock: SimClock,
+		private readonly log: WireLog,
+		private readonly timeoutMs: () => number
+	) {}
+
+	async open(server: string): Promise<void> {
+		// connect_all on a server that has a session replaces it: close the old one first.
+		await this.close(server);
+		const process = this.processes.get(server);
+		if (!process) throw new Error(`unknown server`);
+		const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+		const wire = new Wire(server, clientEnd, this.clock, this.log, process);
+		if (process.state === 'killed') {
+			// The command starts and exits at once: the pipe closes under the client.
+			this.clock.schedule(0, () => void wire.kill('exited'));
+		} else {
+			await createSimServer(server, process.sim).connect(serverEnd);
+		}
+		const client = new Client(CLIENT_INFO, {
+			capabilities: {},
+			jsonSchemaValidator: new CfWorkerJsonSchemaValidator()
+		});
+		const link: Link = { client, wire, protocolVersion: '' };
+		// The client never exposes the negotiated version; the SDK hands it to the transport.
+		wire.setProtocolVersion = (version: string) => {
+			link.protocolVersion = version;
+		};
+		this.links.set(server, link);
+	}
+
+	async initialize(server: string): Promise<InitInfo> {
+		const link = this.#link(server);
+		await withClockTimeout(this.clock, this.timeoutMs(), (options) =>
+			link.client.connect(link.wire, options)
+		);
+		const info = link.client.getServerVersion();
+		return {
+			protocolVersion: link.protocolVersion,
+			serverName: info?.name ?? '',
+			serverVersion: info?.version ?? '',
+			instructions: link.client.getInstructions() ?? ''
+		};
+	}
+
+	async listTools(server: string): Promise<ToolInfo[]> {
+		const link = this.#link(server);
+		const tools: ToolInfo[] = [];
+		let cursor: string | undefined;
+		for (let page = 0; page < MAX_PAGES; page++) {
+			const result = await withClockTimeout(this.clock, this.timeoutMs(), (options) =>
+				link.client.request(
+					{ method: 'tools/list', params: cursor ? { cursor } : {} },
+					laxToolsPage,
+					options
+				)
+			);
+			for (const tool of result.tools)
+				tools.push({
+					name: tool.name,
+					description: tool.description ?? '',
+					inputSchema: tool.inputSchema ?? defaultInputSchema()
+				});
+			cursor = result.nextCursor;
+			if (!cursor) break;
+		}
+		return tools;
+	}
+
+	async listResources(server: string): Promise<ResourceInfo[]> {
+		const link = this.#link(server);
+		const resources: ResourceInfo[] = [];
+		let cursor: string | undefined;
+		for (let page = 0; page < MAX_PAGES; page++) {
+			const result = await withClockTimeout(this.clock, this.timeoutMs(), (options) =>
+				link.client.request(
+					{ method: 'resources/list', params: cursor ? { cursor } : {} },
+					resourcesPage,
+					options
+				)
+			);
+			for (const r of result.resources) resources.push({ uri: r.uri, name: r.name });
+			cursor = result.nextCursor;
+			if (!cursor) break;
+		}
+		return resources;
+	}
+
+	async close(server: string): Promise<void> {
+		const link = this.links.get(server);
+		if (!link) return;
+		this.links.delete(server);
+		await link.wire.close();
+		await link.client.close();
+	}
+
+	/** The process dies (or is replaced): every pipe to it closes under its client. */
+	async severProcess(server: string, event: 'killed' | 'exited'): Promise<void> {
+		await this.links.get(server)?.wire.kill(event);
+	}
+
+	#link(server: string): Link {
+		const link = this.links.get(server);
+		if (!link) throw new Error('Not connected');
+		return link;
+	}
+}

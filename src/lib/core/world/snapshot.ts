@@ -1,0 +1,65 @@
+import { compareNames } from '../registry/registry';
+import type { World } from './world';
+
+/** The embed contract's snapshot (shared/design/embed-api.md, version 1). */
+export interface WorldSnapshot {
+	version: 1;
+	lab: string;
+	profile: string;
+	step: number;
+	servers: Array<{
+		name: string;
+		transport: string;
+		state: string;
+		detail: string;
+		process: string;
+		tools: string[];
+		resources: string[];
+	}>;
+	registry: Array<{
+		name: string;
+		server: string;
+		tool: string;
+		readOnly: boolean;
+		available: boolean;
+	}>;
+	calls: Array<{
+		id: string;
+		name: string;
+		state: string;
+		isError: boolean;
+		output: string;
+		error: string;
+	}>;
+}
+
+export function worldSnapshot(world: World, where: { lab: string; step: number }): WorldSnapshot {
+	return {
+		version: 1,
+		lab: where.lab,
+		profile: world.scenario.profile,
+		step: where.step,
+		// OpenHarness lists statuses sorted by server name.
+		servers: world
+			.servers()
+			.sort((a, b) => compareNames(a.name, b.name))
+			.map((s) => ({
+				name: s.name,
+				transport: s.transport,
+				state: s.status,
+				detail: s.detail,
+				process: s.process,
+				tools: s.connection.tools.map((t) => t.name),
+				resources: s.connection.resources.map((r) => r.uri)
+			})),
+		registry: world.registry.map((e) => ({ ...e })),
+		calls: world.calls.map(({ id, name, state, isError, output, error }) => ({
+			id,
+			name,
+			state,
+			isError,
+			output,
+			error
+		}))
+	};
+}

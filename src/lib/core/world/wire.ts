@@ -1,0 +1,159 @@
+import type {
+	Transport,
+	TransportSendOptions
+} from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { SimClock } from './clock';
+
+/** Which way a message crossed: from the host (client) to the server, or back. */
+export type Direction = 'to-server' | 'to-host';
+
+export type WireEntry =
+	| {
+			seq: number;
+			t: number;
+			server: string;
+			kind: 'message';
+			dir: Direction;
+			message: JSONRPCMessage;
+			/** `unread`: written to a hung server, which never reads it. */
+			note?: 'unread';
+	  }
+	| {
+			seq: number;
+			t: number;
+			server: string;
+			kind: 'transport';
+			event: 'open' | 'close' | 'killed' | 'exited' | 'hung' | 'resumed';
+	  };
+
+type NewEntry =
+	| Omit<Extract<WireEntry, { kind: 'message' }>, 'seq' | 't'>
+	| Omit<Extract<WireEntry, { kind: 'transport' }>, 'seq' | 't'>;
+
+/**
+ * The protocol log: every JSON-RPC message that crossed any wire, in order. It keeps a window
+ * of the newest entries so a long session stays bounded in memory; `dropped` counts the rest.
+ */
+export class WireLog {
+	#entries: WireEntry[] = [];
+	#seq = 0;
+	dropped = 0;
+
+	constructor(
+		private readonly clock: SimClock,
+		private readonly onChange: () => void,
+		readonly window = 5000
+	) {}
+
+	get entries(): readonly WireEntry[] {
+		return this.#entries;
+	}
+
+	append(entry: NewEntry): void {
+		this.#entries = [
+			...this.#entries,
+			{ ...entry, seq: ++this.#seq, t: this.clock.now } as WireEntry
+		];
+		if (this.#entries.length > this.window) {
+			const excess = this.#entries.length - this.window;
+			this.dropped += excess;
+			this.#entries = this.#entries.slice(excess);
+		}
+		this.onChange();
+	}
+}
+
+/** What the wire asks of the simulated process at the other end. */
+export interface ProcessView {
+	readonly hung: boolean;
+	/** Simulated ms before an answer to this request reaches the host. */
+	latencyFor(request: { method: string; tool?: string }): number;
+}
+
+/**
+ * A `Transport` wrapper on the host side of one connection. It is the one place traffic is
+ * observed and faults take effect: messages to a hung server are logged but never read, answers
+ * arrive after the simulated latency, and a kill closes the pipe under the client.
+ */
+export class Wire implements Transport {
+	onclose?: () => void;
+	onerror?: (error: Error) => void;
+	onmessage?: (message: JSONRPCMessage) => void;
+	setProtocolVersion?: (version: string) => void;
+	#closed = false;
+	#lastDelivery = 0;
+	#requests = new Map<string | number, { method: string; tool?: string }>();
+
+	constructor(
+		readonly server: string,
+		private readonly inner: Transport,
+		private readonly clock: SimClock,
+		private readonly log: WireLog,
+		private readonly process: ProcessView
+	) {}
+
+	async start(): Promise<void> {
+		this.inner.onmessage = (message) => this.#fromServer(message);
+		this.inner.onclose = () => this.#closedUnderneath();
+		this.inner.onerror = (error) => this.onerror?.(error);
+		await this.inner.start();
+		this.log.append({ server: this.server, kind: 'transport', event: 'open' });
+	}
+
+	async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+		if (this.#closed) throw new Error('Not connected');
+		if ('method' in message && 'id' in message) {
+			const params = message.params as { name?: unknown } | undefined;
+			const tool = message.method === 'tools/call' ? String(params?.name ?? '') : undefined;
+			this.#requests.set(message.id, { method: message.method, tool });
+		}
+		if (this.process.hung) {
+			this.log.append({
+				server: this.server,
+				kind: 'message',
+				dir: 'to-server',
+				message,
+				note: 'unread'
+			});
+			return;
+		}
+		this.log.append({ server: this.server, kind: 'message', dir: 'to-server', message });
+		await this.inner.send(message, options);
+	}
+
+	/** The host closes the connection (harness shutdown or reconnect). */
+	async close(): Promise<void> {
+		if (this.#closed) return;
+		this.log.append({ server: this.server, kind: 'transport', event: 'close' });
+		await this.inner.close();
+	}
+
+	/** The process at the other end dies: the pipe closes under the client. */
+	async kill(event: 'killed' | 'exited' = 'killed'): Promise<void> {
+		if (this.#closed) return;
+		this.log.append({ server: this.server, kind: 'transport', event });
+		await this.inner.close();
+	}
+
+	#fromServer(message: JSONRPCMessage): void {
+		const id = 'id' in message && !('method' in message) ? message.id : undefined;
+		const request = id !== undefined ? this.#requests.get(id) : undefined;
+		if (id !== undefined) this.#requests.delete(id);
+		const latency = this.process.latencyFor(request ?? { method: '' });
+		// Answers keep their order even when an earlier one is slower.
+		const at = Math.max(this.#lastDelivery, this.clock.now + latency);
+		this.#lastDelivery = at;
+		this.clock.schedule(at - this.clock.now, () => {
+			if (this.#closed) return;
+			this.log.append({ server: this.server, kind: 'message', dir: 'to-host', message });
+			this.onmessage?.(message);
+		});
+	}
+
+	#closedUnderneath(): void {
+		if (this.#closed) return;
+		this.#closed = true;
+		this.onclose?.();
+	}
+}

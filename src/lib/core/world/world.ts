@@ -1,0 +1,428 @@
+import { createActor, type Actor, type Subscription } from 'xstate';
+import { connectionWithIo, type ConnectionContext } from '../machines/connection.machine';
+import { managerMachine } from '../machines/manager.machine';
+import type { ConnectionStatus } from '../machines/types';
+import {
+	callFailed,
+	errorDetail,
+	notConnected,
+	unknownServerDetail,
+	unknownTool
+} from '../profiles/openharness/strings';
+import { resultText } from '../profiles/openharness/results';
+import {
+	diffRegistry,
+	isEmptyDiff,
+	registryEntries,
+	type RegistryDiff,
+	type RegistryEntry
+} from '../registry/registry';
+import type { Scenario, ServerConfig } from '../scenario/schema';
+import { effectiveSim } from '../scenario/well-known';
+import { SimClock } from './clock';
+import { WorldCommandError, type CommandName, type NewWorldEvent, type WorldEvent } from './events';
+import { SimIo } from './sim-io';
+import { SimProcess } from './sim-process';
+import { macrotask, withClockTimeout } from './timeout';
+import { WireLog } from './wire';
+
+export interface WorldOptions {
+	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
+	timeoutMs?: number;
+	/** How the world yields to pending promise chains before moving simulated time. */
+	idle?: () => Promise<void>;
+	/** How many protocol-log entries are kept. */
+	wireWindow?: number;
+}
+
+/**
+ * OpenHarness's Python session sets no read timeout, so a hung server would block forever;
+ * the lab needs every run to end, so it chooses 30 simulated seconds (an illustration, said so
+ * in the UI).
+ */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+export interface CallRecord {
+	id: string;
+	name: string;
+	arguments: Record<string, unknown>;
+	server: string;
+	tool: string;
+	state: 'running' | 'completed';
+	isError: boolean;
+	output: string;
+	error: string;
+	startedAt: number;
+	endedAt: number | null;
+}
+
+export interface RegistrySnapshot {
+	n: number;
+	t: number;
+	entries: RegistryEntry[];
+	diff: RegistryDiff;
+}
+
+export interface ServerView {
+	name: string;
+	config: ServerConfig;
+	transport: ServerConfig['type'];
+	status: ConnectionStatus;
+	detail: string;
+	process: SimProcess['state'];
+	/** OpenHarness: `env` non-empty for stdio, `headers` non-empty for http/ws. */
+	authConfigured: boolean;
+	/** The connection actor's machine state, e.g. `connecting.initializing`. */
+	machineState: string;
+	connection: ConnectionContext;
+}
+
+type ManagerActor = Actor<typeof managerMachine>;
+
+const MAX_EVENTS = 2000;
+
+export class World {
+	readonly clock = new SimClock();
+	readonly wire: WireLog;
+	readonly #processes = new Map<string, SimProcess>();
+	readonly #io: SimIo;
+	readonly #manager: ManagerActor;
+	readonly #idle: () => Promise<void>;
+	readonly #timeoutMs: number;
+	readonly #listeners = new Set<() => void>();
+	readonly #subscriptions: Subscription[] = [];
+	#events: WorldEvent[] = [];
+	#eventSeq = 0;
+	#calls: CallRecord[] = [];
+	#callSeq = 0;
+	#inFlight = 0;
+	#registry: RegistrySnapshot[] = [];
+	#queue: Promise<unknown> = Promise.resolve();
+	/** Last status seen per server; every server starts `pending` with no detail. */
+	#lastStatus = new Map<string, string>();
+	#lastBuilt: unknown = null;
+	#disposed = false;
+	/** Bumped on every change; the UI re-reads when it moves. */
+	version = 0;
+
+	constructor(
+		readonly scenario: Scenario,
+		options: WorldOptions = {}
+	) {
+		this.#idle = options.idle ?? macrotask;
+		this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+		this.wire = new WireLog(this.clock, () => this.#changed(), options.wireWindow);
+		for (const [name, config] of Object.entries(scenario.mcp_servers)) {
+			this.#processes.set(name, new SimProcess(name, effectiveSim(config)));
+			this.#lastStatus.set(name, 'pending\u0000');
+		}
+		this.#io = new SimIo(this.#processes, this.clock, this.wire, () => this.#timeoutMs);
+		const servers = Object.entries(scenario.mcp_servers).map(([server, config]) => ({
+			server,
+			transport: config.type
+		}));
+		this.#manager = createActor(
+			managerMachine.provide({ actors: { connection: connectionWithIo(this.#io) } }),
+			{ input: { servers } }
+		);
+		this.#manager.start();
+		for (const [server, ref] of Object.entries(this.#manager.getSnapshot().context.connections)) {
+			this.#subscriptions.push(ref.subscribe(() => this.#connectionChanged(server)));
+		}
+		this.#subscriptions.push(this.#manager.subscribe(() => this.#changed()));
+	}
+
+	// ---- reading ------------------------------------------------------------------------
+
+	get serverNames(): string[] {
+		return Object.keys(this.scenario.mcp_servers);
+	}
+
+	get events(): readonly WorldEvent[] {
+		return this.#events;
+	}
+
+	get calls(): readonly CallRecord[] {
+		return this.#calls;
+	}
+
+	get registryHistory(): readonly RegistrySnapshot[] {
+		return this.#registry;
+	}
+
+	/** What the model sees now (empty before start-up). */
+	get registry(): RegistryEntry[] {
+		return this.#registry.at(-1)?.entries ?? [];
+	}
+
+	/** True once start-up built a registry in this session. */
+	get sessionStarted(): boolean {
+		return this.#manager.getSnapshot().context.registry !== null;
+	}
+
+	/** Servers in config order (the UI sorts where the profile does). */
+	servers(): ServerView[] {
+		const connections = this.#manager.getSnapshot().context.connections;
+		return this.serverNames.map((name) => {
+			const snapshot = connections[name].getSnapshot();
+			const config = this.scenario.mcp_servers[name];
+			const c = snapshot.context;
+			return {
+				name,
+				config,
+				transport: config.type,
+				status: c.status,
+				detail: c.detail,
+				process: this.#processes.get(name)!.state,
+				authConfigured:
+					config.type === 'stdio'
+						? Object.keys(config.env ?? {}).length > 0
+						: Object.keys(config.headers ?? {}).length > 0,
+				machineState: stateString(snapshot.value),
+				connection: c
+			};
+		});
+	}
+
+	subscribe(listener: () => void): () => void {
+		this.#listeners.add(listener);
+		return () => this.#listeners.delete(listener);
+	}
+
+	// ---- commands (serialised; each resolves once the world has settled) ----------------
+
+	startSession(): Promise<void> {
+		return this.#command('startSession', undefined, () =>
+			this.#manager.send({ type: 'START_SESSION' })
+		);
+	}
+
+	closeSession(): Promise<void> {
+		return this.#command('closeSession', undefined, () =>
+			this.#manager.send({ type: 'CLOSE_SESSION' })
+		);
+	}
+
+	connectAll(): Promise<void> {
+		return this.#command('connectAll', undefined, () =>
+			this.#manager.send({ type: 'CONNECT_ALL' })
+		);
+	}
+
+	reconnectAll(): Promise<void> {
+		return this.#command('reconnectAll', undefined, () =>
+			this.#manager.send({ type: 'RECONNECT_ALL' })
+		);
+	}
+
+	/** The simulated process dies; OpenHarness does not notice until the server is used or reconnected. */
+	kill(server: string): Promise<void> {
+		return this.#command('kill', server, async () => {
+			const process = this.#process(server);
+			if (process.state === 'killed') return;
+			process.state = 'killed';
+			this.#emit({ kind: 'process', server, process: 'killed' });
+			await this.#io.severProcess(server, 'killed');
+		});
+	}
+
+	/** The process comes back; an existing pipe to the old process stays dead. */
+	restart(server: string): Promise<void> {
+		return this.#command('restart', server, async () => {
+			const process = this.#process(server);
+			const was = process.state;
+			process.state = 'running';
+			// A hung process is replaced, so its pipe closes; a killed one's pipe is already closed.
+			if (was === 'hung') await this.#io.severProcess(server, 'exited');
+			this.#emit({ kind: 'process', server, process: 'running' });
+		});
+	}
+
+	/** The server stops answering: requests are written but never read, and time out. */
+	hang(server: string): Promise<void> {
+		return this.#command('hang', server, () => {
+			const process = this.#process(server);
+			if (process.state !== 'running') return;
+			process.state = 'hung';
+			this.#emit({ kind: 'process', server, process: 'hung' });
+		});
+	}
+
+	/** The model calls a tool by its adapted name (the minimal OpenHarness execute path). */
+	callTool(name: string, args: Record<string, unknown> = {}): Promise<CallRecord> {
+		let id = '';
+		return this.#command('callTool', undefined, () => {
+			id = this.#startCall(name, args).id;
+		}).then(() => this.#calls.find((c) => c.id === id)!);
+	}
+
+	dispose(): void {
+		this.#disposed = true;
+		for (const s of this.#subscriptions) s.unsubscribe();
+		this.#manager.stop();
+		for (const name of this.serverNames) void this.#io.close(name);
+		this.#listeners.clear();
+	}
+
+	// ---- internals -----------------------------------------------------------------------
+
+	#command(
+		command: CommandName,
+		server: string | undefined,
+		act: () => void | Promise<void>
+	): Promise<void> {
+		const run = async () => {
+			if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
+			if (server !== undefined) this.#process(server);
+			this.#emit({ kind: 'command', command, ...(server !== undefined ? { server } : {}) });
+			await act();
+			await this.#settle();
+			this.#recordRegistry();
+		};
+		const next = this.#queue.then(run, run);
+		this.#queue = next.catch(() => undefined);
+		return next;
+	}
+
+	#process(server: string): SimProcess {
+		const process = this.#processes.get(server);
+		if (!process) {
+			const known = this.serverNames.join(', ') || 'none';
+			throw new WorldCommandError(`Unknown server '${server}'. Servers in this world: ${known}.`);
+		}
+		return process;
+	}
+
+	#startCall(name: string, args: Record<string, unknown>): CallRecord {
+		const tool = this.#manager.getSnapshot().context.registry?.tools.find((t) => t.name === name);
+		const record: CallRecord = {
+			id: `c${++this.#callSeq}`,
+			name,
+			arguments: args,
+			server: tool?.server ?? '',
+			tool: tool?.tool ?? '',
+			state: 'running',
+			isError: false,
+			output: '',
+			error: '',
+			startedAt: this.clock.now,
+			endedAt: null
+		};
+		this.#calls = [...this.#calls, record];
+		this.#inFlight++;
+		void this.#execute(record).then((outcome) => {
+			this.#inFlight--;
+			const done: CallRecord = {
+				...record,
+				...outcome,
+				state: 'completed',
+				endedAt: this.clock.now
+			};
+			this.#calls = this.#calls.map((c) => (c.id === record.id ? done : c));
+			this.#emit({ kind: 'call', id: done.id, name, isError: done.isError, output: done.output });
+		});
+		return record;
+	}
+
+	/** Every failure becomes an error result the model sees; nothing stops the run. */
+	async #execute(record: CallRecord): Promise<Pick<CallRecord, 'isError' | 'output' | 'error'>> {
+		const fail = (text: string) => ({ isError: true, output: text, error: text });
+		if (!record.server) return fail(unknownTool(record.name));
+		const connection = this.#manager.getSnapshot().context.connections[record.server];
+		const status = connection?.getSnapshot().context;
+		const link = this.#io.links.get(record.server);
+		if (!status || status.status !== 'connected' || !link)
+			return fail(notConnected(record.server, status ? status.detail : unknownServerDetail));
+		try {
+			const result = await withClockTimeout(this.clock, this.#timeoutMs, (options) =>
+				link.client.callTool({ name: record.tool, arguments: record.arguments }, undefined, options)
+			);
+			// OpenHarness ignores the result's isError flag: a tool error reaches the model as success.
+			const output = resultText(result as Parameters<typeof resultText>[0]);
+			return { isError: false, output, error: '' };
+		} catch (error) {
+			return fail(callFailed(record.server, errorDetail(error)));
+		}
+	}
+
+	/** Runs the world until nothing is in flight, moving simulated time only when waiting. */
+	async #settle(): Promise<void> {
+		for (let rounds = 0; rounds < 1_000_000; rounds++) {
+			await this.#idle();
+			if (this.clock.runDue()) continue;
+			if (!this.#busy()) return;
+			if (!this.clock.advanceToNext()) {
+				// Nothing scheduled and still busy: give chains one more turn, then report what is stuck.
+				await this.#idle();
+				if (this.#busy() && this.clock.pending === 0) return;
+			}
+		}
+	}
+
+	#busy(): boolean {
+		return !this.#manager.getSnapshot().matches('idle') || this.#inFlight > 0;
+	}
+
+	/**
+	 * A numbered snapshot whenever what the model would see changes: a new build (start-up),
+	 * the registry dropped (shutdown), or an entry's server became (un)available.
+	 */
+	#recordRegistry(): void {
+		const context = this.#manager.getSnapshot().context;
+		const built = context.registry;
+		const entries = registryEntries(
+			built,
+			(s) => context.connections[s]?.getSnapshot().context.status
+		);
+		const previous = this.#registry.at(-1);
+		const rebuilt = built !== this.#lastBuilt;
+		const diff = diffRegistry(
+			previous?.entries ?? [],
+			entries,
+			rebuilt && built ? built.shadowed : []
+		);
+		if (!rebuilt && isEmptyDiff(diff)) return;
+		this.#lastBuilt = built;
+		const snapshot: RegistrySnapshot = {
+			n: this.#registry.length + 1,
+			t: this.clock.now,
+			entries,
+			diff
+		};
+		this.#registry = [...this.#registry, snapshot];
+		this.#emit({ kind: 'registry', n: snapshot.n, diff, size: entries.length });
+	}
+
+	#connectionChanged(server: string): void {
+		const c = this.#manager.getSnapshot().context.connections[server]?.getSnapshot().context;
+		const key = c ? `${c.status}\u0000${c.detail}` : '';
+		if (c && this.#lastStatus.get(server) !== key) {
+			this.#lastStatus.set(server, key);
+			this.#emit({ kind: 'status', server, status: c.status, detail: c.detail });
+		}
+		this.#changed();
+	}
+
+	#emit(event: NewWorldEvent): void {
+		this.#events = [
+			...this.#events,
+			{ ...event, seq: ++this.#eventSeq, t: this.clock.now } as WorldEvent
+		];
+		if (this.#events.length > MAX_EVENTS) this.#events = this.#events.slice(-MAX_EVENTS);
+		this.#changed();
+	}
+
+	#changed(): void {
+		this.version++;
+		for (const listener of this.#listeners) listener();
+	}
+}
+
+function stateString(value: unknown): string {
+	if (typeof value === 'string') return value;
+	if (value && typeof value === 'object') {
+		const [key, inner] = Object.entries(value as Record<string, unknown>)[0] ?? [];
+		return key ? `${key}.${stateString(inner)}` : '';
+	}
+	return '';
+}

@@ -1,0 +1,60 @@
+import {
+	advance,
+	goTo,
+	initialProgress,
+	labComplete,
+	predict,
+	stepComplete,
+	type Lab,
+	type LabProgressState
+} from '$lib/core';
+import type { WorldState } from './world-state.svelte';
+
+/** A learner's progress through one lab, re-checked whenever the world changes. */
+export class LabState {
+	progress = $state.raw<LabProgressState>() as LabProgressState;
+
+	constructor(
+		readonly lab: Lab,
+		private readonly world: WorldState,
+		step = 0
+	) {
+		this.progress = initialProgress(lab, step);
+	}
+
+	get step(): number {
+		return this.progress.step;
+	}
+
+	get stepDone(): boolean {
+		return stepComplete(this.progress);
+	}
+
+	get done(): boolean {
+		return labComplete(this.progress);
+	}
+
+	/** Called from an effect that reads the world's state, so it re-runs on every change. */
+	check(): void {
+		this.progress = advance(this.lab, this.progress, {
+			snapshot: this.world.snapshot(this.lab.id, this.progress.step),
+			sessionStarted: this.world.sessionStarted,
+			events: this.world.events
+		});
+	}
+
+	answer(option: string): void {
+		this.progress = predict(this.progress, option);
+		this.check();
+	}
+
+	goTo(step: number): void {
+		this.progress = goTo(this.progress, step, this.world.events.at(-1)?.seq ?? 0);
+		this.check();
+	}
+
+	/** Back to the lab's start; the caller replaces the world first, so its events start again at 0. */
+	restart(): void {
+		this.progress = initialProgress(this.lab, 0);
+	}
+}

@@ -1,0 +1,113 @@
+import {
+	mcpStatusText,
+	World,
+	worldSnapshot,
+	type CallRecord,
+	type RegistrySnapshot,
+	type Scenario,
+	type ServerView,
+	type WireEntry,
+	type WorldEvent,
+	type WorldSnapshot
+} from '$lib/core';
+
+/**
+ * Runes over one World: the world changes many times per command (every message on the wire),
+ * so its views are re-read at most once per animation frame into `$state.raw` fields.
+ */
+export class WorldState {
+	world: World;
+	servers = $state.raw<ServerView[]>([]);
+	registryHistory = $state.raw<readonly RegistrySnapshot[]>([]);
+	wire = $state.raw<readonly WireEntry[]>([]);
+	wireDropped = $state(0);
+	calls = $state.raw<readonly CallRecord[]>([]);
+	events = $state.raw<readonly WorldEvent[]>([]);
+	sessionStarted = $state(false);
+	now = $state(0);
+	/** Commands in progress (the UI disables controls and shows progress). */
+	pending = $state(0);
+	/** The last command's failure, as a sentence; cleared by the next command. */
+	error = $state<string | null>(null);
+
+	#unsubscribe: () => void = () => {};
+	#frame: number | null = null;
+
+	constructor(scenario: Scenario) {
+		this.world = this.#attach(new World(scenario));
+	}
+
+	get statusText(): string {
+		return mcpStatusText(
+			this.servers.map((s) => ({
+				name: s.name,
+				state: s.status,
+				detail: s.detail,
+				tools: s.connection.tools.map((t) => t.name),
+				resources: s.connection.resources.map((r) => r.uri)
+			}))
+		);
+	}
+
+	get registry(): RegistrySnapshot | undefined {
+		return this.registryHistory.at(-1);
+	}
+
+	snapshot(lab: string, step: number): WorldSnapshot {
+		return worldSnapshot(this.world, { lab, step });
+	}
+
+	/** Swaps in a new world (new scenario, or reset); the old one is shut down. */
+	replace(scenario: Scenario): void {
+		this.#unsubscribe();
+		this.world.dispose();
+		this.world = this.#attach(new World(scenario));
+	}
+
+	run<T>(command: (world: World) => Promise<T>): Promise<T> {
+		this.error = null;
+		this.pending++;
+		return command(this.world)
+			.catch((error: unknown) => {
+				this.error = error instanceof Error ? error.message : String(error);
+				throw error;
+			})
+			.finally(() => {
+				this.pending--;
+				this.#refresh();
+			});
+	}
+
+	dispose(): void {
+		this.#unsubscribe();
+		if (this.#frame !== null && typeof cancelAnimationFrame === 'function')
+			cancelAnimationFrame(this.#frame);
+		this.world.dispose();
+	}
+
+	#attach(world: World): World {
+		this.#unsubscribe = world.subscribe(() => this.#schedule());
+		this.#refresh(world);
+		return world;
+	}
+
+	#schedule(): void {
+		if (this.#frame !== null) return;
+		if (typeof requestAnimationFrame !== 'function') return this.#refresh();
+		this.#frame = requestAnimationFrame(() => {
+			this.#frame = null;
+			this.#refresh();
+		});
+	}
+
+	#refresh(world: World = this.world): void {
+		this.servers = world.servers();
+		this.registryHistory = world.registryHistory;
+		this.wire = world.wire.entries;
+		this.wireDropped = world.wire.dropped;
+		this.calls = world.calls;
+		this.events = world.events;
+		this.sessionStarted = world.sessionStarted;
+		this.now = world.clock.now;
+	}
+}

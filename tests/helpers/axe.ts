@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export interface AxeOptions {
+	/** Only check inside these selectors. */
+	include?: string[];
+	/** Skip these selectors (e.g. third-party widgets). */
+	exclude?: string[];
+	/** Rule ids to switch off, each with a reason in the calling test. */
+	disableRules?: string[];
+	/** Tags to test against; defaults to WCAG 2.0/2.1 A and AA. */
+	tags?: string[];
+}
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Run axe on the current page and fail with one line per violation. */
+export async function expectNoAxeViolations(page: Page, opts: AxeOptions = {}): Promise<void> {
+	let builder = new AxeBuilder({ page }).withTags(opts.tags ?? WCAG_TAGS);
+	for (const selector of opts.include ?? []) builder = builder.include(selector);
+	for (const selector of opts.exclude ?? []) builder = builder.exclude(selector);
+	if (opts.disableRules?.length) builder = builder.disableRules(opts.disableRules);
+
+	const { violations } = await builder.analyze();
+	const report = violations.map((violation) => {
+		const targets = violation.nodes
+			.slice(0, 3)
+			.map((node) => node.target.map(String).join(' '))
+			.join(', ');
+		const more = violation.nodes.length > 3 ? ` (+${violation.nodes.length - 3} more)` : '';
+		return `- ${violation.id} [${violation.impact ?? 'n/a'}]: ${violation.help} → ${targets}${more}\n  ${violation.helpUrl}`;
+	});
+	expect(report, `axe found ${violations.length} violation(s) on ${page.url()}`).toEqual([]);
+}
