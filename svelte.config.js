@@ -10,7 +10,13 @@ const config = {
 	kit: {
 		adapter: adapter({ pages: 'build', assets: 'build', fallback: undefined, strict: true }),
 		paths: { base, relative: true },
-		alias: { $labs: 'labs' }
+		alias: { $labs: 'labs' },
+		typescript: {
+			// Lab tests live beside the lab data; type-check them with everything else.
+			config: (tsconfig) => {
+				tsconfig.include.push('../labs/**/*.ts');
+			}
+		}
 	}
 };
 

@@ -6,11 +6,17 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
 	plugins: [
 		tailwindcss(),
-		paraglideVitePlugin({
-			project: './project.inlang',
-			outdir: './src/lib/paraglide',
-			strategy: ['globalVariable', 'baseLocale']
-		}),
+		// Under Vitest the messages are compiled beforehand (`npm run test:unit` runs `npm run i18n`);
+		// the plugin's project watcher would otherwise keep Vitest from exiting.
+		...(process.env.VITEST
+			? []
+			: [
+					paraglideVitePlugin({
+						project: './project.inlang',
+						outdir: './src/lib/paraglide',
+						strategy: ['globalVariable', 'baseLocale']
+					})
+				]),
 		sveltekit()
 	],
 	test: {

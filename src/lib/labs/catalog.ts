@@ -10,7 +10,7 @@ const definitions = import.meta.glob<unknown>('/labs/*/lab.json', {
 	eager: true,
 	import: 'default'
 });
-const narrations = import.meta.glob<string>('/labs/*/*.md', {
+const narrations = import.meta.glob<string>('/labs/*/{en,zh-CN}.md', {
 	eager: true,
 	query: '?raw',
 	import: 'default'

@@ -79,7 +79,12 @@ export const connectionMachine = setup({
 			tools: [],
 			resources: []
 		})),
-		settled: sendParent(({ context }) => ({ type: 'CONNECTION.SETTLED', server: context.server }))
+		// The manager hears only these two; path tests provide no-ops in their place.
+		settled: sendParent(({ context }) => ({ type: 'CONNECTION.SETTLED', server: context.server })),
+		notifyClosed: sendParent(({ context }) => ({
+			type: 'CONNECTION.CLOSED',
+			server: context.server
+		}))
 	}
 }).createMachine({
 	id: 'connection',
@@ -104,6 +109,7 @@ export const connectionMachine = setup({
 			states: {
 				opening: {
 					invoke: {
+						id: 'open',
 						src: 'open',
 						input: ({ context }) => ({ server: context.server }),
 						onDone: 'initializing',
@@ -112,6 +118,7 @@ export const connectionMachine = setup({
 				},
 				initializing: {
 					invoke: {
+						id: 'initialize',
 						src: 'initialize',
 						input: ({ context }) => ({ server: context.server }),
 						onDone: {
@@ -123,6 +130,7 @@ export const connectionMachine = setup({
 				},
 				listingTools: {
 					invoke: {
+						id: 'listTools',
 						src: 'listTools',
 						input: ({ context }) => ({ server: context.server }),
 						onDone: {
@@ -134,6 +142,7 @@ export const connectionMachine = setup({
 				},
 				listingResources: {
 					invoke: {
+						id: 'listResources',
 						src: 'listResources',
 						input: ({ context }) => ({ server: context.server }),
 						onDone: {
@@ -154,6 +163,7 @@ export const connectionMachine = setup({
 		closingAfterFailure: {
 			entry: 'failWith',
 			invoke: {
+				id: 'close',
 				src: 'close',
 				input: ({ context }) => ({ server: context.server }),
 				onDone: 'failed',
@@ -170,6 +180,7 @@ export const connectionMachine = setup({
 		},
 		closing: {
 			invoke: {
+				id: 'close',
 				src: 'close',
 				input: ({ context }) => ({ server: context.server }),
 				onDone: 'closed',
@@ -180,7 +191,7 @@ export const connectionMachine = setup({
 		closed: {
 			entry: [
 				assign({ status: 'pending', detail: '', tools: [], resources: [], init: null }),
-				sendParent(({ context }) => ({ type: 'CONNECTION.CLOSED', server: context.server }))
+				'notifyClosed'
 			],
 			on: { CONNECT: connectTransitions, CLOSE: { target: 'closed', reenter: true } }
 		}

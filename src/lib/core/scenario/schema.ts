@@ -49,6 +49,8 @@ export const simSchema = z.object({
 	tools: z.array(simToolSchema).optional(),
 	/** Absent: the server declares no resources capability and answers Method not found. */
 	resources: z.array(simResourceSchema).optional(),
+	/** Declare resources but answer resources/list with this JSON-RPC error. */
+	resourcesError: simErrorSchema.optional(),
 	instructions: z.string().optional(),
 	serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
 	/** Simulated milliseconds every answer of this server takes to arrive. */

@@ -16,7 +16,7 @@ import type { SimBlock, SimTool } from '../scenario/schema';
  * tools without any inputSchema and scripted JSON-RPC errors, which `McpServer` would reshape.
  */
 export function createSimServer(name: string, sim: SimBlock): Server {
-	const resources = sim.resources;
+	const resources = sim.resources ?? (sim.resourcesError ? [] : undefined);
 	const server = new Server(sim.serverInfo ?? { name, version: '1.0.0' }, {
 		capabilities: { tools: {}, ...(resources ? { resources: {} } : {}) },
 		instructions: sim.instructions,
@@ -40,14 +40,18 @@ export function createSimServer(name: string, sim: SimBlock): Server {
 	// Without a resources block the server declares no resources capability and registers no
 	// handler, so resources/list gets the protocol's own -32601 Method not found.
 	if (resources) {
-		server.setRequestHandler(ListResourcesRequestSchema, () => ({
-			resources: resources.map(({ uri, name, description, mimeType }) => ({
-				uri,
-				name,
-				description,
-				mimeType
-			}))
-		}));
+		server.setRequestHandler(ListResourcesRequestSchema, () => {
+			if (sim.resourcesError)
+				throw new McpError(sim.resourcesError.code, sim.resourcesError.message);
+			return {
+				resources: resources.map(({ uri, name, description, mimeType }) => ({
+					uri,
+					name,
+					description,
+					mimeType
+				}))
+			};
+		});
 		server.setRequestHandler(ReadResourceRequestSchema, (request) => {
 			const resource = resources.find((r) => r.uri === request.params.uri);
 			if (!resource)

@@ -1,0 +1,119 @@
+/**
+ * The embed contract's message shapes and origin rules (shared/design/embed-api.md, v1).
+ * Pure: the frame's page wires it to window.postMessage.
+ */
+export const EMBED_VERSION = 1;
+export const PREFIX = 'mcp-lab:';
+
+export const COMMANDS = [
+	'getState',
+	'setScenario',
+	'startSession',
+	'closeSession',
+	'connectAll',
+	'reconnectAll',
+	'kill',
+	'restart',
+	'hang',
+	'callTool',
+	'answerApproval',
+	'setProfile',
+	'reset',
+	'step'
+] as const;
+export type CommandName = (typeof COMMANDS)[number];
+
+/** Contract commands this build does not carry out yet; they are answered, never ignored. */
+export const NOT_YET: ReadonlySet<CommandName> = new Set(['answerApproval', 'setProfile', 'step']);
+
+export interface Command {
+	id: string;
+	command: CommandName;
+	args: Record<string, unknown>;
+}
+
+export type Parsed =
+	| { kind: 'ignore' }
+	| { kind: 'command'; command: Command }
+	| { kind: 'invalid'; id: string; error: string };
+
+/** Anything that is not an `mcp-lab:command` object is someone else's message: ignored. */
+export function parseMessage(data: unknown): Parsed {
+	if (!data || typeof data !== 'object') return { kind: 'ignore' };
+	const message = data as Record<string, unknown>;
+	if (message.type !== `${PREFIX}command`) return { kind: 'ignore' };
+	const id = typeof message.id === 'string' ? message.id : '';
+	if (!id) return { kind: 'invalid', id: '', error: 'A command needs an "id" string.' };
+	const name = message.command;
+	if (typeof name !== 'string' || !(COMMANDS as readonly string[]).includes(name))
+		return {
+			kind: 'invalid',
+			id,
+			error: `Unknown command ${JSON.stringify(name)}. Commands: ${COMMANDS.join(', ')}.`
+		};
+	const args = message.args ?? {};
+	if (typeof args !== 'object' || Array.isArray(args) || args === null)
+		return { kind: 'invalid', id, error: `"args" of ${name} must be an object.` };
+	return {
+		kind: 'command',
+		command: { id, command: name as CommandName, args: args as Record<string, unknown> }
+	};
+}
+
+/** A string argument, or the sentence explaining what is missing. */
+export function stringArg(command: Command, key: string): string | { error: string } {
+	const value = command.args[key];
+	return typeof value === 'string' && value
+		? value
+		: { error: `${command.command} needs args.${key} (a non-empty string).` };
+}
+
+/**
+ * Commands are taken only from the parent window, and only from `origin` when the page was
+ * given one (an exact match of scheme, host and port).
+ */
+export function acceptsFrom(
+	event: { origin: string; source: unknown },
+	parent: unknown,
+	allowedOrigin: string | null
+): boolean {
+	if (event.source !== parent) return false;
+	return allowedOrigin === null || event.origin === allowedOrigin;
+}
+
+/** Where replies go: the `origin` parameter when set, else the parent's origin when known. */
+export function replyOrigin(allowedOrigin: string | null, referrer: string): string {
+	if (allowedOrigin) return allowedOrigin;
+	try {
+		return referrer ? new URL(referrer).origin : '*';
+	} catch {
+		return '*';
+	}
+}
+
+/** The `origin=` parameter, normalised; an unusable value is treated as an error, not as "any". */
+export function parseOriginParam(
+	value: string | null
+): { origin: string | null } | { error: string } {
+	if (value === null || value === '') return { origin: null };
+	try {
+		const url = new URL(value);
+		if (url.origin === 'null') return { error: `origin=${value} is not a usable origin.` };
+		return { origin: url.origin };
+	} catch {
+		return {
+			error: `origin=${value} is not a valid origin (expected e.g. https://docs.example.com).`
+		};
+	}
+}
+
+const VIEWS = ['all', 'servers', 'registry', 'pipeline', 'log', 'machine'] as const;
+
+/** `view=servers,log` → the known panel names; unknown names are dropped, nothing → all. */
+export function parseViews(value: string | null): string[] {
+	const views = (value ?? '')
+		.split(',')
+		.map((v) => v.trim())
+		.filter((v): v is (typeof VIEWS)[number] => (VIEWS as readonly string[]).includes(v));
+	return views.length ? views : ['all'];
+}

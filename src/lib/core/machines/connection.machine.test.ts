@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { connectionMachine } from './connection.machine';
+
+// The machine's decisions walked without I/O: invoked actors' outcomes are plain events here.
+const pure = connectionMachine.provide({ actions: { settled: () => {}, notifyClosed: () => {} } });
+
+const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
+
+const tool = {
+	name: 'read_file',
+	description: '',
+	inputSchema: { type: 'object', properties: {} }
+};
+const happyEvents = [
+	{ type: 'CONNECT' },
+	{ type: 'CLOSE' },
+	done('open'),
+	done('initialize', {
+		protocolVersion: '2025-11-25',
+		serverName: 's',
+		serverVersion: '1',
+		instructions: ''
+	}),
+	done('listTools', [tool]),
+	done('listResources', []),
+	done('close')
+];
+const failureEvents = [
+	failed('open', new Error('spawn failed')),
+	failed('initialize', new Error('MCP error -32000: Connection closed')),
+	failed('listTools', new Error('MCP error -32001: Request timed out')),
+	failed('listResources', new Error('MCP error -32601: Method not found')),
+	failed('listResources', new Error('MCP error -32603: Internal error')),
+	failed('initialize', new TypeError(''))
+];
+
+function paths(transport: 'stdio' | 'http' | 'ws', events: object[]) {
+	return getSimplePaths(pure, {
+		input: { server: 'srv', transport },
+		events: events as never,
+		toState: undefined
+	});
+}
+
+const stateKey = (value: unknown) => JSON.stringify(value);
+
+describe('connection machine (path tests)', () => {
+	it('reaches every state of the machine', () => {
+		const reached = new Set(
+			getShortestPaths(pure, {
+				input: { server: 'srv', transport: 'stdio' },
+				events: [...happyEvents, ...failureEvents] as never
+			}).map((p) => stateKey(p.state.value))
+		);
+		expect([...reached].sort()).toEqual(
+			[
+				'"pending"',
+				'{"connecting":"opening"}',
+				'{"connecting":"initializing"}',
+				'{"connecting":"listingTools"}',
+				'{"connecting":"listingResources"}',
+				'"closingAfterFailure"',
+				'"connected"',
+				'"failed"',
+				'"closing"',
+				'"closed"'
+			].sort()
+		);
+	});
+
+	it('connects in order: open → initialize → tools/list → resources/list', () => {
+		const toConnected = paths('stdio', happyEvents).find((p) => p.state.matches('connected'));
+		expect(toConnected?.steps.map((s) => s.event.type)).toEqual([
+			'xstate.init',
+			'CONNECT',
+			'xstate.done.actor.open',
+			'xstate.done.actor.initialize',
+			'xstate.done.actor.listTools',
+			'xstate.done.actor.listResources'
+		]);
+		expect(toConnected?.state.context).toMatchObject({
+			status: 'connected',
+			detail: '',
+			tools: [tool]
+		});
+	});
+
+	it('never attempts a ws server: failed with the exact detail, no I/O state entered', () => {
+		const all = getShortestPaths(pure, {
+			input: { server: 'realtime', transport: 'ws' },
+			events: [...happyEvents, ...failureEvents] as never
+		});
+		const states = all.map((p) => stateKey(p.state.value));
+		expect(states.some((s) => s.includes('connecting'))).toBe(false);
+		const fail = all.find((p) => p.state.matches('failed'));
+		expect(fail?.state.context.status).toBe('failed');
+		expect(fail?.state.context.detail).toBe('Unsupported MCP transport in current build: ws');
+	});
+
+	it('fails on any step with the error message as detail, after closing its own stack', () => {
+		for (const [id, message] of [
+			['open', 'spawn failed'],
+			['initialize', 'MCP error -32000: Connection closed'],
+			['listTools', 'MCP error -32001: Request timed out'],
+			['listResources', 'MCP error -32603: Internal error']
+		]) {
+			const path = paths('stdio', [...happyEvents, failed(id, new Error(message))]).find(
+				(p) =>
+					p.state.matches('failed') &&
+					p.steps.some((s) => s.event.type === `xstate.error.actor.${id}`)
+			);
+			expect(path, id).toBeDefined();
+			expect(path!.steps.map((s) => stateKey(s.state.value))).toContain('"closingAfterFailure"');
+			expect(path!.state.context).toMatchObject({ status: 'failed', detail: message, tools: [] });
+		}
+	});
+
+	it('counts Method not found on resources/list as connected with no resources', () => {
+		const path = paths('stdio', [
+			...happyEvents.filter((e) => e.type !== 'xstate.done.actor.listResources'),
+			failed('listResources', new Error('MCP error -32601: Method not found'))
+		]).find((p) => p.state.matches('connected'));
+		expect(path?.state.context).toMatchObject({
+			status: 'connected',
+			tools: [tool],
+			resources: []
+		});
+	});
+
+	it('uses the class name when the message is empty', () => {
+		const path = paths('stdio', [...happyEvents, failed('initialize', new TypeError(''))]).find(
+			(p) => p.state.matches('failed')
+		);
+		expect(path?.state.context.detail).toBe('TypeError');
+	});
+
+	it('closing any connection reports pending again and can connect anew', () => {
+		const closed = getShortestPaths(pure, {
+			input: { server: 'srv', transport: 'stdio' },
+			events: happyEvents as never
+		}).filter((p) => p.state.matches('closed'));
+		expect(closed.length).toBeGreaterThan(0);
+		for (const p of closed)
+			expect(p.state.context).toMatchObject({ status: 'pending', detail: '' });
+		const again = getSimplePaths(pure, {
+			input: { server: 'srv', transport: 'stdio' },
+			events: happyEvents as never
+		}).find(
+			(p) =>
+				p.state.matches('connected') && p.steps.some((s) => stateKey(s.state.value) === '"closed"')
+		);
+		expect(again).toBeDefined();
+	});
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { pyJsonDumps, pythonRepr, resultText } from './results';
+
+describe('OpenHarness result text', () => {
+	it('joins text parts with newlines and trims', () => {
+		expect(
+			resultText({
+				content: [
+					{ type: 'text', text: '  first' },
+					{ type: 'text', text: 'second  \n' }
+				]
+			})
+		).toBe('first\nsecond');
+	});
+
+	it('serialises other parts as JSON the way Python prints it', () => {
+		expect(
+			resultText({
+				content: [
+					{ type: 'text', text: 'see image' },
+					{ type: 'image', data: 'AAA', mimeType: 'image/png' }
+				]
+			})
+		).toBe('see image\n{"type": "image", "data": "AAA", "mimeType": "image/png"}');
+	});
+
+	it('uses structuredContent only when there are no parts, as a dict repr', () => {
+		expect(resultText({ content: [], structuredContent: { ok: true, n: 2, name: "it's" } })).toBe(
+			`{'ok': True, 'n': 2, 'name': "it's"}`
+		);
+		expect(
+			resultText({ content: [{ type: 'text', text: 'x' }], structuredContent: { a: 1 } })
+		).toBe('x');
+	});
+
+	it('says (no output) when there is nothing', () => {
+		expect(resultText({ content: [] })).toBe('(no output)');
+		expect(resultText({ content: [{ type: 'text', text: '   ' }] })).toBe('(no output)');
+	});
+
+	it('ignores isError: the text is the same', () => {
+		expect(resultText({ content: [{ type: 'text', text: 'boom' }], isError: true })).toBe('boom');
+	});
+
+	it('escapes like json.dumps with ensure_ascii and repr like str(dict)', () => {
+		expect(pyJsonDumps({ t: 'é\n"' })).toBe('{"t": "\\u00e9\\n\\""}');
+		expect(pythonRepr({ x: null, y: [1.5, 2], z: { k: 'v' } })).toBe(
+			"{'x': None, 'y': [1.5, 2], 'z': {'k': 'v'}}"
+		);
+	});
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { describeProblems, formatPath, parseScenario } from './parse';
+
+describe('scenario parsing', () => {
+	it('accepts the three OpenHarness config shapes as they are', () => {
+		const result = parseScenario({
+			mcp_servers: {
+				filesystem: { type: 'stdio', command: 'npx', args: ['-y', 'pkg'], env: { TOKEN: 'x' } },
+				'internal-api': { type: 'http', url: 'https://mcp.internal.example.com/mcp' },
+				realtime: { type: 'ws', url: 'wss://example.com/mcp' }
+			}
+		});
+		expect(result.ok).toBe(true);
+		if (!result.ok) return;
+		expect(result.scenario.profile).toBe('openharness');
+		expect(result.scenario.mcp_servers['internal-api']).toMatchObject({
+			type: 'http',
+			headers: {}
+		});
+		expect(Object.keys(result.scenario.mcp_servers)).toEqual([
+			'filesystem',
+			'internal-api',
+			'realtime'
+		]);
+	});
+
+	it('treats a block without type as stdio, like OpenHarness', () => {
+		const result = parseScenario({ mcp_servers: { a: { command: 'node', args: [] } } });
+		expect(result.ok && result.scenario.mcp_servers.a.type).toBe('stdio');
+	});
+
+	it('names the JSON path of every problem', () => {
+		const result = parseScenario({
+			profile: 'nope',
+			mcp_servers: {
+				fs: { type: 'stdio', args: [1] },
+				'my.api': { type: 'http', url: 'x', sim: { tools: [{ name: 3 }] } }
+			}
+		});
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		const paths = result.problems.map((p) => p.path);
+		expect(paths).toContain('profile');
+		expect(paths).toContain('mcp_servers.fs.command');
+		expect(paths).toContain('mcp_servers.fs.args[0]');
+		expect(paths).toContain('mcp_servers["my.api"].sim.tools[0].name');
+		expect(describeProblems(result.problems)).toMatch(
+			/^Invalid scenario at \S+: .+ \(and \d+ more\)$/
+		);
+	});
+
+	it('rejects an unknown transport type at its path', () => {
+		const result = parseScenario({ mcp_servers: { x: { type: 'sse', url: 'u' } } });
+		expect(result.ok).toBe(false);
+		if (!result.ok) expect(result.problems[0].path).toBe('mcp_servers.x.type');
+	});
+
+	it('formats paths unambiguously', () => {
+		expect(formatPath([])).toBe('');
+		expect(formatPath(['a', 0, 'b c'])).toBe('a[0]["b c"]');
+	});
+});

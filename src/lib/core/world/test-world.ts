@@ -1,0 +1,40 @@
+import { parseScenario } from '../scenario/parse';
+import type { ScenarioInput } from '../scenario/schema';
+import { World, type WorldOptions } from './world';
+
+/** Lab 01's default world, used by the core's tests. */
+export const isolationScenario: ScenarioInput = {
+	profile: 'openharness',
+	mcp_servers: {
+		filesystem: {
+			type: 'stdio',
+			command: 'npx',
+			args: ['-y', '@modelcontextprotocol/server-filesystem', '/data']
+		},
+		'internal-api': {
+			type: 'http',
+			url: 'https://mcp.internal.example.com/mcp',
+			sim: {
+				latencyMs: 40,
+				tools: [
+					{
+						name: 'search_orders',
+						inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+						result: { content: [{ type: 'text', text: '3 orders match' }] }
+					},
+					{
+						name: 'create_ticket',
+						result: { content: [{ type: 'text', text: 'Ticket T-1042 created' }] }
+					}
+				]
+			}
+		},
+		realtime: { type: 'ws', url: 'wss://realtime.example.com/mcp' }
+	}
+};
+
+export function makeWorld(input: ScenarioInput = isolationScenario, options?: WorldOptions): World {
+	const parsed = parseScenario(input);
+	if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+	return new World(parsed.scenario, options);
+}

@@ -1,0 +1,364 @@
+import { describe, expect, it } from 'vitest';
+import { worldSnapshot } from './snapshot';
+import { isolationScenario, makeWorld } from './test-world';
+import type { WireEntry } from './wire';
+
+const fsTools = [
+	'mcp__filesystem__read_file',
+	'mcp__filesystem__write_file',
+	'mcp__filesystem__list_directory'
+];
+const apiTools = ['mcp__internal-api__search_orders', 'mcp__internal-api__create_ticket'];
+
+function methods(entries: readonly WireEntry[], server: string) {
+	return entries
+		.filter((e) => e.server === server && e.kind === 'message' && e.dir === 'to-server')
+		.map((e) => (e.kind === 'message' && 'method' in e.message ? e.message.method : '?'));
+}
+
+function statusOf(world: ReturnType<typeof makeWorld>, name: string) {
+	const s = world.servers().find((x) => x.name === name)!;
+	return { status: s.status, detail: s.detail, process: s.process };
+}
+
+describe('OpenHarness world: start-up', () => {
+	it('connects one server at a time in config order and builds registry #1 once', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		expect(statusOf(world, 'filesystem')).toEqual({
+			status: 'connected',
+			detail: '',
+			process: 'running'
+		});
+		expect(statusOf(world, 'internal-api')).toEqual({
+			status: 'connected',
+			detail: '',
+			process: 'running'
+		});
+		expect(statusOf(world, 'realtime')).toEqual({
+			status: 'failed',
+			detail: 'Unsupported MCP transport in current build: ws',
+			process: 'running'
+		});
+		expect(world.registry.map((e) => e.name)).toEqual([...fsTools, ...apiTools]);
+		expect(world.registry.every((e) => e.readOnly === false && e.available)).toBe(true);
+		expect(world.registryHistory.map((r) => r.n)).toEqual([1]);
+
+		// Serial: every filesystem message precedes the first internal-api one.
+		const servers = world.wire.entries.map((e) => e.server);
+		expect(servers.lastIndexOf('filesystem')).toBeLessThan(servers.indexOf('internal-api'));
+		expect(methods(world.wire.entries, 'filesystem')).toEqual([
+			'initialize',
+			'notifications/initialized',
+			'tools/list',
+			'resources/list'
+		]);
+		// ws passes validation but is never attempted: no traffic at all.
+		expect(world.wire.entries.some((e) => e.server === 'realtime')).toBe(false);
+	});
+
+	it('counts Method not found on resources/list as connected with no resources', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		const answer = world.wire.entries.find(
+			(e) =>
+				e.server === 'internal-api' &&
+				e.kind === 'message' &&
+				e.dir === 'to-host' &&
+				'error' in e.message
+		);
+		expect(
+			answer && answer.kind === 'message' && 'error' in answer.message && answer.message.error
+		).toMatchObject({
+			code: -32601,
+			message: 'Method not found'
+		});
+		expect(statusOf(world, 'internal-api').status).toBe('connected');
+	});
+
+	it('fails the whole server when resources/list fails otherwise, though its tools were listed', async () => {
+		const world = makeWorld({
+			mcp_servers: {
+				flaky: {
+					type: 'stdio',
+					command: 'x',
+					sim: { tools: [{ name: 't' }], resourcesError: { code: -32603, message: 'disk on fire' } }
+				},
+				ok: { type: 'stdio', command: 'y', sim: { tools: [{ name: 't' }] } }
+			}
+		});
+		await world.startSession();
+		// The SDK server puts its McpError's whole message ("MCP error -32603: …") on the wire and
+		// the client prefixes it again: this is what a harness on the TypeScript SDK really shows.
+		expect(statusOf(world, 'flaky')).toMatchObject({
+			status: 'failed',
+			detail: 'MCP error -32603: MCP error -32603: disk on fire'
+		});
+		expect(statusOf(world, 'ok').status).toBe('connected');
+		expect(world.registry.map((e) => e.name)).toEqual(['mcp__ok__t']);
+	});
+
+	it('defaults a missing inputSchema and marks auth_configured from env/headers', async () => {
+		const world = makeWorld({
+			mcp_servers: {
+				bare: {
+					type: 'stdio',
+					command: 'x',
+					env: { TOKEN: 'secret' },
+					sim: { tools: [{ name: 'ping' }] }
+				},
+				web: { type: 'http', url: 'https://x', sim: { tools: [] } }
+			}
+		});
+		await world.startSession();
+		const bare = world.servers().find((s) => s.name === 'bare')!;
+		expect(bare.connection.tools[0].inputSchema).toEqual({ type: 'object', properties: {} });
+		expect(bare.authConfigured).toBe(true);
+		expect(world.servers().find((s) => s.name === 'web')!.authConfigured).toBe(false);
+		// The server really sent no inputSchema: the default is the harness's doing.
+		const listed = world.wire.entries.find(
+			(e) =>
+				e.server === 'bare' &&
+				e.kind === 'message' &&
+				e.dir === 'to-host' &&
+				'result' in e.message &&
+				'tools' in e.message.result
+		);
+		expect(JSON.stringify(listed)).not.toContain('inputSchema');
+	});
+
+	it('lets the last registration win on a name collision, in sorted server order', async () => {
+		const world = makeWorld({
+			mcp_servers: {
+				a_b: { type: 'stdio', command: 'x', sim: { tools: [{ name: 'x' }] } },
+				'a.b': { type: 'stdio', command: 'y', sim: { tools: [{ name: 'x' }] } }
+			}
+		});
+		await world.startSession();
+		// Sorted: "a.b" < "a_b", so a_b registers last and wins.
+		expect(world.registry).toEqual([
+			{ name: 'mcp__a_b__x', server: 'a_b', tool: 'x', readOnly: false, available: true }
+		]);
+		expect(world.registryHistory[0].diff.shadowed).toEqual([
+			{ name: 'mcp__a_b__x', server: 'a.b', tool: 'x', by: 'a_b' }
+		]);
+	});
+});
+
+describe('OpenHarness world: a killed server', () => {
+	it('goes unnoticed until used; the call fails as a result; other servers are untouched', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		await world.kill('filesystem');
+		expect(statusOf(world, 'filesystem')).toEqual({
+			status: 'connected',
+			detail: '',
+			process: 'killed'
+		});
+		expect(world.registry.filter((e) => e.server === 'filesystem').every((e) => e.available)).toBe(
+			true
+		);
+
+		const call = await world.callTool('mcp__filesystem__read_file', { path: '/data/notes.txt' });
+		expect(call).toMatchObject({
+			state: 'completed',
+			isError: true,
+			output: "MCP server 'filesystem' call failed: Not connected",
+			error: "MCP server 'filesystem' call failed: Not connected"
+		});
+		// A failed call does not reconnect anything, and the status still says connected.
+		expect(statusOf(world, 'filesystem').status).toBe('connected');
+
+		const other = await world.callTool('mcp__internal-api__search_orders', { query: 'late' });
+		expect(other).toMatchObject({ isError: false, output: '3 orders match', error: '' });
+		expect(statusOf(world, 'internal-api')).toEqual({
+			status: 'connected',
+			detail: '',
+			process: 'running'
+		});
+	});
+
+	it('after reconnect_all: failed, registry not rebuilt, entries unavailable, call not connected', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		await world.kill('filesystem');
+		await world.reconnectAll();
+		expect(statusOf(world, 'filesystem')).toEqual({
+			status: 'failed',
+			detail: 'MCP error -32000: Connection closed',
+			process: 'killed'
+		});
+		expect(statusOf(world, 'internal-api').status).toBe('connected');
+		expect(world.registry.map((e) => e.name)).toEqual([...fsTools, ...apiTools]);
+		const latest = world.registryHistory.at(-1)!;
+		expect(latest.n).toBe(2);
+		expect(latest.diff.becameUnavailable).toEqual(fsTools);
+		expect(latest.entries.filter((e) => !e.available).map((e) => e.server)).toEqual([
+			'filesystem',
+			'filesystem',
+			'filesystem'
+		]);
+
+		const call = await world.callTool('mcp__filesystem__write_file', { path: '/x', content: 'y' });
+		expect(call.output).toBe(
+			"MCP server 'filesystem' is not connected: MCP error -32000: Connection closed"
+		);
+		expect(call.isError).toBe(true);
+	});
+
+	it('restart is noticed only at the next reconnect_all', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		await world.kill('filesystem');
+		await world.reconnectAll();
+		await world.restart('filesystem');
+		expect(statusOf(world, 'filesystem')).toMatchObject({ status: 'failed', process: 'running' });
+		await world.reconnectAll();
+		expect(statusOf(world, 'filesystem')).toEqual({
+			status: 'connected',
+			detail: '',
+			process: 'running'
+		});
+		expect(world.registryHistory.at(-1)).toMatchObject({ n: 3 });
+		expect(world.registryHistory.at(-1)!.diff.becameAvailable).toEqual(fsTools);
+		const call = await world.callTool('mcp__filesystem__read_file', { path: '/data/notes.txt' });
+		expect(call.output).toBe('hello from /data/notes.txt');
+	});
+
+	it('does not expose tools that appear only after a reconnect (registry built once)', async () => {
+		const world = makeWorld();
+		await world.kill('filesystem');
+		await world.startSession();
+		expect(statusOf(world, 'filesystem').status).toBe('failed');
+		expect(world.registry.map((e) => e.name)).toEqual(apiTools);
+		await world.restart('filesystem');
+		await world.reconnectAll();
+		expect(statusOf(world, 'filesystem').status).toBe('connected');
+		expect(world.servers().find((s) => s.name === 'filesystem')!.connection.tools).toHaveLength(3);
+		expect(world.registry.map((e) => e.name)).toEqual(apiTools);
+		const call = await world.callTool('mcp__filesystem__read_file', {});
+		expect(call.output).toBe('Unknown tool: mcp__filesystem__read_file');
+	});
+});
+
+describe('OpenHarness world: a hung server', () => {
+	it('times the call out on the simulated clock, cancels it on the wire, and spares the others', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		await world.hang('internal-api');
+		const before = world.clock.now;
+		const call = await world.callTool('mcp__internal-api__search_orders', { query: 'x' });
+		expect(call.output).toBe(
+			"MCP server 'internal-api' call failed: MCP error -32001: Request timed out"
+		);
+		expect(world.clock.now - before).toBe(30_000);
+		const unread = world.wire.entries.filter((e) => e.kind === 'message' && e.note === 'unread');
+		expect(
+			unread.map((e) => e.kind === 'message' && 'method' in e.message && e.message.method)
+		).toEqual(['tools/call', 'notifications/cancelled']);
+		const fs = await world.callTool('mcp__filesystem__list_directory', { path: '/data' });
+		expect(fs).toMatchObject({ isError: false, output: '[FILE] notes.txt\n[DIR] reports' });
+	});
+});
+
+describe('OpenHarness world: commands and the snapshot', () => {
+	it('answers an unknown tool and an unknown server with clear errors', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		expect((await world.callTool('mcp__nope__x')).output).toBe('Unknown tool: mcp__nope__x');
+		await expect(world.kill('nope')).rejects.toThrow(
+			"Unknown server 'nope'. Servers in this world: filesystem, internal-api, realtime."
+		);
+		// The failed command did not wedge the queue.
+		await world.kill('filesystem');
+		expect(statusOf(world, 'filesystem').process).toBe('killed');
+	});
+
+	it('connect_all alone does not rebuild the registry; close_session empties it', async () => {
+		const world = makeWorld();
+		await world.kill('filesystem');
+		await world.startSession();
+		await world.restart('filesystem');
+		await world.connectAll();
+		expect(statusOf(world, 'filesystem').status).toBe('connected');
+		expect(world.registry.map((e) => e.name)).toEqual(apiTools);
+		await world.closeSession();
+		expect(world.servers().map((s) => s.status)).toEqual(['pending', 'pending', 'pending']);
+		expect(world.registry).toEqual([]);
+		expect(world.registryHistory.at(-1)!.diff.removed).toEqual(apiTools);
+	});
+
+	it('gives the embed snapshot exactly in the contract shape', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		await world.callTool('mcp__internal-api__create_ticket', {});
+		const snapshot = worldSnapshot(world, { lab: '01-connection-isolation', step: 2 });
+		expect(snapshot).toEqual({
+			version: 1,
+			lab: '01-connection-isolation',
+			profile: 'openharness',
+			step: 2,
+			servers: [
+				{
+					name: 'filesystem',
+					transport: 'stdio',
+					state: 'connected',
+					detail: '',
+					process: 'running',
+					tools: ['read_file', 'write_file', 'list_directory'],
+					resources: []
+				},
+				{
+					name: 'internal-api',
+					transport: 'http',
+					state: 'connected',
+					detail: '',
+					process: 'running',
+					tools: ['search_orders', 'create_ticket'],
+					resources: []
+				},
+				{
+					name: 'realtime',
+					transport: 'ws',
+					state: 'failed',
+					detail: 'Unsupported MCP transport in current build: ws',
+					process: 'running',
+					tools: [],
+					resources: []
+				}
+			],
+			registry: [...fsTools, ...apiTools].map((name) => ({
+				name,
+				server: name.startsWith('mcp__filesystem') ? 'filesystem' : 'internal-api',
+				tool: name.split('__')[2],
+				readOnly: false,
+				available: true
+			})),
+			calls: [
+				{
+					id: 'c1',
+					name: 'mcp__internal-api__create_ticket',
+					state: 'completed',
+					isError: false,
+					output: 'Ticket T-1042 created',
+					error: ''
+				}
+			]
+		});
+	});
+
+	it('is deterministic: the same actions give the same wire log, byte for byte', async () => {
+		const run = async () => {
+			const world = makeWorld(isolationScenario);
+			await world.startSession();
+			await world.kill('filesystem');
+			await world.callTool('mcp__filesystem__read_file', {});
+			await world.hang('internal-api');
+			await world.callTool('mcp__internal-api__search_orders', {});
+			await world.restart('internal-api');
+			await world.reconnectAll();
+			return JSON.stringify({ wire: world.wire.entries, events: world.events, calls: world.calls });
+		};
+		expect(await run()).toBe(await run());
+	});
+});

@@ -1,0 +1,52 @@
+import type { WorldEvent } from '$lib/core/world/events';
+import { boundText } from '$lib/core/text/bound';
+import { m } from '$lib/paraglide/messages';
+
+/** Server text read aloud is cut short: a screen reader must not recite a 10 MB result. */
+const spoken = (text: string) => boundText(text, 160).text;
+
+const commands = {
+	startSession: () => m.announce_command_startSession(),
+	closeSession: () => m.announce_command_closeSession(),
+	connectAll: () => m.announce_command_connectAll(),
+	reconnectAll: () => m.announce_command_reconnectAll(),
+	kill: (server: string) => m.announce_command_kill({ server }),
+	restart: (server: string) => m.announce_command_restart({ server }),
+	hang: (server: string) => m.announce_command_hang({ server }),
+	callTool: () => m.announce_command_callTool()
+} as const;
+
+/** One world event as a sentence in the learner's language, for the live region and narration. */
+export function describeEvent(event: WorldEvent): string {
+	switch (event.kind) {
+		case 'command':
+			return commands[event.command](spoken(event.server ?? ''));
+		case 'status':
+			return event.detail
+				? m.announce_status_detail({
+						server: spoken(event.server),
+						status: event.status,
+						detail: spoken(event.detail)
+					})
+				: m.announce_status({ server: spoken(event.server), status: event.status });
+		case 'process':
+			return m.announce_process({ server: spoken(event.server), process: event.process });
+		case 'registry':
+			return m.announce_registry({
+				n: event.n,
+				size: event.size,
+				unavailable: event.diff.becameUnavailable.length,
+				available: event.diff.becameAvailable.length,
+				added: event.diff.added.length,
+				removed: event.diff.removed.length
+			});
+		case 'call':
+			return event.isError
+				? m.announce_call_error({
+						id: event.id,
+						name: spoken(event.name),
+						output: spoken(event.output)
+					})
+				: m.announce_call_ok({ id: event.id, name: spoken(event.name) });
+	}
+}

@@ -1,0 +1,151 @@
+import { describeProblems } from '$lib/core/scenario/parse';
+import {
+	EMBED_VERSION,
+	NOT_YET,
+	PREFIX,
+	acceptsFrom,
+	parseMessage,
+	replyOrigin,
+	stringArg,
+	type Command
+} from '$lib/core/embed/protocol';
+import type { LabSession } from './lab-session.svelte';
+
+type Outcome = { ok: true } | { ok: false; error: string };
+
+/**
+ * The frame side of the embed contract: takes commands from the parent page (and only from
+ * `origin` when given), runs them on the session, answers each once the world has settled, and
+ * posts coalesced state and resize messages.
+ */
+export class EmbedHost {
+	#frame: number | null = null;
+	#lastHeight = -1;
+	#observer: ResizeObserver | null = null;
+	#target: string;
+	#listener = (event: MessageEvent) => void this.#receive(event);
+
+	constructor(
+		private readonly session: LabSession,
+		private readonly allowedOrigin: string | null,
+		private readonly win: Window = window
+	) {
+		this.#target = replyOrigin(allowedOrigin, win.document.referrer);
+	}
+
+	/** Listens, then announces readiness once the first start-up has settled. */
+	async start(ready: Promise<unknown>): Promise<void> {
+		this.win.addEventListener('message', this.#listener);
+		this.#observer = new ResizeObserver(() => this.#postHeight());
+		this.#observer.observe(this.win.document.documentElement);
+		await ready.catch(() => {});
+		this.#post({ type: `${PREFIX}ready`, version: EMBED_VERSION, lab: this.session.labId });
+		this.#postHeight();
+	}
+
+	/** Called on every world change; at most one state message per animation frame. */
+	changed(): void {
+		if (this.#frame !== null) return;
+		this.#frame = requestAnimationFrame(() => {
+			this.#frame = null;
+			this.#post({ type: `${PREFIX}state`, snapshot: this.#snapshot() });
+		});
+	}
+
+	stop(): void {
+		this.win.removeEventListener('message', this.#listener);
+		this.#observer?.disconnect();
+		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+	}
+
+	async #receive(event: MessageEvent): Promise<void> {
+		if (!acceptsFrom(event, this.win.parent, this.allowedOrigin)) return;
+		const parsed = parseMessage(event.data);
+		if (parsed.kind === 'ignore') return;
+		if (parsed.kind === 'invalid') {
+			this.#post({ type: `${PREFIX}result`, id: parsed.id, ok: false, error: parsed.error });
+			return;
+		}
+		const { id } = parsed.command;
+		let outcome: Outcome;
+		try {
+			outcome = await this.#execute(parsed.command);
+		} catch (error) {
+			outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
+		}
+		this.#post(
+			outcome.ok
+				? { type: `${PREFIX}result`, id, ok: true, snapshot: this.#snapshot() }
+				: { type: `${PREFIX}result`, id, ok: false, error: outcome.error }
+		);
+	}
+
+	async #execute(command: Command): Promise<Outcome> {
+		const world = this.session.world;
+		const onServer = async (act: 'kill' | 'restart' | 'hang'): Promise<Outcome> => {
+			const server = stringArg(command, 'server');
+			if (typeof server !== 'string') return { ok: false, ...server };
+			await world.run((w) => w[act](server));
+			return { ok: true };
+		};
+		if (NOT_YET.has(command.command))
+			return {
+				ok: false,
+				error: `The command ${command.command} is not available in this version of MCP Lab yet.`
+			};
+		switch (command.command) {
+			case 'getState':
+				return { ok: true };
+			case 'setScenario': {
+				const result = await this.session.setScenario(command.args.scenario);
+				return result.ok ? { ok: true } : { ok: false, error: describeProblems(result.problems) };
+			}
+			case 'startSession':
+				await world.run((w) => w.startSession());
+				return { ok: true };
+			case 'closeSession':
+				await world.run((w) => w.closeSession());
+				return { ok: true };
+			case 'connectAll':
+				await world.run((w) => w.connectAll());
+				return { ok: true };
+			case 'reconnectAll':
+				await world.run((w) => w.reconnectAll());
+				return { ok: true };
+			case 'kill':
+			case 'restart':
+			case 'hang':
+				return onServer(command.command);
+			case 'callTool': {
+				const name = stringArg(command, 'name');
+				if (typeof name !== 'string') return { ok: false, ...name };
+				const args = command.args.arguments ?? {};
+				if (typeof args !== 'object' || args === null || Array.isArray(args))
+					return { ok: false, error: 'callTool needs args.arguments to be an object when given.' };
+				await world.run((w) => w.callTool(name, args as Record<string, unknown>));
+				return { ok: true };
+			}
+			case 'reset':
+				await this.session.reset();
+				return { ok: true };
+			default:
+				return { ok: false, error: `The command ${command.command} is not available.` };
+		}
+	}
+
+	#snapshot() {
+		return this.session.world.snapshot(this.session.labId, this.session.step);
+	}
+
+	#postHeight(): void {
+		const height = Math.ceil(this.win.document.documentElement.scrollHeight);
+		if (height === this.#lastHeight) return;
+		this.#lastHeight = height;
+		this.#post({ type: `${PREFIX}resize`, height });
+	}
+
+	#post(message: Record<string, unknown>): void {
+		if (this.win.parent === this.win) return;
+		this.win.parent.postMessage(message, this.#target);
+	}
+}

@@ -1,0 +1,79 @@
+import { parseScenario, type Lab, type Scenario } from '$lib/core';
+import { Announcer } from './announcer.svelte';
+import { LabState } from './lab-state.svelte';
+import { WorldState } from './world-state.svelte';
+
+/**
+ * Everything one lab page (or embed frame) runs: the world, the learner's progress through the
+ * lab's steps and the live-region announcer. The session starts on open, as a harness CLI
+ * does at launch.
+ */
+export class LabSession {
+	readonly world: WorldState;
+	readonly announcer = new Announcer();
+	lab = $state.raw<LabState | null>(null);
+	#scenario: Scenario;
+	#initial: Scenario;
+
+	constructor(
+		readonly labId: string,
+		definition: Lab | null,
+		step = 0
+	) {
+		this.#initial = definition?.scenario ?? emptyScenario();
+		this.#scenario = this.#initial;
+		this.world = new WorldState(this.#scenario);
+		this.lab = definition ? new LabState(definition, this.world, step) : null;
+	}
+
+	get scenario(): Scenario {
+		return this.#scenario;
+	}
+
+	get step(): number {
+		return this.lab?.step ?? 0;
+	}
+
+	start(): Promise<void> {
+		return this.world.run((w) => w.startSession());
+	}
+
+	/** Back to the lab's initial world, session started again. */
+	async reset(): Promise<void> {
+		this.#scenario = this.#initial;
+		this.world.replace(this.#scenario);
+		this.lab?.restart();
+		await this.start();
+	}
+
+	/**
+	 * Replaces the world with a new scenario and runs its startup. An invalid scenario changes
+	 * nothing and returns the problems.
+	 */
+	async setScenario(
+		input: unknown
+	): Promise<{ ok: true } | { ok: false; problems: ReturnType<typeof problemsOf> }> {
+		const parsed = parseScenario(input);
+		if (!parsed.ok) return { ok: false, problems: problemsOf(parsed) };
+		this.#scenario = parsed.scenario;
+		this.world.replace(parsed.scenario);
+		// Lab goals speak of the lab's own world; a replaced world leaves the lab's steps behind.
+		this.lab = null;
+		await this.start();
+		return { ok: true };
+	}
+
+	dispose(): void {
+		this.world.dispose();
+	}
+}
+
+function problemsOf(result: Extract<ReturnType<typeof parseScenario>, { ok: false }>) {
+	return result.problems;
+}
+
+function emptyScenario(): Scenario {
+	const parsed = parseScenario({ mcp_servers: {} });
+	if (!parsed.ok) throw new Error('the empty scenario must be valid');
+	return parsed.scenario;
+}
