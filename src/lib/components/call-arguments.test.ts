@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+	exampleArguments,
+	exampleText,
+	exampleValue,
+	findInputSchema,
+	parseArguments
+} from './call-arguments';
+
+describe('exampleArguments', () => {
+	it('fills the required properties of the filesystem read_file schema', () => {
+		const schema = {
+			type: 'object',
+			properties: { path: { type: 'string' } },
+			required: ['path']
+		};
+		expect(exampleArguments(schema)).toEqual({ path: 'example' });
+		expect(exampleText(schema)).toBe('{\n  "path": "example"\n}');
+	});
+
+	it('uses a placeholder per type, the first enum value, and skips optional properties', () => {
+		const schema = {
+			type: 'object',
+			properties: {
+				q: { type: 'string' },
+				limit: { type: 'integer' },
+				ratio: { type: 'number' },
+				dryRun: { type: 'boolean' },
+				tags: { type: 'array', items: { type: 'string' } },
+				filter: { type: 'object' },
+				mode: { type: 'string', enum: ['fast', 'slow'] },
+				note: { type: 'string' }
+			},
+			required: ['q', 'limit', 'ratio', 'dryRun', 'tags', 'filter', 'mode']
+		};
+		expect(exampleArguments(schema)).toEqual({
+			q: 'example',
+			limit: 1,
+			ratio: 1,
+			dryRun: true,
+			tags: [],
+			filter: {},
+			mode: 'fast'
+		});
+	});
+
+	it('ignores required names missing from properties, as OpenHarness does', () => {
+		expect(
+			exampleArguments({
+				type: 'object',
+				properties: { a: { type: 'string' } },
+				required: ['a', 'b']
+			})
+		).toEqual({ a: 'example' });
+	});
+
+	it('gives {} for the default schema, a missing schema, or non-object properties', () => {
+		expect(exampleArguments({ type: 'object', properties: {} })).toEqual({});
+		expect(exampleArguments(undefined)).toEqual({});
+		expect(exampleArguments({ type: 'object', properties: [], required: ['x'] })).toEqual({});
+	});
+
+	it('reads a nullable type list and falls back to null for an untyped property', () => {
+		expect(exampleValue({ type: ['string', 'null'] })).toBe('example');
+		expect(exampleValue({ type: ['null', 'integer'] })).toBe(1);
+		expect(exampleValue({})).toBeNull();
+		expect(exampleValue({ const: 'v1' })).toBe('v1');
+	});
+});
+
+describe('findInputSchema', () => {
+	const servers = [
+		{
+			name: 'filesystem',
+			connection: {
+				tools: [{ name: 'read_file', inputSchema: { type: 'object', properties: {} } }]
+			}
+		},
+		{ name: 'realtime', connection: { tools: [] } }
+	];
+	it('finds a tool by server and raw tool name', () => {
+		expect(findInputSchema(servers, 'filesystem', 'read_file')).toEqual({
+			type: 'object',
+			properties: {}
+		});
+	});
+	it('is undefined when the server no longer lists the tool', () => {
+		expect(findInputSchema(servers, 'realtime', 'read_file')).toBeUndefined();
+		expect(findInputSchema(servers, 'nope', 'read_file')).toBeUndefined();
+	});
+});
+
+describe('parseArguments', () => {
+	it('accepts one JSON object, and empty input as {}', () => {
+		expect(parseArguments('{"path": "/data/notes.txt"}')).toEqual({
+			ok: true,
+			value: { path: '/data/notes.txt' }
+		});
+		expect(parseArguments('  ')).toEqual({ ok: true, value: {} });
+	});
+	it('reports invalid JSON with the parser message', () => {
+		const result = parseArguments('{"path": ');
+		expect(result.ok).toBe(false);
+		expect(result).toMatchObject({ reason: 'syntax' });
+		if (!result.ok && result.reason === 'syntax') expect(result.detail).not.toBe('');
+	});
+	it('rejects JSON that is not an object', () => {
+		for (const text of ['[]', '"x"', '1', 'null'])
+			expect(parseArguments(text)).toEqual({ ok: false, reason: 'not-object' });
+	});
+});

@@ -1,0 +1,87 @@
+/**
+ * The "model calls a tool" form: an example argument object from a tool's inputSchema, and the
+ * learner's JSON checked before anything is sent.
+ */
+
+type Schema = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Schema =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A placeholder a learner can recognise and edit: by enum, const, then JSON Schema type. */
+export function exampleValue(schema: unknown): unknown {
+	if (!isObject(schema)) return null;
+	if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+	if ('const' in schema) return schema.const;
+	// A type list such as ["string", "null"]: the first type that is not null.
+	const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+	const type = types.find((t) => typeof t === 'string' && t !== 'null');
+	switch (type) {
+		case 'string':
+			return 'example';
+		case 'number':
+		case 'integer':
+			return 1;
+		case 'boolean':
+			return true;
+		case 'array':
+			return [];
+		case 'object':
+			return {};
+		default:
+			return null;
+	}
+}
+
+/**
+ * The required properties with placeholder values. Required names missing from `properties`
+ * are left out, as OpenHarness's input model ignores them.
+ */
+export function exampleArguments(inputSchema: unknown): Record<string, unknown> {
+	if (!isObject(inputSchema) || !isObject(inputSchema.properties)) return {};
+	const properties = inputSchema.properties;
+	const required = Array.isArray(inputSchema.required) ? inputSchema.required : [];
+	const example: Record<string, unknown> = {};
+	for (const name of required) {
+		if (typeof name === 'string' && Object.hasOwn(properties, name))
+			example[name] = exampleValue(properties[name]);
+	}
+	return example;
+}
+
+/** The example as the textarea shows it. */
+export function exampleText(inputSchema: unknown): string {
+	return JSON.stringify(exampleArguments(inputSchema), null, 2);
+}
+
+interface ToolsOf {
+	name: string;
+	connection: { tools: ReadonlyArray<{ name: string; inputSchema?: unknown }> };
+}
+
+/** The inputSchema a server listed for a raw tool name, if that server still has it. */
+export function findInputSchema(
+	servers: readonly ToolsOf[],
+	server: string,
+	tool: string
+): unknown {
+	return servers.find((s) => s.name === server)?.connection.tools.find((t) => t.name === tool)
+		?.inputSchema;
+}
+
+export type ParsedArguments =
+	| { ok: true; value: Record<string, unknown> }
+	| { ok: false; reason: 'syntax'; detail: string }
+	| { ok: false; reason: 'not-object' };
+
+/** Tool arguments must be one JSON object; empty input means `{}`. */
+export function parseArguments(text: string): ParsedArguments {
+	if (text.trim() === '') return { ok: true, value: {} };
+	let value: unknown;
+	try {
+		value = JSON.parse(text);
+	} catch (error) {
+		return { ok: false, reason: 'syntax', detail: error instanceof Error ? error.message : '' };
+	}
+	return isObject(value) ? { ok: true, value } : { ok: false, reason: 'not-object' };
+}

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Component } from 'svelte';
+import { render } from 'svelte/server';
+import { parseScenario } from '$lib/core';
+import { WorldState } from '$lib/state/world-state.svelte';
+import CallPanel from './CallPanel.svelte';
+import RegistryPanel from './RegistryPanel.svelte';
+import WireLog from './WireLog.svelte';
+import WithWorld from './test-support/WithWorld.svelte';
+
+const input = {
+	mcp_servers: {
+		filesystem: {
+			type: 'stdio',
+			command: 'npx',
+			args: ['-y', '@modelcontextprotocol/server-filesystem', '/data']
+		},
+		'internal-api': {
+			type: 'http',
+			url: 'https://internal.example/mcp',
+			sim: {
+				tools: [
+					{
+						name: 'search.orders',
+						inputSchema: {
+							type: 'object',
+							properties: { q: { type: 'string' } },
+							required: ['q']
+						},
+						result: { content: [{ type: 'text', text: 'order 42' }] }
+					},
+					{ name: 'delete', result: { content: [{ type: 'text', text: 'boom' }], isError: true } }
+				]
+			}
+		},
+		realtime: { type: 'ws', url: 'wss://realtime.example/mcp' }
+	}
+};
+
+const FS_TOOLS = [
+	'mcp__filesystem__read_file',
+	'mcp__filesystem__write_file',
+	'mcp__filesystem__list_directory'
+];
+
+/** The rendered text, with tags removed and entities decoded, for text assertions. */
+function html(world: WorldState, panel: Component): string {
+	return render(WithWorld, { props: { world, component: panel } }).body;
+}
+const text = (markup: string) =>
+	markup
+		.replace(/<!--.*?-->|<wbr\s*\/?>/g, '')
+		.replace(/<[^>]+>/g, ' ')
+		.replace(/&#39;/g, "'")
+		.replace(/&quot;/g, '"')
+		.replace(/&gt;/g, '>')
+		.replace(/&lt;/g, '<')
+		.replace(/&amp;/g, '&')
+		.replace(/\s+/g, ' ');
+
+/** The text of the table row whose header cell is this adapted name. */
+function row(markup: string, name: string): string {
+	const body = markup.slice(markup.indexOf('<tbody'), markup.indexOf('</tbody>'));
+	const rows = body
+		.split('<tr')
+		.map((r) => text(`<tr${r}`).trim())
+		.filter((r) => r.startsWith(`${name} `));
+	expect(rows, `one registry row for ${name}`).toHaveLength(1);
+	return rows[0];
+}
+
+let world: WorldState;
+beforeEach(() => {
+	const parsed = parseScenario(input);
+	if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+	world = new WorldState(parsed.scenario);
+});
+afterEach(() => world.dispose());
+
+describe('RegistryPanel', () => {
+	it('asks to start the session before the first start-up', () => {
+		expect(text(html(world, RegistryPanel))).toContain('No registry yet: start the session.');
+	});
+
+	it('shows what the model sees after start-up: adapted names, available, never read-only', async () => {
+		await world.run((w) => w.startSession());
+		const markup = html(world, RegistryPanel);
+		expect(text(markup)).toContain('Snapshot #1 of 1');
+		expect(row(markup, 'mcp__filesystem__read_file')).toBe(
+			'mcp__filesystem__read_file filesystem read_file no yes'
+		);
+		expect(row(markup, 'mcp__internal-api__search_orders')).toContain('search.orders');
+		expect(markup).not.toContain('mcp__realtime__');
+		expect(text(markup)).toContain('Changes from an empty registry');
+		expect(text(markup)).not.toContain('OpenHarness builds its registry once per session');
+	});
+
+	it('after a kill and a reconnect, snapshot #2 keeps the filesystem tools but unavailable', async () => {
+		await world.run((w) => w.startSession());
+		await world.run((w) => w.kill('filesystem'));
+		await world.run((w) => w.reconnectAll());
+		const markup = html(world, RegistryPanel);
+		const shown = text(markup);
+		expect(shown).toContain('Snapshot #2 of 2');
+		expect(shown).toContain('Changes since snapshot #1');
+		const becameUnavailable = shown.split('Became unavailable')[1];
+		for (const name of FS_TOOLS) {
+			expect(becameUnavailable).toContain(name);
+			expect(row(markup, name)).toContain('unavailable — server not connected');
+		}
+		expect(row(markup, 'mcp__internal-api__search_orders')).toMatch(/ no yes$/);
+		expect(shown).toContain(
+			'OpenHarness builds its registry once per session: after a reconnect, tools of a server that is gone stay visible to the model, and calling them fails.'
+		);
+		expect(markup).toMatch(/<option value="2"[^>]*selected[^>]*>/);
+	});
+});
+
+describe('CallPanel', () => {
+	it('lists the registry and prefills arguments from the inputSchema', async () => {
+		await world.run((w) => w.startSession());
+		const shown = text(html(world, CallPanel));
+		expect(shown).toContain('Errors come back to the model as tool results; the run continues.');
+		expect(shown).toContain('{ "path": "example" }');
+		expect(shown).toContain('No calls yet.');
+	});
+
+	it('shows the exact error text the model receives after the server was killed', async () => {
+		await world.run((w) => w.startSession());
+		await world.run((w) => w.kill('filesystem'));
+		await world.run((w) => w.callTool('mcp__filesystem__read_file', { path: '/data/notes.txt' }));
+		await world.run((w) => w.callTool('mcp__nope__x', {}));
+		const shown = text(html(world, CallPanel));
+		expect(shown).toContain(
+			"c1 mcp__filesystem__read_file completed ⚠ error result What the model receives MCP server 'filesystem' call failed: Not connected"
+		);
+		expect(shown).toContain(
+			'c2 mcp__nope__x completed ⚠ error result What the model receives Unknown tool: mcp__nope__x'
+		);
+		// Newest first.
+		expect(shown.indexOf('c2 ')).toBeLessThan(shown.indexOf('c1 '));
+	});
+
+	it('shows a tool error result as success, as OpenHarness ignores isError', async () => {
+		await world.run((w) => w.startSession());
+		await world.run((w) => w.callTool('mcp__internal-api__delete', {}));
+		const shown = text(html(world, CallPanel));
+		expect(shown).toContain('c1 mcp__internal-api__delete completed What the model receives boom');
+		expect(shown).not.toContain('error result');
+	});
+
+	it('marks tools of a gone server as unavailable in the tool list', async () => {
+		await world.run((w) => w.startSession());
+		await world.run((w) => w.kill('filesystem'));
+		await world.run((w) => w.reconnectAll());
+		expect(text(html(world, CallPanel))).toContain('mcp__filesystem__read_file (unavailable)');
+	});
+});
+
+describe('WireLog', () => {
+	it('says so before any traffic', () => {
+		expect(text(html(world, WireLog))).toContain('No messages yet.');
+	});
+
+	it('shows the real handshake and the Method not found answer to resources/list', async () => {
+		await world.run((w) => w.startSession());
+		const shown = text(html(world, WireLog));
+		expect(shown).toMatch(/#1 t=0 ms filesystem — transport opened/);
+		expect(shown).toMatch(/#2 t=0 ms filesystem → server request initialize id=0/);
+		expect(shown).toContain('→ server notification notifications/initialized');
+		expect(shown).toMatch(
+			/internal-api ← host error response id=2 error -32601: Method not found \(answers resources\/list\)/
+		);
+		// The realtime ws server is never attempted, so it never appears on the wire.
+		expect(shown).not.toMatch(/t=\d+ ms realtime/);
+	});
+
+	it('logs a kill as a transport event', async () => {
+		await world.run((w) => w.startSession());
+		await world.run((w) => w.kill('filesystem'));
+		expect(text(html(world, WireLog))).toMatch(/filesystem — process killed/);
+	});
+});

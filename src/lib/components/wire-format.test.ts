@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import type { WireEntry } from '$lib/core';
+import { classify, classifyEntries, messageJson, visibleEntries } from './wire-format';
+
+let seq = 0;
+const msg = (
+	server: string,
+	dir: 'to-server' | 'to-host',
+	message: Record<string, unknown>,
+	note?: 'unread'
+): WireEntry =>
+	({
+		seq: ++seq,
+		t: seq * 15,
+		server,
+		kind: 'message',
+		dir,
+		message: { jsonrpc: '2.0', ...message },
+		...(note ? { note } : {})
+	}) as WireEntry;
+
+const initialize = msg('filesystem', 'to-server', {
+	id: 0,
+	method: 'initialize',
+	params: {
+		protocolVersion: '2025-11-25',
+		capabilities: {},
+		clientInfo: { name: 'mcp-lab-openharness', version: '1.0.0' }
+	}
+});
+const initializeResult = msg('filesystem', 'to-host', {
+	id: 0,
+	result: {
+		protocolVersion: '2025-11-25',
+		capabilities: { tools: {} },
+		serverInfo: { name: 'secure-filesystem-server', version: '0.2.0' }
+	}
+});
+const initialized = msg('filesystem', 'to-server', { method: 'notifications/initialized' });
+const resourcesList = msg('internal-api', 'to-server', {
+	id: 2,
+	method: 'resources/list',
+	params: {}
+});
+const methodNotFound = msg('internal-api', 'to-host', {
+	id: 2,
+	error: { code: -32601, message: 'Method not found' }
+});
+const toolsCall = msg('internal-api', 'to-server', {
+	id: 3,
+	method: 'tools/call',
+	params: { name: 'search.orders', arguments: { q: 'x' } }
+});
+const toolError = msg('internal-api', 'to-host', {
+	id: 3,
+	result: { content: [{ type: 'text', text: 'boom' }], isError: true }
+});
+const opened: WireEntry = {
+	seq: ++seq,
+	t: 0,
+	server: 'filesystem',
+	kind: 'transport',
+	event: 'open'
+};
+const killed: WireEntry = {
+	seq: ++seq,
+	t: 45,
+	server: 'filesystem',
+	kind: 'transport',
+	event: 'killed'
+};
+
+const log = [
+	opened,
+	initialize,
+	initializeResult,
+	initialized,
+	resourcesList,
+	methodNotFound,
+	toolsCall,
+	toolError,
+	killed
+];
+
+describe('classify', () => {
+	it('reads an initialize request: method and id', () => {
+		expect(classify(initialize)).toEqual({
+			kind: 'request',
+			method: 'initialize',
+			id: 0,
+			summary: 'initialize id=0'
+		});
+	});
+
+	it('reads the initialize result by its keys', () => {
+		expect(classify(initializeResult)).toMatchObject({
+			kind: 'response',
+			id: 0,
+			toolError: false,
+			summary: 'id=0 result: protocolVersion: "2025-11-25", capabilities: {…}, serverInfo: {…}'
+		});
+	});
+
+	it('reads notifications/initialized as a notification without an id', () => {
+		const info = classify(initialized);
+		expect(info).toEqual({
+			kind: 'notification',
+			method: 'notifications/initialized',
+			summary: 'notifications/initialized'
+		});
+		expect(info.id).toBeUndefined();
+	});
+
+	it('reads an error response with its code and message', () => {
+		expect(classify(methodNotFound)).toMatchObject({
+			kind: 'response',
+			id: 2,
+			error: { code: -32601, message: 'Method not found' },
+			summary: 'id=2 error -32601: Method not found'
+		});
+	});
+
+	it('names the tool of a tools/call and flags an isError result', () => {
+		expect(classify(toolsCall).summary).toBe('tools/call search.orders id=3');
+		expect(classify(toolError)).toMatchObject({
+			kind: 'response',
+			toolError: true,
+			summary: 'id=3 result: content[1], isError: true'
+		});
+	});
+
+	it('reads transport events', () => {
+		expect(classify(killed)).toEqual({ kind: 'transport', summary: 'killed' });
+	});
+
+	it('bounds a hostile summary', () => {
+		const huge = msg('evil', 'to-host', { method: 'x'.repeat(10_000) });
+		expect(classify(huge).summary.length).toBeLessThanOrEqual(201);
+	});
+});
+
+describe('classifyEntries', () => {
+	it('pairs each response with the request it answers, per server', () => {
+		const items = classifyEntries(log);
+		const answers = items.filter((i) => i.info.kind === 'response').map((i) => i.info.answers);
+		expect(answers).toEqual(['initialize', 'resources/list', 'tools/call']);
+	});
+
+	it('does not pair an id of one server with a request of another', () => {
+		const stray = msg('realtime', 'to-host', { id: 0, result: {} });
+		const items = classifyEntries([initialize, stray]);
+		expect(items[1].info.answers).toBeUndefined();
+	});
+});
+
+describe('visibleEntries', () => {
+	const items = classifyEntries(log);
+	it('filters by server and kind', () => {
+		const requests = visibleEntries(items, 'internal-api', 'requests').shown;
+		expect(requests.map((i) => i.info.method)).toEqual(['resources/list', 'tools/call']);
+		const notifications = visibleEntries(items, '', 'notifications').shown;
+		expect(notifications.map((i) => i.info.method)).toEqual(['notifications/initialized']);
+	});
+
+	it('counts an error response and an isError result as errors', () => {
+		const errors = visibleEntries(items, '', 'errors').shown.map((i) => i.entry.seq);
+		expect(errors).toEqual([methodNotFound.seq, toolError.seq]);
+	});
+
+	it('keeps the newest matches and says how many earlier ones are hidden', () => {
+		const { shown, hidden } = visibleEntries(items, '', 'all', 3);
+		expect(hidden).toBe(log.length - 3);
+		expect(shown.map((i) => i.entry.seq)).toEqual(log.slice(-3).map((e) => e.seq));
+	});
+});
+
+describe('messageJson', () => {
+	it('pretty-prints and bounds the full message', () => {
+		expect(messageJson(initialized).text).toBe(
+			'{\n  "jsonrpc": "2.0",\n  "method": "notifications/initialized"\n}'
+		);
+		const big = msg('evil', 'to-host', { id: 1, result: { text: 'y'.repeat(20_000) } });
+		const bounded = messageJson(big);
+		expect(bounded.text.length).toBe(8000);
+		expect(bounded.omitted).toBeGreaterThan(12_000);
+		expect(messageJson(opened)).toEqual({ text: '', omitted: 0 });
+	});
+});

@@ -1,0 +1,150 @@
+import type { WireEntry } from '$lib/core';
+import { boundJson, boundText } from '$lib/core/text/bound';
+
+/**
+ * The protocol log's reading of each wire entry: which JSON-RPC shape it is and a one-line
+ * summary in protocol words (method names, ids, result keys, error codes), which stay as they
+ * are in every language.
+ */
+export type WireKind = 'request' | 'response' | 'notification' | 'transport';
+
+export interface WireInfo {
+	kind: WireKind;
+	method?: string;
+	id?: string | number;
+	/** For a response: the method of the request it answers, when that request is still in the log. */
+	answers?: string;
+	error?: { code: number; message: string };
+	/** A result that carries `isError: true` (a tool error, which OpenHarness ignores). */
+	toolError?: boolean;
+	summary: string;
+}
+
+export interface ClassifiedEntry {
+	entry: WireEntry;
+	info: WireInfo;
+}
+
+const SUMMARY_MAX = 200;
+const VALUE_MAX = 40;
+
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `tools[3], isError: true`: the shape of a result at a glance. */
+function describeResult(result: unknown): string {
+	if (!isObject(result)) return boundJson(result, VALUE_MAX, 0).text;
+	const parts = Object.entries(result).map(([key, value]) => {
+		if (Array.isArray(value)) return `${key}[${value.length}]`;
+		if (isObject(value)) return `${key}: {…}`;
+		if (typeof value === 'string') {
+			const b = boundText(value, VALUE_MAX);
+			return `${key}: ${JSON.stringify(b.text)}${b.omitted ? '…' : ''}`;
+		}
+		return `${key}: ${String(value)}`;
+	});
+	return parts.length ? parts.join(', ') : '{}';
+}
+
+const cut = (text: string) => {
+	const b = boundText(text, SUMMARY_MAX);
+	return b.omitted ? `${b.text}…` : b.text;
+};
+
+/** One entry on its own (a response's `answers` needs the log: see `classifyEntries`). */
+export function classify(entry: WireEntry): WireInfo {
+	if (entry.kind === 'transport') return { kind: 'transport', summary: entry.event };
+	const message = entry.message as Obj;
+	const id = message.id as string | number | undefined;
+	if (typeof message.method === 'string') {
+		const method = message.method;
+		if (id === undefined) return { kind: 'notification', method, summary: cut(method) };
+		const params = isObject(message.params) ? message.params : {};
+		const tool =
+			method === 'tools/call' && typeof params.name === 'string' ? ` ${params.name}` : '';
+		return { kind: 'request', method, id, summary: cut(`${method}${tool} id=${String(id)}`) };
+	}
+	if (isObject(message.error)) {
+		const code = typeof message.error.code === 'number' ? message.error.code : 0;
+		const text = typeof message.error.message === 'string' ? message.error.message : '';
+		return {
+			kind: 'response',
+			id,
+			error: { code, message: text },
+			summary: cut(`id=${String(id)} error ${code}: ${text}`)
+		};
+	}
+	const result = message.result;
+	return {
+		kind: 'response',
+		id,
+		toolError: isObject(result) && result.isError === true,
+		summary: cut(`id=${String(id)} result: ${describeResult(result)}`)
+	};
+}
+
+/**
+ * Classifies the whole log in order, pairing each response with the latest earlier request of
+ * the same id on the same server (ids restart with every new connection).
+ */
+export function classifyEntries(entries: readonly WireEntry[]): ClassifiedEntry[] {
+	const open = new Map<string, string>();
+	return entries.map((entry) => {
+		const info = classify(entry);
+		if (info.id !== undefined) {
+			const key = `${entry.server}\u0000${String(info.id)}`;
+			if (info.kind === 'request' && info.method) open.set(key, info.method);
+			else if (info.kind === 'response' && open.has(key)) {
+				info.answers = open.get(key);
+				open.delete(key);
+			}
+		}
+		return { entry, info };
+	});
+}
+
+export type KindFilter = 'all' | 'requests' | 'responses' | 'notifications' | 'errors';
+export const KIND_FILTERS: readonly KindFilter[] = [
+	'all',
+	'requests',
+	'responses',
+	'notifications',
+	'errors'
+];
+
+export function matchesKind(info: WireInfo, filter: KindFilter): boolean {
+	switch (filter) {
+		case 'all':
+			return true;
+		case 'requests':
+			return info.kind === 'request';
+		case 'responses':
+			return info.kind === 'response';
+		case 'notifications':
+			return info.kind === 'notification';
+		case 'errors':
+			return info.error !== undefined || info.toolError === true;
+	}
+}
+
+export const SHOWN_MAX = 300;
+
+/** The newest `limit` entries that match, oldest first, and how many earlier matches are hidden. */
+export function visibleEntries(
+	items: readonly ClassifiedEntry[],
+	server: string,
+	kind: KindFilter,
+	limit = SHOWN_MAX
+): { shown: ClassifiedEntry[]; hidden: number } {
+	const matching = items.filter(
+		(item) => (server === '' || item.entry.server === server) && matchesKind(item.info, kind)
+	);
+	const hidden = Math.max(0, matching.length - limit);
+	return { shown: matching.slice(hidden), hidden };
+}
+
+/** The full message, pretty and bounded, for the expanded row. */
+export function messageJson(entry: WireEntry, max = 8000) {
+	return entry.kind === 'message' ? boundJson(entry.message, max) : { text: '', omitted: 0 };
+}

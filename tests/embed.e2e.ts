@@ -1,0 +1,204 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The embed contract (shared/design/embed-api.md) exercised as a docs page would: a host page
+// that talks to the frame through postMessage only.
+
+type Result = { type: string; id: string; ok: boolean; snapshot?: Snapshot; error?: string };
+type Snapshot = {
+	version: number;
+	lab: string;
+	profile: string;
+	step: number;
+	servers: Array<{
+		name: string;
+		transport: string;
+		state: string;
+		detail: string;
+		process: string;
+		tools: string[];
+	}>;
+	registry: Array<{
+		name: string;
+		server: string;
+		tool: string;
+		readOnly: boolean;
+		available: boolean;
+	}>;
+	calls: Array<{
+		id: string;
+		name: string;
+		state: string;
+		isError: boolean;
+		output: string;
+		error: string;
+	}>;
+};
+
+declare global {
+	interface Window {
+		ready: Promise<{ type: string; version: number; lab: string }>;
+		command: (command: string, args?: Record<string, unknown>) => Promise<Result>;
+		post: (message: unknown) => void;
+		messages: Array<{ type: string; [key: string]: unknown }>;
+	}
+}
+
+async function openHost(page: Page, query = '') {
+	await page.goto(`__fixtures__/embed-host.html${query}`);
+	return page.evaluate(() => window.ready);
+}
+
+const command = (page: Page, name: string, args?: Record<string, unknown>) =>
+	page.evaluate(([n, a]) => window.command(n as string, a as Record<string, unknown>), [
+		name,
+		args
+	] as const);
+
+const server = (snapshot: Snapshot | undefined, name: string) =>
+	snapshot?.servers.find((s) => s.name === name);
+
+test('the frame announces itself and answers getState with the contract snapshot', async ({
+	page
+}) => {
+	const ready = await openHost(page);
+	expect(ready).toEqual({ type: 'mcp-lab:ready', version: 1, lab: '01-connection-isolation' });
+	const result = await command(page, 'getState');
+	expect(result).toMatchObject({ type: 'mcp-lab:result', ok: true });
+	const snapshot = result.snapshot!;
+	expect(snapshot).toMatchObject({
+		version: 1,
+		lab: '01-connection-isolation',
+		profile: 'openharness',
+		step: 0
+	});
+	expect(snapshot.servers.map((s) => [s.name, s.transport, s.state, s.process])).toEqual([
+		['filesystem', 'stdio', 'connected', 'running'],
+		['internal-api', 'http', 'connected', 'running'],
+		['realtime', 'ws', 'failed', 'running']
+	]);
+	expect(server(snapshot, 'realtime')?.detail).toBe(
+		'Unsupported MCP transport in current build: ws'
+	);
+	expect(snapshot.registry.map((e) => e.name)).toEqual([
+		'mcp__filesystem__read_file',
+		'mcp__filesystem__write_file',
+		'mcp__filesystem__list_directory',
+		'mcp__internal-api__search_orders',
+		'mcp__internal-api__create_ticket'
+	]);
+	const types = await page.evaluate(() => window.messages.map((m) => m.type));
+	expect(types).toContain('mcp-lab:resize');
+});
+
+test('kill, call, reconnect: isolation as the host sees it', async ({ page }) => {
+	await openHost(page);
+	const killed = await command(page, 'kill', { server: 'filesystem' });
+	expect(server(killed.snapshot, 'filesystem')).toMatchObject({
+		state: 'connected',
+		process: 'killed'
+	});
+
+	const call = await command(page, 'callTool', {
+		name: 'mcp__filesystem__read_file',
+		arguments: { path: '/data/notes.txt' }
+	});
+	expect(call.snapshot?.calls.at(-1)).toMatchObject({
+		name: 'mcp__filesystem__read_file',
+		state: 'completed',
+		isError: true,
+		output: "MCP server 'filesystem' call failed: Not connected",
+		error: "MCP server 'filesystem' call failed: Not connected"
+	});
+	const other = await command(page, 'callTool', {
+		name: 'mcp__internal-api__search_orders',
+		arguments: { query: 'late' }
+	});
+	expect(other.snapshot?.calls.at(-1)).toMatchObject({ isError: false, error: '' });
+
+	const reconnected = await command(page, 'reconnectAll');
+	expect(server(reconnected.snapshot, 'filesystem')).toMatchObject({
+		state: 'failed',
+		detail: 'MCP error -32000: Connection closed'
+	});
+	expect(server(reconnected.snapshot, 'internal-api')?.state).toBe('connected');
+	expect(reconnected.snapshot?.registry.filter((e) => !e.available).map((e) => e.name)).toEqual([
+		'mcp__filesystem__read_file',
+		'mcp__filesystem__write_file',
+		'mcp__filesystem__list_directory'
+	]);
+
+	const states = await page.evaluate(
+		() => window.messages.filter((m) => m.type === 'mcp-lab:state').length
+	);
+	expect(states).toBeGreaterThan(0);
+
+	const reset = await command(page, 'reset');
+	expect(server(reset.snapshot, 'filesystem')).toMatchObject({
+		state: 'connected',
+		process: 'running'
+	});
+	expect(reset.snapshot?.calls).toEqual([]);
+});
+
+test('bad commands are answered with a sentence, and the world is kept', async ({ page }) => {
+	await openHost(page);
+	expect(await command(page, 'kill', { server: 'nope' })).toMatchObject({
+		ok: false,
+		error: "Unknown server 'nope'. Servers in this world: filesystem, internal-api, realtime."
+	});
+	expect(await command(page, 'kill', {})).toMatchObject({
+		ok: false,
+		error: 'kill needs args.server (a non-empty string).'
+	});
+	const invalid = await command(page, 'setScenario', {
+		scenario: { mcp_servers: { x: { type: 'stdio', args: 'nope' } } }
+	});
+	expect(invalid.ok).toBe(false);
+	expect(invalid.error).toMatch(/^Invalid scenario at mcp_servers\.x\.(command|args): /);
+	const kept = await command(page, 'getState');
+	expect(kept.snapshot?.servers.map((s) => s.name)).toEqual([
+		'filesystem',
+		'internal-api',
+		'realtime'
+	]);
+	expect(await command(page, 'setProfile', { profile: 'toolsource' })).toMatchObject({
+		ok: false,
+		error: 'The command setProfile is not available in this version of MCP Lab yet.'
+	});
+});
+
+test('setScenario replaces the world and runs its start-up', async ({ page }) => {
+	await openHost(page, '?lab=sandbox');
+	const empty = await command(page, 'getState');
+	expect(empty.snapshot?.servers).toEqual([]);
+	const result = await command(page, 'setScenario', {
+		scenario: {
+			mcp_servers: {
+				'my.api': { type: 'http', url: 'https://x.example/mcp', sim: { tools: [{ name: '2fa' }] } }
+			}
+		}
+	});
+	expect(result.ok).toBe(true);
+	expect(result.snapshot?.registry).toEqual([
+		{
+			name: 'mcp__my_api__mcp_2fa',
+			server: 'my.api',
+			tool: '2fa',
+			readOnly: false,
+			available: true
+		}
+	]);
+});
+
+test('commands are ignored unless they come from the origin parameter', async ({ page }) => {
+	await page.goto('__fixtures__/embed-host.html?origin=https://docs.example.com');
+	await page.evaluate(() => window.post({ type: 'mcp-lab:command', id: 'x', command: 'getState' }));
+	// The frame replies only to https://docs.example.com, so this page must hear nothing at all.
+	await page.waitForTimeout(1500);
+	const types = await page.evaluate(() => window.messages.map((m) => m.type));
+	expect(types.filter((t) => t === 'mcp-lab:result' || t === 'mcp-lab:ready')).toEqual([]);
+	await expect(page.frameLocator('#lab').getByTestId('workspace')).toHaveAttribute(
+		'data-settled',
+		'yes'
+	);
+});
