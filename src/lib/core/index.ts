@@ -40,3 +40,4 @@ export {
 	type LabProgressState
 } from './labs/progress';
 export { boundText, boundJson, type Bounded } from './text/bound';
+export { actionSchema, type LabAction } from './labs/lab-schema';

@@ -54,11 +54,29 @@ export const predictSchema = z.strictObject({
 	answer: z.string().min(1)
 });
 
+/**
+ * One learner action of a step's solution. Every lab carries its solution, so tests can play
+ * each lab to its goals (in the core and through the UI) and a lab that cannot be finished fails.
+ */
+export const actionSchema = z.discriminatedUnion('do', [
+	z.strictObject({ do: z.enum(['kill', 'restart', 'hang']), server: z.string() }),
+	z.strictObject({ do: z.enum(['startSession', 'closeSession', 'connectAll', 'reconnectAll']) }),
+	z.strictObject({
+		do: z.literal('call'),
+		tool: z.string(),
+		arguments: z.record(z.string(), z.unknown()).default({})
+	}),
+	z.strictObject({ do: z.literal('predict'), option: z.string() })
+]);
+
+export type LabAction = z.output<typeof actionSchema>;
+
 export const stepSchema = z.strictObject({
 	id: z.string().regex(/^[a-z0-9-]+$/),
 	/** Checked in order: each one counts only after the ones before it are met ("then"). */
 	checks: z.array(checkSchema).default([]),
-	predict: predictSchema.optional()
+	predict: predictSchema.optional(),
+	solution: z.array(actionSchema).min(1)
 });
 
 export const labSchema = z.strictObject({

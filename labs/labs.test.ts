@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { labSchema, type Lab, type LabAction } from '../src/lib/core/labs/lab-schema';
+import { parseLabText } from '../src/lib/core/labs/lab-text';
+import {
+	advance,
+	goTo,
+	initialProgress,
+	labComplete,
+	predict,
+	type LabProgressState
+} from '../src/lib/core/labs/progress';
+import { worldSnapshot } from '../src/lib/core/world/snapshot';
+import { World } from '../src/lib/core/world/world';
+
+// Every lab folder, played to its goals with its own solution on the real simulated world,
+// and its narration complete in both languages. Adding a lab adds these tests.
+const root = new URL('./', import.meta.url);
+const folders = readdirSync(root, { withFileTypes: true })
+	.filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
+	.map((d) => d.name);
+
+async function act(
+	world: World,
+	action: LabAction,
+	state: LabProgressState
+): Promise<LabProgressState> {
+	switch (action.do) {
+		case 'predict':
+			return predict(state, action.option);
+		case 'call':
+			await world.callTool(action.tool, action.arguments);
+			return state;
+		case 'kill':
+		case 'restart':
+		case 'hang':
+			await world[action.do](action.server);
+			return state;
+		default:
+			await world[action.do]();
+			return state;
+	}
+}
+
+describe.each(folders)('lab %s', (folder) => {
+	const lab: Lab = labSchema.parse(
+		JSON.parse(readFileSync(new URL(`${folder}/lab.json`, root), 'utf8'))
+	);
+
+	it('is named after its folder', () => {
+		expect(lab.id).toBe(folder);
+	});
+
+	it.each(['en', 'zh-CN'])('has narration for every step and check in %s', (locale) => {
+		const text = parseLabText(readFileSync(new URL(`${folder}/${locale}.md`, root), 'utf8'));
+		expect(text.title).not.toBe('');
+		for (const step of lab.steps) {
+			expect(text.steps[step.id], step.id).toBeDefined();
+			for (const check of step.checks)
+				expect(text.steps[step.id].checks[check.id], check.id).toBeTruthy();
+		}
+	});
+
+	it('is finished by playing its solution, step by step, on the real world', async () => {
+		const world = new World(lab.scenario);
+		await world.startSession();
+		let state = initialProgress(lab);
+		const facts = () => ({
+			snapshot: worldSnapshot(world, { lab: lab.id, step: state.step }),
+			sessionStarted: world.sessionStarted,
+			events: world.events
+		});
+		for (const [index, step] of lab.steps.entries()) {
+			state = goTo(state, index, world.events.at(-1)?.seq ?? 0);
+			state = advance(lab, state, facts());
+			for (const action of step.solution) {
+				state = await act(world, action, state);
+				state = advance(lab, state, facts());
+			}
+			expect(
+				state.steps[index].met,
+				`${step.id}: ${JSON.stringify(step.checks.map((c) => c.id))}`
+			).toEqual(step.checks.map(() => true));
+		}
+		expect(labComplete(state)).toBe(true);
+		world.dispose();
+	});
+});

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { t } from './helpers/messages';
+
+// Every lab, in both languages, played through the UI with its own solution (lab.json) until
+// every goal of every step is met: what a learner would click, found by accessible name.
+
+interface Action {
+	do: string;
+	server?: string;
+	tool?: string;
+	arguments?: Record<string, unknown>;
+	option?: string;
+}
+interface Step {
+	id: string;
+	checks: Array<{ id: string }>;
+	solution: Action[];
+}
+
+const labsDir = new URL('../labs/', import.meta.url);
+const labs = readdirSync(labsDir, { withFileTypes: true })
+	.filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
+	.map((d) => ({
+		id: d.name,
+		steps: JSON.parse(readFileSync(new URL(`${d.name}/lab.json`, labsDir), 'utf8')).steps as Step[]
+	}));
+
+async function settled(page: Page) {
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+}
+
+const harnessButtons: Record<string, string> = {
+	startSession: 'harness_start',
+	reconnectAll: 'harness_reconnect',
+	closeSession: 'harness_close'
+};
+
+async function play(page: Page, locale: string, action: Action) {
+	if (action.do === 'predict') {
+		await page.locator(`input[name="prediction"][value="${action.option}"]`).check();
+		await page.getByRole('button', { name: t(locale, 'lab_predict_answer') }).click();
+		return;
+	}
+	if (action.do === 'call') {
+		await page.getByLabel(t(locale, 'call_tool'), { exact: true }).selectOption(action.tool!);
+		await page.getByLabel(t(locale, 'call_arguments')).fill(JSON.stringify(action.arguments ?? {}));
+		await page.getByRole('button', { name: t(locale, 'call_button'), exact: true }).click();
+	} else if (action.server) {
+		await page
+			.getByRole('button', {
+				name: t(locale, `servers_${action.do}_label`, { server: action.server })
+			})
+			.click();
+	} else {
+		await page.getByRole('button', { name: t(locale, harnessButtons[action.do]) }).click();
+	}
+	await settled(page);
+}
+
+for (const lab of labs) {
+	for (const locale of ['en', 'zh-CN']) {
+		test(`lab ${lab.id} plays to its goals (${locale})`, async ({ page }) => {
+			await page.goto(`labs/${lab.id}?lang=${locale}`);
+			await expect(page.locator('html')).toHaveAttribute('lang', locale);
+			await settled(page);
+			for (const [index, step] of lab.steps.entries()) {
+				await expect(
+					page.getByText(
+						t(locale, 'lab_step_of', { current: index + 1, total: lab.steps.length }),
+						{ exact: true }
+					)
+				).toBeVisible();
+				for (const action of step.solution) await play(page, locale, action);
+				const checklist = page.getByTestId('checklist');
+				for (const check of step.checks)
+					await expect(
+						checklist.locator(`[data-check="${check.id}"]`),
+						`${step.id}/${check.id}`
+					).toHaveAttribute('data-met', 'true');
+				if (index < lab.steps.length - 1)
+					await page.getByRole('button', { name: t(locale, 'lab_next') }).click();
+			}
+			await expect(page.getByText(t(locale, 'lab_all_done'))).toBeVisible();
+		});
+	}
+}
+
+test('lab 01 shows the isolation a learner is meant to see', async ({ page }) => {
+	await page.goto('labs/01-connection-isolation');
+	await settled(page);
+	await page.getByRole('button', { name: 'Kill filesystem' }).click();
+	await settled(page);
+	const card = page.locator('#servers article').filter({ hasText: 'filesystem' }).first();
+	await expect(card).toContainText('connected');
+	await expect(card).toContainText(t('en', 'servers_not_noticed'));
+	await page.getByLabel('Tool', { exact: true }).selectOption('mcp__filesystem__read_file');
+	await page.getByRole('button', { name: 'Call', exact: true }).click();
+	await settled(page);
+	await expect(page.locator('#calls')).toContainText(
+		"MCP server 'filesystem' call failed: Not connected"
+	);
+	await page.getByRole('button', { name: 'Reconnect all' }).click();
+	await settled(page);
+	await expect(page.locator('#status pre')).toContainText(
+		'- filesystem: failed - MCP error -32000: Connection closed'
+	);
+	await expect(page.locator('#status pre')).toContainText(
+		'- realtime: failed - Unsupported MCP transport in current build: ws'
+	);
+	await expect(page.locator('#registry')).toContainText('#2');
+	await expect(page.getByTestId('live-region')).not.toBeEmpty();
+});
