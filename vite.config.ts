@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { sveltekit } from '@sveltejs/kit/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
@@ -19,6 +20,15 @@ export default defineConfig({
 				]),
 		sveltekit()
 	],
+	resolve: {
+		alias: [
+			{
+				// The SDK's Client and Server import their ajv default statically; see the file.
+				find: /^\.\.\/validation\/ajv-provider\.js$/,
+				replacement: fileURLToPath(new URL('./src/lib/sdk/ajv-free-provider.ts', import.meta.url))
+			}
+		]
+	},
 	test: {
 		include: ['src/**/*.test.ts', 'labs/**/*.test.ts', 'scripts/**/*.test.ts'],
 		environment: 'node'

@@ -1,4 +1,5 @@
-// Imported by module, not from the core's index, so the home page does not pull in the SDK.
+// Server-only (prerender time): labs are validated and their narration parsed while the site
+// is built, so pages receive plain data and ship neither the lab schema nor other labs' text.
 import { labSchema, type Lab } from '$lib/core/labs/lab-schema';
 import { parseLabText, type LabText } from '$lib/core/labs/lab-text';
 
@@ -45,7 +46,12 @@ export function findLab(id: string): CatalogLab | undefined {
 	return catalog.find((entry) => entry.lab.id === id);
 }
 
-/** The narration in the learner's language, English when a translation is missing. */
-export function labText(entry: CatalogLab, locale: string): LabText {
-	return entry.text[locale] ?? entry.text.en;
+
+/** What the home page lists: ids with title and summary per language. */
+export function labIndex() {
+	return catalog.map(({ lab, text }) => ({
+		id: lab.id,
+		titles: Object.fromEntries(Object.entries(text).map(([l, t]) => [l, t.title])),
+		summaries: Object.fromEntries(Object.entries(text).map(([l, t]) => [l, t.summary]))
+	}));
 }
