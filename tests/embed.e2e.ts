@@ -161,6 +161,11 @@ test('bad commands are answered with a sentence, and the world is kept', async (
 		'internal-api',
 		'realtime'
 	]);
+	expect(await command(page, 'delay', { server: 'filesystem' })).toMatchObject({
+		ok: false,
+		error: 'delay needs args.ms (a number of milliseconds).'
+	});
+	expect((await command(page, 'delay', { server: 'filesystem', ms: 2000 })).ok).toBe(true);
 	expect(await command(page, 'setProfile', { profile: 'toolsource' })).toMatchObject({
 		ok: false,
 		error: 'The command setProfile is not available in this version of MCP Lab yet.'

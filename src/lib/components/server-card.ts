@@ -16,12 +16,16 @@ export function serverTarget(server: ServerView): string {
 	return config.url;
 }
 
-export type ProcessAction = 'kill' | 'restart' | 'hang';
+export type ProcessAction = 'kill' | 'restart' | 'hang' | 'delay';
+
+/** The delay the Slow down control adds; pressed again, it removes it. */
+export const SLOW_DOWN_MS = 2000;
 
 /** Process controls are offered only where they change something. */
 export function actionAllowed(action: ProcessAction, process: ServerView['process']): boolean {
 	if (action === 'kill') return process !== 'killed';
 	if (action === 'hang') return process === 'running';
+	if (action === 'delay') return process !== 'killed';
 	return process !== 'running';
 }
 

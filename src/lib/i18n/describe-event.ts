@@ -13,6 +13,7 @@ const commands = {
 	kill: (server: string) => m.announce_command_kill({ server }),
 	restart: (server: string) => m.announce_command_restart({ server }),
 	hang: (server: string) => m.announce_command_hang({ server }),
+	delay: (server: string) => m.announce_command_delay({ server }),
 	callTool: () => m.announce_command_callTool()
 } as const;
 
@@ -31,6 +32,8 @@ export function describeEvent(event: WorldEvent): string {
 				: m.announce_status({ server: spoken(event.server), status: event.status });
 		case 'process':
 			return m.announce_process({ server: spoken(event.server), process: event.process });
+		case 'delay':
+			return m.announce_delay({ server: spoken(event.server), ms: event.ms });
 		case 'registry':
 			return m.announce_registry({
 				n: event.n,

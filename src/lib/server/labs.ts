@@ -46,7 +46,6 @@ export function findLab(id: string): CatalogLab | undefined {
 	return catalog.find((entry) => entry.lab.id === id);
 }
 
-
 /** What the home page lists: ids with title and summary per language. */
 export function labIndex() {
 	return catalog.map(({ lab, text }) => ({

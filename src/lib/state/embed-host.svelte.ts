@@ -116,6 +116,16 @@ export class EmbedHost {
 			case 'restart':
 			case 'hang':
 				return onServer(command.command);
+			case 'delay': {
+				// An extension of contract v1: every answer of the server arrives args.ms later.
+				const server = stringArg(command, 'server');
+				if (typeof server !== 'string') return { ok: false, ...server };
+				const ms = command.args.ms;
+				if (typeof ms !== 'number')
+					return { ok: false, error: 'delay needs args.ms (a number of milliseconds).' };
+				await world.run((w) => w.delay(server, ms));
+				return { ok: true };
+			}
 			case 'callTool': {
 				const name = stringArg(command, 'name');
 				if (typeof name !== 'string') return { ok: false, ...name };

@@ -15,6 +15,7 @@ export const COMMANDS = [
 	'kill',
 	'restart',
 	'hang',
+	'delay',
 	'callTool',
 	'answerApproval',
 	'setProfile',

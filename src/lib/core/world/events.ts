@@ -10,6 +10,7 @@ export type CommandName =
 	| 'kill'
 	| 'restart'
 	| 'hang'
+	| 'delay'
 	| 'callTool';
 
 /**
@@ -34,6 +35,7 @@ export type WorldEvent =
 			detail: string;
 	  }
 	| { seq: number; t: number; kind: 'process'; server: string; process: ProcessState }
+	| { seq: number; t: number; kind: 'delay'; server: string; ms: number }
 	| { seq: number; t: number; kind: 'registry'; n: number; diff: RegistryDiff; size: number }
 	| {
 			seq: number;

@@ -146,6 +146,11 @@ export class SimIo implements ConnectionIo {
 		await link.client.close();
 	}
 
+	/** The process stops reading: noted on its open pipe, if any. */
+	markHung(server: string): void {
+		this.links.get(server)?.wire.markHung();
+	}
+
 	/** The process dies (or is replaced): every pipe to it closes under its client. */
 	async severProcess(server: string, event: 'killed' | 'exited'): Promise<void> {
 		await this.links.get(server)?.wire.kill(event);

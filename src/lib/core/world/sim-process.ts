@@ -10,6 +10,8 @@ export type ProcessState = 'running' | 'killed' | 'hung';
  */
 export class SimProcess implements ProcessView {
 	state: ProcessState = 'running';
+	/** Extra simulated ms on every answer (the `delay` fault); a restart clears it. */
+	delayMs = 0;
 
 	constructor(
 		readonly server: string,
@@ -21,7 +23,7 @@ export class SimProcess implements ProcessView {
 	}
 
 	latencyFor(request: { method: string; tool?: string }): number {
-		const base = this.sim.latencyMs ?? 0;
+		const base = (this.sim.latencyMs ?? 0) + this.delayMs;
 		if (request.method !== 'tools/call' || !request.tool) return base;
 		const tool = this.sim.tools?.find((t) => t.name === request.tool);
 		return base + (tool?.latencyMs ?? 0);

@@ -24,7 +24,7 @@ export type WireEntry =
 			t: number;
 			server: string;
 			kind: 'transport';
-			event: 'open' | 'close' | 'killed' | 'exited' | 'hung' | 'resumed';
+			event: 'open' | 'close' | 'killed' | 'exited' | 'hung';
 	  };
 
 type NewEntry =
@@ -127,6 +127,11 @@ export class Wire implements Transport {
 		if (this.#closed) return;
 		this.log.append({ server: this.server, kind: 'transport', event: 'close' });
 		await this.inner.close();
+	}
+
+	/** The process at the other end stops reading; the pipe stays open. */
+	markHung(): void {
+		if (!this.#closed) this.log.append({ server: this.server, kind: 'transport', event: 'hung' });
 	}
 
 	/** The process at the other end dies: the pipe closes under the client. */

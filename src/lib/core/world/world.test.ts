@@ -362,3 +362,33 @@ describe('OpenHarness world: commands and the snapshot', () => {
 		expect(await run()).toBe(await run());
 	});
 });
+
+describe('OpenHarness world: a delayed server', () => {
+	it('answers late by the delay, on the simulated clock; restart clears it', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		await world.delay('filesystem', 2000);
+		expect(world.servers().find((s) => s.name === 'filesystem')!.delayMs).toBe(2000);
+		const before = world.clock.now;
+		const call = await world.callTool('mcp__filesystem__read_file', { path: '/data/notes.txt' });
+		// 15 ms of the built-in server's own latency plus the delay.
+		expect(world.clock.now - before).toBe(2015);
+		expect(call).toMatchObject({ isError: false, output: 'hello from /data/notes.txt' });
+		await world.restart('filesystem');
+		expect(world.servers().find((s) => s.name === 'filesystem')!.delayMs).toBe(0);
+		await expect(world.delay('filesystem', -1)).rejects.toThrow(
+			'A delay is a number of milliseconds from 0 to 3600000, not -1.'
+		);
+	});
+
+	it('notes a hang on the open pipe', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		await world.hang('filesystem');
+		expect(world.wire.entries.at(-1)).toMatchObject({
+			server: 'filesystem',
+			kind: 'transport',
+			event: 'hung'
+		});
+	});
+});

@@ -70,6 +70,8 @@ export interface ServerView {
 	status: ConnectionStatus;
 	detail: string;
 	process: SimProcess['state'];
+	/** Extra simulated ms on every answer of this server (the delay fault). */
+	delayMs: number;
 	/** OpenHarness: `env` non-empty for stdio, `headers` non-empty for http/ws. */
 	authConfigured: boolean;
 	/** The connection actor's machine state, e.g. `connecting.initializing`. */
@@ -174,6 +176,7 @@ export class World {
 				status: c.status,
 				detail: c.detail,
 				process: this.#processes.get(name)!.state,
+				delayMs: this.#processes.get(name)!.delayMs,
 				authConfigured:
 					config.type === 'stdio'
 						? Object.keys(config.env ?? {}).length > 0
@@ -232,6 +235,7 @@ export class World {
 			const process = this.#process(server);
 			const was = process.state;
 			process.state = 'running';
+			process.delayMs = 0;
 			// A hung process is replaced, so its pipe closes; a killed one's pipe is already closed.
 			if (was === 'hung') await this.#io.severProcess(server, 'exited');
 			this.#emit({ kind: 'process', server, process: 'running' });
@@ -244,7 +248,20 @@ export class World {
 			const process = this.#process(server);
 			if (process.state !== 'running') return;
 			process.state = 'hung';
+			this.#io.markHung(server);
 			this.#emit({ kind: 'process', server, process: 'hung' });
+		});
+	}
+
+	/** Every answer of this server arrives `ms` simulated milliseconds later (0 removes the delay). */
+	delay(server: string, ms: number): Promise<void> {
+		return this.#command('delay', server, () => {
+			if (!Number.isFinite(ms) || ms < 0 || ms > 3_600_000)
+				throw new WorldCommandError(
+					`A delay is a number of milliseconds from 0 to 3600000, not ${ms}.`
+				);
+			this.#process(server).delayMs = Math.round(ms);
+			this.#emit({ kind: 'delay', server, ms: Math.round(ms) });
 		});
 	}
 
