@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-	exampleArguments,
-	exampleText,
-	exampleValue,
-	findInputSchema,
-	parseArguments
-} from './call-arguments';
+import { exampleArguments, exampleText, exampleValue, parseArguments } from './call-arguments';
 
 describe('exampleArguments', () => {
 	it('fills the required properties of the filesystem read_file schema', () => {
@@ -65,28 +59,6 @@ describe('exampleArguments', () => {
 		expect(exampleValue({ type: ['null', 'integer'] })).toBe(1);
 		expect(exampleValue({})).toBeNull();
 		expect(exampleValue({ const: 'v1' })).toBe('v1');
-	});
-});
-
-describe('findInputSchema', () => {
-	const servers = [
-		{
-			name: 'filesystem',
-			connection: {
-				tools: [{ name: 'read_file', inputSchema: { type: 'object', properties: {} } }]
-			}
-		},
-		{ name: 'realtime', connection: { tools: [] } }
-	];
-	it('finds a tool by server and raw tool name', () => {
-		expect(findInputSchema(servers, 'filesystem', 'read_file')).toEqual({
-			type: 'object',
-			properties: {}
-		});
-	});
-	it('is undefined when the server no longer lists the tool', () => {
-		expect(findInputSchema(servers, 'realtime', 'read_file')).toBeUndefined();
-		expect(findInputSchema(servers, 'nope', 'read_file')).toBeUndefined();
 	});
 });
 

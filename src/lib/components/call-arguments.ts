@@ -54,21 +54,6 @@ export function exampleText(inputSchema: unknown): string {
 	return JSON.stringify(exampleArguments(inputSchema), null, 2);
 }
 
-interface ToolsOf {
-	name: string;
-	connection: { tools: ReadonlyArray<{ name: string; inputSchema?: unknown }> };
-}
-
-/** The inputSchema a server listed for a raw tool name, if that server still has it. */
-export function findInputSchema(
-	servers: readonly ToolsOf[],
-	server: string,
-	tool: string
-): unknown {
-	return servers.find((s) => s.name === server)?.connection.tools.find((t) => t.name === tool)
-		?.inputSchema;
-}
-
 export type ParsedArguments =
 	| { ok: true; value: Record<string, unknown> }
 	| { ok: false; reason: 'syntax'; detail: string }

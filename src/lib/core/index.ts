@@ -17,7 +17,7 @@ export { WorldCommandError, type WorldEvent, type CommandName } from './world/ev
 export { worldSnapshot, type WorldSnapshot } from './world/snapshot';
 export type { WireEntry, Direction } from './world/wire';
 export type { ProcessState } from './world/sim-process';
-export type { RegistryEntry, RegistryDiff } from './registry/registry';
+export type { RegistryEntry, RegistryDiff, RegisteredTool } from './registry/registry';
 export { mcpStatusText } from './profiles/openharness/status-text';
 export { adaptedName } from './profiles/openharness/naming';
 export { connectionMachine } from './machines/connection.machine';

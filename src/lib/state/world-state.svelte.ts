@@ -3,6 +3,7 @@ import {
 	World,
 	worldSnapshot,
 	type CallRecord,
+	type RegisteredTool,
 	type RegistrySnapshot,
 	type Scenario,
 	type ServerView,
@@ -19,6 +20,8 @@ export class WorldState {
 	world: World;
 	servers = $state.raw<ServerView[]>([]);
 	registryHistory = $state.raw<readonly RegistrySnapshot[]>([]);
+	/** The built registry with schemas: what the model is shown for each tool. */
+	registeredTools = $state.raw<readonly RegisteredTool[]>([]);
 	wire = $state.raw<readonly WireEntry[]>([]);
 	wireDropped = $state(0);
 	calls = $state.raw<readonly CallRecord[]>([]);
@@ -103,6 +106,7 @@ export class WorldState {
 	#refresh(world: World = this.world): void {
 		this.servers = world.servers();
 		this.registryHistory = world.registryHistory;
+		this.registeredTools = world.registeredTools;
 		this.wire = world.wire.entries;
 		this.wireDropped = world.wire.dropped;
 		this.calls = world.calls;

@@ -14,6 +14,7 @@ import {
 	diffRegistry,
 	isEmptyDiff,
 	registryEntries,
+	type RegisteredTool,
 	type RegistryDiff,
 	type RegistryEntry
 } from '../registry/registry';
@@ -155,6 +156,11 @@ export class World {
 	/** What the model sees now (empty before start-up). */
 	get registry(): RegistryEntry[] {
 		return this.#registry.at(-1)?.entries ?? [];
+	}
+
+	/** The registry as built, with each tool's description and input schema as the model sees them. */
+	get registeredTools(): readonly RegisteredTool[] {
+		return this.#manager.getSnapshot().context.registry?.tools ?? [];
 	}
 
 	/** True once start-up built a registry in this session. */
