@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+import { t } from './helpers/messages';
+
+test('the home page lists the labs and opens one, under any base path', async ({ page }) => {
+	await page.goto('');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('MCP Lab');
+	const link = page.getByRole('link', { name: /^Open lab 01: / });
+	await link.click();
+	await expect(page).toHaveURL(/\/labs\/01-connection-isolation$/);
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+});
+
+test('switching language keeps the world as it is', async ({ page }) => {
+	await page.goto('labs/01-connection-isolation');
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	await page.getByRole('button', { name: 'Kill filesystem' }).click();
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	await page.getByLabel('Language').selectOption('zh-CN');
+	await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+	await expect(page).toHaveURL(/lang=zh-CN/);
+	// The same world, now described in Chinese: the killed process and its untouched status.
+	await expect(
+		page.getByRole('button', {
+			name: t('zh-CN', 'servers_restart_label', { server: 'filesystem' })
+		})
+	).toBeEnabled();
+	await expect(page.getByText(t('zh-CN', 'servers_not_noticed'))).toBeVisible();
+	await expect(
+		page.getByText(t('zh-CN', 'lab_step_of', { current: 1, total: 7 }), { exact: true })
+	).toBeVisible();
+});
