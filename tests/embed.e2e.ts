@@ -1,38 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { WorldSnapshot as Snapshot } from '../src/lib/core/world/snapshot';
 
 // The embed contract (shared/design/embed-api.md) exercised as a docs page would: a host page
 // that talks to the frame through postMessage only.
 
 type Result = { type: string; id: string; ok: boolean; snapshot?: Snapshot; error?: string };
-type Snapshot = {
-	version: number;
-	lab: string;
-	profile: string;
-	step: number;
-	servers: Array<{
-		name: string;
-		transport: string;
-		state: string;
-		detail: string;
-		process: string;
-		tools: string[];
-	}>;
-	registry: Array<{
-		name: string;
-		server: string;
-		tool: string;
-		readOnly: boolean;
-		available: boolean;
-	}>;
-	calls: Array<{
-		id: string;
-		name: string;
-		state: string;
-		isError: boolean;
-		output: string;
-		error: string;
-	}>;
-};
 
 declare global {
 	interface Window {

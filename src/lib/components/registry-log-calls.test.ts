@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Component } from 'svelte';
-import { render } from 'svelte/server';
 import { parseScenario } from '$lib/core';
 import { WorldState } from '$lib/state/world-state.svelte';
 import CallPanel from './CallPanel.svelte';
 import RegistryPanel from './RegistryPanel.svelte';
 import WireLog from './WireLog.svelte';
-import WithWorld from './test-support/WithWorld.svelte';
+import { html, text } from './test-support/render';
 
 const input = {
 	mcp_servers: {
@@ -42,21 +40,6 @@ const FS_TOOLS = [
 	'mcp__filesystem__write_file',
 	'mcp__filesystem__list_directory'
 ];
-
-/** The rendered text, with tags removed and entities decoded, for text assertions. */
-function html(world: WorldState, panel: Component): string {
-	return render(WithWorld, { props: { world, component: panel } }).body;
-}
-const text = (markup: string) =>
-	markup
-		.replace(/<!--.*?-->|<wbr\s*\/?>/g, '')
-		.replace(/<[^>]+>/g, ' ')
-		.replace(/&#39;/g, "'")
-		.replace(/&quot;/g, '"')
-		.replace(/&gt;/g, '>')
-		.replace(/&lt;/g, '<')
-		.replace(/&amp;/g, '&')
-		.replace(/\s+/g, ' ');
 
 /** The text of the table row whose header cell is this adapted name. */
 function row(markup: string, name: string): string {

@@ -1,14 +1,12 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Component } from 'svelte';
-import { render } from 'svelte/server';
 import { parseScenario } from '$lib/core';
 import { WorldState } from '$lib/state/world-state.svelte';
 import HarnessControls from './HarnessControls.svelte';
 import ServersPanel from './ServersPanel.svelte';
 import StateChart from './StateChart.svelte';
 import StatusText from './StatusText.svelte';
-import WithWorld from './test-support/WithWorld.svelte';
+import { html, text } from './test-support/render';
 
 const scenario = (() => {
 	const parsed = parseScenario({
@@ -37,20 +35,6 @@ const scenario = (() => {
 	return parsed.scenario;
 })();
 
-/** Server-rendered HTML as text: tags dropped, entities and whitespace tidied. */
-function html(state: WorldState, component: Component): string {
-	return render(WithWorld, { props: { world: state, component } }).body;
-}
-function text(markup: string): string {
-	return markup
-		.replace(/<!--[\s\S]*?-->/g, '')
-		.replace(/<[^>]+>/g, ' ')
-		.replace(/&#39;/g, "'")
-		.replace(/&amp;/g, '&')
-		.replace(/&lt;/g, '<')
-		.replace(/&gt;/g, '>')
-		.replace(/\s+/g, ' ');
-}
 /** Whether the button with this accessible name carries the `disabled` attribute. */
 function disabled(markup: string, label: string): boolean {
 	const button = markup.match(new RegExp(`<button[^>]*aria-label="${label}"[^>]*>`));
