@@ -127,6 +127,13 @@ test('bad commands are answered with a sentence, and the world is kept', async (
 	});
 	expect(invalid.ok).toBe(false);
 	expect(invalid.error).toMatch(/^Invalid scenario at mcp_servers\.x\.(command|args): /);
+	expect(
+		await command(page, 'setScenario', { scenario: { profile: 'trust', mcp_servers: {} } })
+	).toMatchObject({
+		ok: false,
+		error:
+			'Unsupported scenario at profile: The trust profile is not available in this version yet (only openharness).'
+	});
 	const kept = await command(page, 'getState');
 	expect(kept.snapshot?.servers.map((s) => s.name)).toEqual([
 		'filesystem',

@@ -1,4 +1,3 @@
-import { describeProblems } from '$lib/core/scenario/parse';
 import {
 	EMBED_VERSION,
 	NOT_YET,
@@ -98,7 +97,7 @@ export class EmbedHost {
 				return { ok: true };
 			case 'setScenario': {
 				const result = await this.session.setScenario(command.args.scenario);
-				return result.ok ? { ok: true } : { ok: false, error: describeProblems(result.problems) };
+				return result;
 			}
 			case 'startSession':
 				await world.run((w) => w.startSession());

@@ -1,4 +1,5 @@
-import { parseScenario, type Lab, type Scenario } from '$lib/core';
+import { describeProblems, parseScenario, type Lab, type Scenario } from '$lib/core';
+import { unsupported } from '$lib/core/scenario/support';
 import { Announcer } from './announcer.svelte';
 import { LabState } from './lab-state.svelte';
 import { WorldState } from './world-state.svelte';
@@ -47,14 +48,15 @@ export class LabSession {
 	}
 
 	/**
-	 * Replaces the world with a new scenario and runs its startup. An invalid scenario changes
-	 * nothing and returns the problems.
+	 * Replaces the world with a new scenario and runs its startup. An invalid or unsupported
+	 * scenario changes nothing and says why, naming the path of the first problem.
 	 */
-	async setScenario(
-		input: unknown
-	): Promise<{ ok: true } | { ok: false; problems: ReturnType<typeof problemsOf> }> {
+	async setScenario(input: unknown): Promise<{ ok: true } | { ok: false; error: string }> {
 		const parsed = parseScenario(input);
-		if (!parsed.ok) return { ok: false, problems: problemsOf(parsed) };
+		if (!parsed.ok) return { ok: false, error: describeProblems(parsed.problems) };
+		const refused = unsupported(parsed.scenario);
+		if (refused.length)
+			return { ok: false, error: describeProblems(refused, 'Unsupported scenario') };
 		this.#scenario = parsed.scenario;
 		this.world.replace(parsed.scenario);
 		// Lab goals speak of the lab's own world; a replaced world leaves the lab's steps behind.
@@ -66,10 +68,6 @@ export class LabSession {
 	dispose(): void {
 		this.world.dispose();
 	}
-}
-
-function problemsOf(result: Extract<ReturnType<typeof parseScenario>, { ok: false }>) {
-	return result.problems;
 }
 
 function emptyScenario(): Scenario {

@@ -33,10 +33,10 @@ export function parseScenario(input: unknown): ParseResult {
 }
 
 /** One sentence for the embed API's `error` field: the first problem with its path. */
-export function describeProblems(problems: ScenarioProblem[]): string {
+export function describeProblems(problems: ScenarioProblem[], lead = 'Invalid scenario'): string {
 	const first = problems[0];
-	if (!first) return 'Invalid scenario.';
+	if (!first) return `${lead}.`;
 	const where = first.path || '(root)';
 	const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-	return `Invalid scenario at ${where}: ${first.message}${more}`;
+	return `${lead} at ${where}: ${first.message}${more}`;
 }
