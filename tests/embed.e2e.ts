@@ -15,8 +15,11 @@ declare global {
 	}
 }
 
+/** Instant speed unless a test asks otherwise: these tests are about the protocol, not pacing. */
 async function openHost(page: Page, query = '') {
-	await page.goto(`__fixtures__/embed-host.html${query}`);
+	const params = new URLSearchParams(query);
+	if (!params.has('speed')) params.set('speed', 'instant');
+	await page.goto(`__fixtures__/embed-host.html?${params}`);
 	return page.evaluate(() => window.ready);
 }
 

@@ -61,7 +61,7 @@ async function play(page: Page, locale: string, action: Action) {
 for (const lab of labs) {
 	for (const locale of ['en', 'zh-CN']) {
 		test(`lab ${lab.id} plays to its goals (${locale})`, async ({ page }) => {
-			await page.goto(`labs/${lab.id}?lang=${locale}`);
+			await page.goto(`labs/${lab.id}?lang=${locale}&speed=instant`);
 			await expect(page.locator('html')).toHaveAttribute('lang', locale);
 			await settled(page);
 			for (const [index, step] of lab.steps.entries()) {
@@ -87,7 +87,7 @@ for (const lab of labs) {
 }
 
 test('lab 01 shows the isolation a learner is meant to see', async ({ page }) => {
-	await page.goto('labs/01-connection-isolation');
+	await page.goto('labs/01-connection-isolation?speed=instant');
 	await settled(page);
 	await page.getByRole('button', { name: 'Kill filesystem' }).click();
 	await settled(page);
@@ -110,4 +110,17 @@ test('lab 01 shows the isolation a learner is meant to see', async ({ page }) =>
 	);
 	await expect(page.locator('#registry')).toContainText('#2');
 	await expect(page.getByTestId('live-region')).not.toBeEmpty();
+});
+
+test('at the default speed a learner watches each connection step through its machine', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation');
+	await settled(page);
+	await expect(page.getByLabel('Speed')).toHaveValue('slow');
+	await page.getByRole('button', { name: 'Reconnect all' }).click();
+	// Mid-reconnect: the servers are taken one at a time, so internal-api is seen on its way.
+	await expect(page.getByRole('img', { name: /^internal-api: connecting/ })).toBeVisible();
+	await settled(page);
+	await expect(page.getByRole('img', { name: 'internal-api: connected' })).toBeVisible();
 });

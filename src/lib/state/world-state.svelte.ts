@@ -12,6 +12,18 @@ import {
 	type WorldSnapshot
 } from '$lib/core';
 
+export const SPEEDS = ['instant', 'slow', 'realtime'] as const;
+export type Speed = (typeof SPEEDS)[number];
+
+/** Real milliseconds per simulated millisecond. */
+const FACTOR: Record<Speed, number> = { instant: 0, slow: 10, realtime: 1 };
+/** No single wait is longer than this, so a 30 s timeout does not stall a demo. */
+const LONGEST_WAIT_MS = 1500;
+
+export function isSpeed(value: string | null): value is Speed {
+	return (SPEEDS as readonly string[]).includes(value ?? '');
+}
+
 /**
  * Runes over one World: the world changes many times per command (every message on the wire),
  * so its views are re-read at most once per animation frame into `$state.raw` fields.
@@ -32,12 +44,14 @@ export class WorldState {
 	pending = $state(0);
 	/** The last command's failure, as a sentence; cleared by the next command. */
 	error = $state<string | null>(null);
+	/** How fast simulated time runs on screen; what happens is the same at every speed. */
+	speed = $state<Speed>('slow');
 
 	#unsubscribe: () => void = () => {};
 	#frame: number | null = null;
 
 	constructor(scenario: Scenario) {
-		this.world = this.#attach(new World(scenario));
+		this.world = this.#attach(this.#create(scenario));
 	}
 
 	get statusText(): string {
@@ -64,7 +78,7 @@ export class WorldState {
 	replace(scenario: Scenario): void {
 		this.#unsubscribe();
 		this.world.dispose();
-		this.world = this.#attach(new World(scenario));
+		this.world = this.#attach(this.#create(scenario));
 	}
 
 	run<T>(command: (world: World) => Promise<T>): Promise<T> {
@@ -86,6 +100,18 @@ export class WorldState {
 		if (this.#frame !== null && typeof cancelAnimationFrame === 'function')
 			cancelAnimationFrame(this.#frame);
 		this.world.dispose();
+	}
+
+	#create(scenario: Scenario): World {
+		return new World(scenario, { pace: (simMs) => this.#pace(simMs) });
+	}
+
+	#pace(simMs: number): Promise<void> {
+		const wait = Math.min(simMs * FACTOR[this.speed], LONGEST_WAIT_MS);
+		if (wait <= 0 || typeof window === 'undefined') return Promise.resolve();
+		// Show what has happened so far before waiting.
+		this.#refresh();
+		return new Promise((resolve) => setTimeout(resolve, wait));
 	}
 
 	#attach(world: World): World {

@@ -28,6 +28,11 @@ export class SimClock {
 		};
 	}
 
+	/** When the next timer is due, if any. */
+	get nextAt(): number | undefined {
+		return this.#timers[0]?.at;
+	}
+
 	get pending(): number {
 		return this.#timers.length;
 	}

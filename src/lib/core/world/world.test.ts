@@ -392,3 +392,23 @@ describe('OpenHarness world: a delayed server', () => {
 		});
 	});
 });
+
+describe('OpenHarness world: pacing', () => {
+	it('is told each jump of simulated time and changes nothing else', async () => {
+		const jumps: number[] = [];
+		const paced = makeWorld(isolationScenario, {
+			pace: async (ms) => {
+				jumps.push(ms);
+			}
+		});
+		const plain = makeWorld(isolationScenario);
+		for (const world of [paced, plain]) {
+			await world.startSession();
+			await world.hang('internal-api');
+			await world.callTool('mcp__internal-api__search_orders', {});
+		}
+		expect(JSON.stringify(paced.wire.entries)).toBe(JSON.stringify(plain.wire.entries));
+		expect(jumps.reduce((a, b) => a + b, 0)).toBe(paced.clock.now);
+		expect(jumps).toContain(30_000);
+	});
+});

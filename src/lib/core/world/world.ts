@@ -34,6 +34,11 @@ export interface WorldOptions {
 	idle?: () => Promise<void>;
 	/** How many protocol-log entries are kept. */
 	wireWindow?: number;
+	/**
+	 * Called before simulated time jumps ahead by `simMs`, so a page can let a learner watch the
+	 * steps go by. It changes only how long the run takes in real time, never what happens.
+	 */
+	pace?: (simMs: number) => Promise<void>;
 }
 
 /**
@@ -91,6 +96,7 @@ export class World {
 	readonly #io: SimIo;
 	readonly #manager: ManagerActor;
 	readonly #idle: () => Promise<void>;
+	readonly #pace: ((simMs: number) => Promise<void>) | undefined;
 	readonly #timeoutMs: number;
 	readonly #listeners = new Set<() => void>();
 	readonly #subscriptions: Subscription[] = [];
@@ -113,6 +119,7 @@ export class World {
 		options: WorldOptions = {}
 	) {
 		this.#idle = options.idle ?? macrotask;
+		this.#pace = options.pace;
 		this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 		this.wire = new WireLog(this.clock, () => this.#changed(), options.wireWindow);
 		for (const [name, config] of Object.entries(scenario.mcp_servers)) {
@@ -374,6 +381,8 @@ export class World {
 			await this.#idle();
 			if (this.clock.runDue()) continue;
 			if (!this.#busy()) return;
+			const next = this.clock.nextAt;
+			if (next !== undefined && this.#pace) await this.#pace(next - this.clock.now);
 			if (!this.clock.advanceToNext()) {
 				// Nothing scheduled and still busy: give chains one more turn, then report what is stuck.
 				await this.#idle();
