@@ -103,9 +103,16 @@ export const profileIds = [
 ] as const;
 export const profileIdSchema = z.enum(profileIds);
 
+/** An OpenHarness plugin: when enabled, its servers join the world as `<plugin>:<name>`. */
+export const pluginSchema = z.looseObject({
+	enabled: z.boolean().default(true),
+	mcp_servers: z.record(z.string().min(1), serverConfigSchema).default({})
+});
+
 export const scenarioSchema = z.looseObject({
 	profile: profileIdSchema.default('openharness'),
 	mcp_servers: z.record(z.string().min(1), serverConfigSchema).default({}),
+	plugins: z.record(z.string().min(1), pluginSchema).optional(),
 	permissions: z
 		.looseObject({ mode: z.enum(['default', 'plan', 'full_auto']).optional() })
 		.optional()

@@ -12,12 +12,22 @@ export function unsupported(scenario: Scenario): ScenarioProblem[] {
 			path: 'profile',
 			message: `The ${scenario.profile} profile is not available in this version yet (only openharness).`
 		});
-	for (const [name, config] of Object.entries(scenario.mcp_servers))
-		if (config.type === 'http' && config.live === true)
-			problems.push({
-				path: formatPath(['mcp_servers', name, 'live']),
-				message:
-					'Live servers are not available in this version yet: remove "live" to simulate this server.'
-			});
+	const blocks: Array<[PropertyKey[], Scenario['mcp_servers']]> = [
+		[['mcp_servers'], scenario.mcp_servers],
+		...Object.entries(scenario.plugins ?? {}).map(
+			([plugin, block]): [PropertyKey[], Scenario['mcp_servers']] => [
+				['plugins', plugin, 'mcp_servers'],
+				block.mcp_servers
+			]
+		)
+	];
+	for (const [at, servers] of blocks)
+		for (const [name, config] of Object.entries(servers))
+			if (config.type === 'http' && config.live === true)
+				problems.push({
+					path: formatPath([...at, name, 'live']),
+					message:
+						'Live servers are not available in this version yet: remove "live" to simulate this server.'
+				});
 	return problems;
 }

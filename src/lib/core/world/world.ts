@@ -20,6 +20,7 @@ import {
 } from '../registry/registry';
 import type { Scenario, ServerConfig } from '../scenario/schema';
 import { effectiveSim } from '../scenario/well-known';
+import { mergeServers, type MergedServer, type SkippedServer } from '../scenario/plugins';
 import { SimClock } from './clock';
 import { WorldCommandError, type CommandName, type NewWorldEvent, type WorldEvent } from './events';
 import { SimIo } from './sim-io';
@@ -80,6 +81,8 @@ export interface ServerView {
 	delayMs: number;
 	/** OpenHarness: `env` non-empty for stdio, `headers` non-empty for http/ws. */
 	authConfigured: boolean;
+	/** The plugin that contributed this server, or null for the settings' own servers. */
+	plugin: string | null;
 	/** The connection actor's machine state, e.g. `connecting.initializing`. */
 	machineState: string;
 	connection: ConnectionContext;
@@ -93,6 +96,9 @@ export class World {
 	readonly clock = new SimClock();
 	readonly wire: WireLog;
 	readonly #processes = new Map<string, SimProcess>();
+	readonly #configs: Map<string, MergedServer>;
+	/** Plugin servers the merge left out (plugin disabled, or key already taken). */
+	readonly skippedPluginServers: SkippedServer[];
 	readonly #io: SimIo;
 	readonly #manager: ManagerActor;
 	readonly #idle: () => Promise<void>;
@@ -122,13 +128,16 @@ export class World {
 		this.#pace = options.pace;
 		this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 		this.wire = new WireLog(this.clock, () => this.#changed(), options.wireWindow);
-		for (const [name, config] of Object.entries(scenario.mcp_servers)) {
+		const merged = mergeServers(scenario);
+		this.skippedPluginServers = merged.skipped;
+		this.#configs = new Map(merged.servers.map((s) => [s.name, s]));
+		for (const { name, config } of merged.servers) {
 			this.#processes.set(name, new SimProcess(name, effectiveSim(config)));
 			this.#lastStatus.set(name, 'pending\u0000');
 		}
 		this.#io = new SimIo(this.#processes, this.clock, this.wire, () => this.#timeoutMs);
-		const servers = Object.entries(scenario.mcp_servers).map(([server, config]) => ({
-			server,
+		const servers = merged.servers.map(({ name, config }) => ({
+			server: name,
 			transport: config.type
 		}));
 		this.#manager = createActor(
@@ -144,8 +153,9 @@ export class World {
 
 	// ---- reading ------------------------------------------------------------------------
 
+	/** Config order after OpenHarness's merge: settings first, then enabled plugins' servers. */
 	get serverNames(): string[] {
-		return Object.keys(this.scenario.mcp_servers);
+		return [...this.#configs.keys()];
 	}
 
 	get events(): readonly WorldEvent[] {
@@ -180,7 +190,7 @@ export class World {
 		const connections = this.#manager.getSnapshot().context.connections;
 		return this.serverNames.map((name) => {
 			const snapshot = connections[name].getSnapshot();
-			const config = this.scenario.mcp_servers[name];
+			const { config, plugin } = this.#configs.get(name)!;
 			const c = snapshot.context;
 			return {
 				name,
@@ -195,6 +205,7 @@ export class World {
 						? Object.keys(config.env ?? {}).length > 0
 						: Object.keys(config.headers ?? {}).length > 0,
 				machineState: stateString(snapshot.value),
+				plugin,
 				connection: c
 			};
 		});
