@@ -85,7 +85,7 @@ describe('RegistryPanel', () => {
 		const markup = html(world, RegistryPanel);
 		const shown = text(markup);
 		expect(shown).toContain('Snapshot #2 of 2');
-		expect(shown).toContain('Changes since snapshot #1');
+		expect(shown).toContain('Changes from snapshot #1 to #2');
 		const becameUnavailable = shown.split('Became unavailable')[1];
 		for (const name of FS_TOOLS) {
 			expect(becameUnavailable).toContain(name);

@@ -101,14 +101,24 @@ export function registryEntries(
 	}));
 }
 
+export interface Renamed {
+	server: string;
+	tool: string;
+	from: string;
+	to: string;
+}
+
 export interface RegistryDiff {
 	added: string[];
 	removed: string[];
+	/** The same server's tool under another adapted name (e.g. after a naming change). */
+	renamed: Renamed[];
 	becameUnavailable: string[];
 	becameAvailable: string[];
 	shadowed: Shadowed[];
 }
 
+/** What changed from one snapshot to another (any two, in either order). */
 export function diffRegistry(
 	previous: readonly RegistryEntry[],
 	next: readonly RegistryEntry[],
@@ -116,20 +126,32 @@ export function diffRegistry(
 ): RegistryDiff {
 	const before = new Map(previous.map((e) => [e.name, e]));
 	const after = new Map(next.map((e) => [e.name, e]));
+	const origin = (e: RegistryEntry) => JSON.stringify([e.server, e.tool]);
+	const gone = new Map(previous.filter((e) => !after.has(e.name)).map((e) => [origin(e), e]));
 	const diff: RegistryDiff = {
 		added: [],
 		removed: [],
+		renamed: [],
 		becameUnavailable: [],
 		becameAvailable: [],
 		shadowed
 	};
 	for (const entry of next) {
 		const old = before.get(entry.name);
-		if (!old) diff.added.push(entry.name);
+		const renamedFrom = old ? undefined : gone.get(origin(entry));
+		if (renamedFrom) {
+			diff.renamed.push({
+				server: entry.server,
+				tool: entry.tool,
+				from: renamedFrom.name,
+				to: entry.name
+			});
+			gone.delete(origin(entry));
+		} else if (!old) diff.added.push(entry.name);
 		else if (old.available && !entry.available) diff.becameUnavailable.push(entry.name);
 		else if (!old.available && entry.available) diff.becameAvailable.push(entry.name);
 	}
-	for (const entry of previous) if (!after.has(entry.name)) diff.removed.push(entry.name);
+	for (const entry of gone.values()) diff.removed.push(entry.name);
 	return diff;
 }
 
@@ -137,6 +159,7 @@ export function isEmptyDiff(diff: RegistryDiff): boolean {
 	return (
 		diff.added.length +
 			diff.removed.length +
+			diff.renamed.length +
 			diff.becameUnavailable.length +
 			diff.becameAvailable.length ===
 		0
