@@ -10,7 +10,7 @@ import {
 	predict,
 	type LabProgressState
 } from '../src/lib/core/labs/progress';
-import { worldSnapshot } from '../src/lib/core/world/snapshot';
+import { worldFacts } from '../src/lib/core/labs/facts';
 import { World } from '../src/lib/core/world/world';
 
 // Every lab folder, played to its goals with its own solution on the real simulated world,
@@ -65,11 +65,7 @@ describe.each(folders)('lab %s', (folder) => {
 		const world = new World(lab.scenario);
 		await world.startSession();
 		let state = initialProgress(lab);
-		const facts = () => ({
-			snapshot: worldSnapshot(world, { lab: lab.id, step: state.step }),
-			sessionStarted: world.sessionStarted,
-			events: world.events
-		});
+		const facts = () => worldFacts(world, lab.id, state.step);
 		for (const [index, step] of lab.steps.entries()) {
 			state = goTo(state, index, world.events.at(-1)?.seq ?? 0);
 			state = advance(lab, state, facts());

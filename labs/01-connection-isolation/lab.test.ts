@@ -1,3 +1,4 @@
+import { worldFacts } from '../../src/lib/core/labs/facts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { labSchema, type Lab } from '../../src/lib/core/labs/lab-schema';
@@ -11,7 +12,6 @@ import {
 	type LabProgressState
 } from '../../src/lib/core/labs/progress';
 import { mcpStatusText } from '../../src/lib/core/profiles/openharness/status-text';
-import { worldSnapshot } from '../../src/lib/core/world/snapshot';
 import { World } from '../../src/lib/core/world/world';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
@@ -118,12 +118,9 @@ describe('lab 01-connection-isolation: a learner can meet every check', () => {
 			status: new Set<string>()
 		};
 		const observe = () => {
-			const snapshot = worldSnapshot(world, { lab: lab.id, step: state.step });
-			state = advance(lab, state, {
-				snapshot,
-				sessionStarted: world.sessionStarted,
-				events: world.events
-			});
+			const facts = worldFacts(world, lab.id, state.step);
+			const snapshot = facts.snapshot;
+			state = advance(lab, state, facts);
 			for (const c of snapshot.calls) seen.outputs.add(c.output);
 			for (const s of snapshot.servers) seen.details.add(s.detail);
 			const status = mcpStatusText(

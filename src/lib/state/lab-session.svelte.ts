@@ -59,8 +59,8 @@ export class LabSession {
 			return { ok: false, error: describeProblems(refused, 'Unsupported scenario') };
 		this.#scenario = parsed.scenario;
 		this.world.replace(parsed.scenario);
-		// Lab goals speak of the lab's own world; a replaced world leaves the lab's steps behind.
-		this.lab = null;
+		// The learner keeps their place in the lab: some goals ask for an edited world.
+		this.lab?.worldReplaced();
 		await this.start();
 		return { ok: true };
 	}

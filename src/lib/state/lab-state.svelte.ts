@@ -8,6 +8,7 @@ import {
 	type Lab,
 	type LabProgressState
 } from '$lib/core';
+import { worldFacts } from '$lib/core/labs/facts';
 import type { WorldState } from './world-state.svelte';
 
 /** A learner's progress through one lab, re-checked whenever the world changes. */
@@ -36,11 +37,11 @@ export class LabState {
 
 	/** Called from an effect that reads the world's state, so it re-runs on every change. */
 	check(): void {
-		this.progress = advance(this.lab, this.progress, {
-			snapshot: this.world.snapshot(this.lab.id, this.progress.step),
-			sessionStarted: this.world.sessionStarted,
-			events: this.world.events
-		});
+		this.progress = advance(
+			this.lab,
+			this.progress,
+			worldFacts(this.world.world, this.lab.id, this.progress.step)
+		);
 	}
 
 	answer(option: string): void {
@@ -51,6 +52,18 @@ export class LabState {
 	goTo(step: number): void {
 		this.progress = goTo(this.progress, step, this.world.events.at(-1)?.seq ?? 0);
 		this.check();
+	}
+
+	/**
+	 * The world was replaced (an edited scenario): its events number from 1 again, so the
+	 * current step's unmet checks watch the new world from its start.
+	 */
+	worldReplaced(): void {
+		const step = this.progress.step;
+		this.progress = {
+			...this.progress,
+			steps: this.progress.steps.map((s, i) => (i === step ? { ...s, since: 0 } : s))
+		};
 	}
 
 	/** Back to the lab's start; the caller replaces the world first, so its events start again at 0. */

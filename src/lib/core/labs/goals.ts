@@ -1,13 +1,24 @@
+import { Validator } from '@cfworker/json-schema';
+import type { RegisteredTool, Shadowed } from '../registry/registry';
 import type { WorldEvent } from '../world/events';
 import type { WorldSnapshot } from '../world/snapshot';
+import type { CallRecord } from '../world/world';
 import type { Goal } from './lab-schema';
 
-/** What a goal is checked against: the world now, and what happened since the check began. */
-export interface GoalContext {
+/** What the world shows a goal: its snapshot plus the details the snapshot leaves out. */
+export interface WorldFacts {
 	snapshot: WorldSnapshot;
 	sessionStarted: boolean;
-	/** World events since the check became the current one. */
 	events: readonly WorldEvent[];
+	calls: readonly CallRecord[];
+	/** The registry as built, with the servers' own input schemas. */
+	registered: readonly RegisteredTool[];
+	/** Registrations the latest build replaced by a later one of the same name. */
+	shadowed: readonly Shadowed[];
+}
+
+/** What a goal is checked against: the world now, and what happened since the check began. */
+export interface GoalContext extends WorldFacts {
 	/** Call ids made since the check became the current one. */
 	callIds: ReadonlySet<string>;
 	predicted: boolean;
@@ -18,6 +29,7 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 	if ('any' in goal) return goal.any.some((g) => goalMet(g, ctx));
 	if ('sessionStarted' in goal) return ctx.sessionStarted === goal.sessionStarted;
 	if ('predicted' in goal) return ctx.predicted;
+	if ('collision' in goal) return ctx.shadowed.length > 0;
 	if ('command' in goal)
 		return ctx.events.some(
 			(e) =>
@@ -30,6 +42,7 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 		const matching = ctx.snapshot.registry.filter(
 			(e) =>
 				(r.name === undefined || e.name === r.name) &&
+				(r.nameIncludes === undefined || e.name.includes(r.nameIncludes)) &&
 				(r.server === undefined || e.server === r.server) &&
 				(r.available === undefined || e.available === r.available)
 		);
@@ -37,17 +50,18 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 	}
 	if ('call' in goal) {
 		const c = goal.call;
-		return ctx.snapshot.calls.some((call) => {
-			const entry = ctx.snapshot.registry.find((e) => e.name === call.name);
-			return (
+		return ctx.calls.some(
+			(call) =>
 				ctx.callIds.has(call.id) &&
 				call.state === 'completed' &&
 				(c.name === undefined || call.name === c.name) &&
-				(c.server === undefined || entry?.server === c.server) &&
+				(c.nameIncludes === undefined || call.name.includes(c.nameIncludes)) &&
+				(c.server === undefined || call.server === c.server) &&
 				(c.isError === undefined || call.isError === c.isError) &&
-				(c.outputStartsWith === undefined || call.output.startsWith(c.outputStartsWith))
-			);
-		});
+				(c.outputStartsWith === undefined || call.output.startsWith(c.outputStartsWith)) &&
+				(c.violatesServerSchema === undefined ||
+					violatesServerSchema(call, ctx.registered) === c.violatesServerSchema)
+		);
 	}
 	const server = ctx.snapshot.servers.find((s) => s.name === goal.server);
 	return (
@@ -56,4 +70,18 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 		(goal.process === undefined || server.process === goal.process) &&
 		(goal.detailIncludes === undefined || server.detail.includes(goal.detailIncludes))
 	);
+}
+
+/** Whether what was sent for this call breaks the input schema its server published. */
+export function violatesServerSchema(
+	call: CallRecord,
+	registered: readonly RegisteredTool[]
+): boolean {
+	const tool = registered.find((t) => t.name === call.name);
+	if (!tool || call.sent === null) return false;
+	try {
+		return !new Validator(tool.inputSchema as never, '2020-12', false).validate(call.sent).valid;
+	} catch {
+		return false;
+	}
 }

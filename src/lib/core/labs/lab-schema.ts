@@ -10,8 +10,28 @@ export type Goal =
 	| { any: Goal[] }
 	| { sessionStarted: boolean }
 	| { server: string; state?: string; process?: string; detailIncludes?: string }
-	| { registry: { name?: string; server?: string; available?: boolean; count?: number } }
-	| { call: { name?: string; server?: string; isError?: boolean; outputStartsWith?: string } }
+	| {
+			registry: {
+				name?: string;
+				nameIncludes?: string;
+				server?: string;
+				available?: boolean;
+				count?: number;
+			};
+	  }
+	| {
+			call: {
+				name?: string;
+				nameIncludes?: string;
+				server?: string;
+				isError?: boolean;
+				outputStartsWith?: string;
+				/** The arguments sent break the server's own inputSchema (the harness let them through). */
+				violatesServerSchema?: boolean;
+			};
+	  }
+	/** The latest registry build had a name collision (one registration replaced another). */
+	| { collision: true }
 	| { command: string; server?: string }
 	| { predicted: true };
 
@@ -29,6 +49,7 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 		z.strictObject({
 			registry: z.strictObject({
 				name: z.string().optional(),
+				nameIncludes: z.string().optional(),
 				server: z.string().optional(),
 				available: z.boolean().optional(),
 				count: z.number().int().min(0).optional()
@@ -37,11 +58,14 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 		z.strictObject({
 			call: z.strictObject({
 				name: z.string().optional(),
+				nameIncludes: z.string().optional(),
 				server: z.string().optional(),
 				isError: z.boolean().optional(),
-				outputStartsWith: z.string().optional()
+				outputStartsWith: z.string().optional(),
+				violatesServerSchema: z.boolean().optional()
 			})
 		}),
+		z.strictObject({ collision: z.literal(true) }),
 		z.strictObject({ command: z.string(), server: z.string().optional() }),
 		z.strictObject({ predicted: z.literal(true) })
 	])

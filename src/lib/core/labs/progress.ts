@@ -1,6 +1,4 @@
-import type { WorldEvent } from '../world/events';
-import type { WorldSnapshot } from '../world/snapshot';
-import { goalMet } from './goals';
+import { goalMet, type WorldFacts } from './goals';
 import type { Lab } from './lab-schema';
 
 /**
@@ -31,12 +29,6 @@ export function initialProgress(lab: Lab, step = 0, sinceSeq = 0): LabProgressSt
 	};
 }
 
-export interface WorldFacts {
-	snapshot: WorldSnapshot;
-	sessionStarted: boolean;
-	events: readonly WorldEvent[];
-}
-
 /** Re-checks the current step after a world change; returns the same object when nothing moved. */
 export function advance(lab: Lab, state: LabProgressState, facts: WorldFacts): LabProgressState {
 	const spec = lab.steps[state.step];
@@ -48,8 +40,7 @@ export function advance(lab: Lab, state: LabProgressState, facts: WorldFacts): L
 		const events = facts.events.filter((e) => e.seq > since);
 		const callIds = new Set(events.flatMap((e) => (e.kind === 'call' ? [e.id] : [])));
 		const ok = goalMet(spec.checks[i].goal, {
-			snapshot: facts.snapshot,
-			sessionStarted: facts.sessionStarted,
+			...facts,
 			events,
 			callIds,
 			predicted: progress.prediction !== null

@@ -15,6 +15,7 @@ import {
 	isEmptyDiff,
 	registryEntries,
 	type RegisteredTool,
+	type Shadowed,
 	type RegistryDiff,
 	type RegistryEntry
 } from '../registry/registry';
@@ -53,6 +54,8 @@ export interface CallRecord {
 	id: string;
 	name: string;
 	arguments: Record<string, unknown>;
+	/** What went out in tools/call (after the harness's input model), or null if nothing was sent. */
+	sent: Record<string, unknown> | null;
 	server: string;
 	tool: string;
 	state: 'running' | 'completed';
@@ -178,6 +181,11 @@ export class World {
 	/** The registry as built, with each tool's description and input schema as the model sees them. */
 	get registeredTools(): readonly RegisteredTool[] {
 		return this.#manager.getSnapshot().context.registry?.tools ?? [];
+	}
+
+	/** Registrations the latest build replaced with a later one of the same adapted name. */
+	get shadowed(): readonly Shadowed[] {
+		return this.#manager.getSnapshot().context.registry?.shadowed ?? [];
 	}
 
 	/** True once start-up built a registry in this session. */
@@ -340,6 +348,7 @@ export class World {
 			id: `c${++this.#callSeq}`,
 			name,
 			arguments: args,
+			sent: null,
 			server: tool?.server ?? '',
 			tool: tool?.tool ?? '',
 			state: 'running',
@@ -366,7 +375,9 @@ export class World {
 	}
 
 	/** Every failure becomes an error result the model sees; nothing stops the run. */
-	async #execute(record: CallRecord): Promise<Pick<CallRecord, 'isError' | 'output' | 'error'>> {
+	async #execute(
+		record: CallRecord
+	): Promise<Pick<CallRecord, 'isError' | 'output' | 'error'> & { sent?: CallRecord['sent'] }> {
 		const fail = (text: string) => ({ isError: true, output: text, error: text });
 		if (!record.server) return fail(unknownTool(record.name));
 		const connection = this.#manager.getSnapshot().context.connections[record.server];
@@ -380,9 +391,9 @@ export class World {
 			);
 			// OpenHarness ignores the result's isError flag: a tool error reaches the model as success.
 			const output = resultText(result as Parameters<typeof resultText>[0]);
-			return { isError: false, output, error: '' };
+			return { isError: false, output, error: '', sent: record.arguments };
 		} catch (error) {
-			return fail(callFailed(record.server, errorDetail(error)));
+			return { ...fail(callFailed(record.server, errorDetail(error))), sent: record.arguments };
 		}
 	}
 

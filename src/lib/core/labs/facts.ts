@@ -1,0 +1,15 @@
+import { worldSnapshot } from '../world/snapshot';
+import type { World } from '../world/world';
+import type { WorldFacts } from './goals';
+
+/** Everything lab goals may look at in a world, at one lab step. */
+export function worldFacts(world: World, lab: string, step: number): WorldFacts {
+	return {
+		snapshot: worldSnapshot(world, { lab, step }),
+		sessionStarted: world.sessionStarted,
+		events: world.events,
+		calls: world.calls,
+		registered: world.registeredTools,
+		shadowed: world.shadowed
+	};
+}

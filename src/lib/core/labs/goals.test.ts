@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { makeWorld } from '../world/test-world';
+import { worldFacts } from './facts';
+import { goalMet, type GoalContext } from './goals';
+import type { Goal } from './lab-schema';
+
+async function context(
+	setup: (world: ReturnType<typeof makeWorld>) => Promise<void>,
+	scenario?: object
+) {
+	const world = makeWorld(scenario as never);
+	await world.startSession();
+	await setup(world);
+	const facts = worldFacts(world, 'x', 0);
+	const ctx: GoalContext = {
+		...facts,
+		callIds: new Set(facts.calls.map((c) => c.id)),
+		predicted: false
+	};
+	return (goal: Goal) => goalMet(goal, ctx);
+}
+
+const colliding = {
+	mcp_servers: {
+		'a.b': { type: 'stdio', command: 'x', sim: { tools: [{ name: 'x' }] } },
+		a_b: {
+			type: 'stdio',
+			command: 'y',
+			sim: {
+				tools: [
+					{ name: 'x' },
+					{
+						name: '2fa',
+						inputSchema: {
+							type: 'object',
+							properties: { level: { type: 'string', enum: ['low', 'high'] } },
+							required: ['level']
+						}
+					}
+				]
+			}
+		}
+	}
+};
+
+describe('lab goals', () => {
+	it('sees a collision in the latest build', async () => {
+		const met = await context(async () => {}, colliding);
+		expect(met({ collision: true })).toBe(true);
+		const none = await context(async () => {});
+		expect(none({ collision: true })).toBe(false);
+	});
+
+	it('matches calls by part of the adapted name and by server', async () => {
+		const met = await context(
+			async (w) => void (await w.callTool('mcp__a_b__mcp_2fa', { level: 'low' })),
+			colliding
+		);
+		expect(met({ call: { nameIncludes: '__mcp_', server: 'a_b', isError: false } })).toBe(true);
+		expect(met({ call: { nameIncludes: '__mcp_', server: 'a.b' } })).toBe(false);
+		expect(met({ registry: { nameIncludes: '__mcp_2fa' } })).toBe(true);
+	});
+
+	it('tells a call that broke the server’s own schema from one that did not', async () => {
+		const ok = await context(
+			async (w) => void (await w.callTool('mcp__a_b__mcp_2fa', { level: 'low' })),
+			colliding
+		);
+		expect(ok({ call: { violatesServerSchema: true } })).toBe(false);
+		const exploit = await context(
+			async (w) => void (await w.callTool('mcp__a_b__mcp_2fa', { level: 'urgent' })),
+			colliding
+		);
+		expect(exploit({ call: { violatesServerSchema: true, isError: false } })).toBe(true);
+	});
+});
