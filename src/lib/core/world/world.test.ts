@@ -412,3 +412,73 @@ describe('OpenHarness world: pacing', () => {
 		expect(jumps).toContain(30_000);
 	});
 });
+
+describe('OpenHarness world: the input model on the call path', () => {
+	const typed = {
+		mcp_servers: {
+			tickets: {
+				type: 'stdio',
+				command: 'x',
+				sim: {
+					tools: [
+						{
+							name: 'create',
+							inputSchema: {
+								type: 'object',
+								properties: {
+									title: { type: 'string' },
+									count: { type: 'integer' },
+									priority: { type: 'string', enum: ['low', 'high'] }
+								},
+								required: ['title']
+							}
+						}
+					]
+				}
+			}
+		}
+	};
+
+	it('sends coerced arguments without unknown keys or unset fields', async () => {
+		const world = makeWorld(typed);
+		await world.startSession();
+		const call = await world.callTool('mcp__tickets__create', {
+			title: 't',
+			count: '5',
+			extra: true,
+			priority: 'urgent'
+		});
+		expect(call.sent).toEqual({ title: 't', count: 5, priority: 'urgent' });
+		const request = world.wire.entries.find(
+			(e) => e.kind === 'message' && 'method' in e.message && e.message.method === 'tools/call'
+		);
+		expect(request && request.kind === 'message' && request.message).toMatchObject({
+			params: { name: 'create', arguments: { title: 't', count: 5, priority: 'urgent' } }
+		});
+	});
+
+	it('refuses invalid input with the exact text before looking at the connection', async () => {
+		const world = makeWorld(typed);
+		await world.startSession();
+		await world.kill('tickets');
+		await world.reconnectAll();
+		const call = await world.callTool('mcp__tickets__create', { count: 1.5 });
+		expect(call.sent).toBeNull();
+		expect(call.output).toBe(
+			[
+				'Invalid input for mcp__tickets__create: 2 validation errors for Mcp__Tickets__CreateInput',
+				'title',
+				"  Field required [type=missing, input_value={'count': 1.5}, input_type=dict]",
+				'    For further information visit https://errors.pydantic.dev/2.13/v/missing',
+				'count',
+				'  Input should be a valid integer, got a number with a fractional part [type=int_from_float, input_value=1.5, input_type=float]',
+				'    For further information visit https://errors.pydantic.dev/2.13/v/int_from_float'
+			].join('\n')
+		);
+		expect(
+			world.wire.entries.some(
+				(e) => e.kind === 'message' && 'method' in e.message && e.message.method === 'tools/call'
+			)
+		).toBe(false);
+	});
+});

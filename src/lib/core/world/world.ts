@@ -10,6 +10,7 @@ import {
 	unknownTool
 } from '../profiles/openharness/strings';
 import { resultText } from '../profiles/openharness/results';
+import { buildInputModel, validateInput } from '../profiles/openharness/input-model';
 import {
 	diffRegistry,
 	isEmptyDiff,
@@ -380,6 +381,17 @@ export class World {
 	): Promise<Pick<CallRecord, 'isError' | 'output' | 'error'> & { sent?: CallRecord['sent'] }> {
 		const fail = (text: string) => ({ isError: true, output: text, error: text });
 		if (!record.server) return fail(unknownTool(record.name));
+		// Input validation comes before the connection is looked at: a bad argument is refused
+		// even when the server is down.
+		const registered = this.registeredTools.find((t) => t.name === record.name);
+		const model = buildInputModel(registered?.inputSchema ?? {});
+		if (model.buildError)
+			// Illustration: pydantic could not build a model for this schema, and OpenHarness's
+			// behaviour then is not in the reference; the lab reports pydantic's own error.
+			return fail(`Invalid input for ${record.name}: ${model.buildError.message}`);
+		const input = validateInput(model, record.name, record.arguments);
+		if (!input.ok) return fail(input.error);
+		const sent = input.sent;
 		const connection = this.#manager.getSnapshot().context.connections[record.server];
 		const status = connection?.getSnapshot().context;
 		const link = this.#io.links.get(record.server);
@@ -387,13 +399,13 @@ export class World {
 			return fail(notConnected(record.server, status ? status.detail : unknownServerDetail));
 		try {
 			const result = await withClockTimeout(this.clock, this.#timeoutMs, (options) =>
-				link.client.callTool({ name: record.tool, arguments: record.arguments }, undefined, options)
+				link.client.callTool({ name: record.tool, arguments: sent }, undefined, options)
 			);
 			// OpenHarness ignores the result's isError flag: a tool error reaches the model as success.
 			const output = resultText(result as Parameters<typeof resultText>[0]);
-			return { isError: false, output, error: '', sent: record.arguments };
+			return { isError: false, output, error: '', sent };
 		} catch (error) {
-			return { ...fail(callFailed(record.server, errorDetail(error))), sent: record.arguments };
+			return { ...fail(callFailed(record.server, errorDetail(error))), sent };
 		}
 	}
 
