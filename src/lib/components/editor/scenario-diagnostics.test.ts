@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { problemPosition, scenarioDiagnostics } from './scenario-diagnostics';
+
+describe('scenarioDiagnostics', () => {
+	it('is empty for a valid scenario', () => {
+		expect(scenarioDiagnostics('{"mcp_servers": {}}')).toEqual([]);
+	});
+
+	it('puts a JSON syntax error where parsing stopped', () => {
+		const text = '{"mcp_servers": {}}x';
+		const [diagnostic, ...rest] = scenarioDiagnostics(text);
+		expect(rest).toEqual([]);
+		expect(diagnostic.from).toBe(text.indexOf('x'));
+		expect(diagnostic.severity).toBe('error');
+	});
+
+	it('puts each schema problem on its value, naming the path', () => {
+		const text = '{"profile": "nope", "mcp_servers": {"my.api": {"type": "http", "url": 3}}}';
+		const diagnostics = scenarioDiagnostics(text);
+		const covered = diagnostics.map((d) => [text.slice(d.from, d.to), d.message.split(':')[0]]);
+		expect(covered).toEqual([
+			['"nope"', 'profile'],
+			['3', 'mcp_servers["my.api"].url']
+		]);
+	});
+
+	it('labels root problems, and marks the enclosing value of a missing key', () => {
+		expect(scenarioDiagnostics('[]', 'ROOT')[0]).toMatchObject({ from: 0, to: 2 });
+		expect(scenarioDiagnostics('[]', 'ROOT')[0].message).toMatch(/^ROOT: /);
+		const text = '{"mcp_servers": {"fs": {"type": "stdio"}}}';
+		const [missing] = scenarioDiagnostics(text);
+		expect(text.slice(missing.from, missing.to)).toBe('{"type": "stdio"}');
+		expect(missing.message).toMatch(/^mcp_servers\.fs\.command: /);
+	});
+});
+
+describe('problemPosition', () => {
+	it('finds a path, or the syntax error for null', () => {
+		const text = '{"mcp_servers": {"fs": {"type": "stdio"}}}';
+		expect(problemPosition(text, 'mcp_servers.fs')).toBe(text.indexOf('{"type"'));
+		expect(problemPosition('{"a": 1}}', null)).toBe(8);
+		expect(problemPosition('{"a": 1}', null)).toBe(0);
+	});
+});

@@ -1,0 +1,41 @@
+import { parser } from '@lezer/json';
+import { jsonPathRange, syntaxErrorRange } from './json-path-range';
+import { checkScenarioText } from './scenario-text';
+
+/** The editor's inline errors (CodeMirror `Diagnostic`s have this shape). */
+export interface TextDiagnostic {
+	from: number;
+	to: number;
+	severity: 'error';
+	message: string;
+}
+
+/**
+ * Every problem of the text at its place: a JSON syntax error where parsing stopped, else each
+ * schema problem at the value its path names (or the enclosing value when it is missing).
+ */
+export function scenarioDiagnostics(text: string, rootLabel = '(root)'): TextDiagnostic[] {
+	const check = checkScenarioText(text);
+	if (check.kind === 'valid') return [];
+	const tree = parser.parse(text);
+	if (check.kind === 'syntax')
+		return [
+			{ ...syntaxErrorRange(text, check.message, tree), severity: 'error', message: check.message }
+		];
+	return check.problems.map((problem) => {
+		const { from, to } = jsonPathRange(text, problem.path, tree);
+		return {
+			from,
+			to,
+			severity: 'error',
+			message: `${problem.path || rootLabel}: ${problem.message}`
+		};
+	});
+}
+
+/** Where the cursor goes for a problem: its path's value, or the syntax error when `path` is null. */
+export function problemPosition(text: string, path: string | null): number {
+	if (path !== null) return jsonPathRange(text, path).from;
+	const check = checkScenarioText(text);
+	return check.kind === 'syntax' ? syntaxErrorRange(text, check.message).from : 0;
+}

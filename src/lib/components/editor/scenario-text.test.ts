@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import { templateById, templateText } from '$lib/core/scenario/templates';
+import {
+	addServer,
+	addTool,
+	checkScenarioText,
+	exportText,
+	mentionsSecrets,
+	readForm,
+	removeServer,
+	removeTool,
+	type EditResult
+} from './scenario-text';
+
+const seed = templateText(templateById('lab-01')!);
+
+function textOf(result: EditResult): string {
+	if (!result.ok) throw new Error(JSON.stringify(result.error));
+	return result.text;
+}
+
+describe('checkScenarioText (validation only)', () => {
+	it('counts the servers of a valid world, plugins’ servers included', () => {
+		const check = checkScenarioText(seed);
+		expect(check.kind).toBe('valid');
+		expect(check.kind === 'valid' && check.servers).toBe(3);
+		const plugins = checkScenarioText(templateText(templateById('plugins')!));
+		expect(plugins.kind === 'valid' && plugins.servers).toBe(3);
+	});
+
+	it('keeps the parsed input as written, for setScenario', () => {
+		const check = checkScenarioText('{"mcp_servers": {"a": {"command": "x"}}}');
+		expect(check.kind === 'valid' && check.input).toEqual({ mcp_servers: { a: { command: 'x' } } });
+	});
+
+	it('reports JSON syntax errors apart from schema problems', () => {
+		expect(checkScenarioText(seed + 'x').kind).toBe('syntax');
+		const check = checkScenarioText('{"mcp_servers": {"fs": {"type": "stdio"}}}');
+		expect(check).toEqual({
+			kind: 'invalid',
+			problems: [{ path: 'mcp_servers.fs.command', message: expect.any(String) }]
+		});
+	});
+
+	it('refuses what this build cannot run, with its path', () => {
+		const check = checkScenarioText(
+			'{"mcp_servers": {"x": {"type": "http", "url": "u", "live": true}}}'
+		);
+		expect(check.kind === 'invalid' && check.problems.map((p) => p.path)).toEqual([
+			'mcp_servers.x.live'
+		]);
+	});
+});
+
+describe('readForm', () => {
+	it('lists servers with their type, target and tools', () => {
+		const form = readForm(seed);
+		expect(form.ok).toBe(true);
+		if (!form.ok) return;
+		expect(form.servers.map((s) => [s.name, s.type, s.command || s.url, s.tools.length])).toEqual([
+			['filesystem', 'stdio', 'npx', 0],
+			['internal-api', 'http', 'https://mcp.internal.example.com/mcp', 2],
+			['realtime', 'ws', 'wss://realtime.example.com/mcp', 0]
+		]);
+		expect(form.servers[0].args).toEqual([
+			'-y',
+			'@modelcontextprotocol/server-filesystem',
+			'/data'
+		]);
+		expect(form.servers[1].tools[0]).toEqual({
+			name: 'search_orders',
+			description: 'Search customer orders by a free-text query.'
+		});
+		expect(form.hasPlugins).toBe(false);
+	});
+
+	it('reads schema-invalid but well-formed JSON without throwing', () => {
+		const form = readForm('{"mcp_servers": {"a": 3, "b": {"type": 7, "sim": {"tools": [1]}}}}');
+		expect(form.ok && form.servers.map((s) => [s.name, s.type, s.tools])).toEqual([
+			['a', 'stdio', []],
+			['b', '7', [{ name: '', description: '' }]]
+		]);
+		expect(readForm('{}')).toEqual({ ok: true, servers: [], hasPlugins: false });
+	});
+
+	it('refuses text that is not JSON, or not an object of servers', () => {
+		expect(readForm('{"mcp_servers": ')).toEqual({ ok: false, reason: 'json' });
+		expect(readForm('[]')).toEqual({ ok: false, reason: 'shape' });
+		expect(readForm('{"mcp_servers": []}')).toEqual({ ok: false, reason: 'shape' });
+	});
+});
+
+describe('structured edits', () => {
+	it('adds a stdio server with one argument per line, keeping the rest of the text', () => {
+		const next = textOf(
+			addServer(seed, {
+				name: 'notes',
+				type: 'stdio',
+				command: ' node ',
+				args: 'notes.js\n\n --port 3 \n',
+				url: 'ignored'
+			})
+		);
+		const parsed = JSON.parse(next);
+		expect(parsed.mcp_servers.notes).toEqual({
+			type: 'stdio',
+			command: 'node',
+			args: ['notes.js', '--port 3']
+		});
+		expect(Object.keys(parsed.mcp_servers)).toEqual([
+			'filesystem',
+			'internal-api',
+			'realtime',
+			'notes'
+		]);
+		expect(parsed.permissions).toEqual({ mode: 'full_auto' });
+		// Two-space JSON, as the editor started.
+		expect(next).toBe(JSON.stringify(parsed, null, 2));
+		expect(checkScenarioText(next).kind).toBe('valid');
+	});
+
+	it('adds http and ws servers by URL, and creates mcp_servers when missing', () => {
+		const next = textOf(
+			addServer('{}', { name: 'my.api', type: 'ws', command: '', args: '', url: 'wss://x' })
+		);
+		expect(JSON.parse(next)).toEqual({ mcp_servers: { 'my.api': { type: 'ws', url: 'wss://x' } } });
+	});
+
+	it('says why a server cannot be added', () => {
+		const base = { type: 'stdio', command: 'x', args: '', url: '' } as const;
+		expect(addServer(seed, { ...base, name: ' ' })).toEqual({
+			ok: false,
+			error: { kind: 'name-required' }
+		});
+		expect(addServer(seed, { ...base, name: 'filesystem' })).toEqual({
+			ok: false,
+			error: { kind: 'name-taken', name: 'filesystem' }
+		});
+		expect(addServer(seed, { ...base, name: 'n', command: '' })).toEqual({
+			ok: false,
+			error: { kind: 'command-required' }
+		});
+		expect(addServer(seed, { ...base, name: 'n', type: 'http' })).toEqual({
+			ok: false,
+			error: { kind: 'url-required' }
+		});
+		expect(addServer(seed + ',', { ...base, name: 'n' })).toEqual({
+			ok: false,
+			error: { kind: 'json' }
+		});
+	});
+
+	it('removes a server by name', () => {
+		const next = textOf(removeServer(seed, 'internal-api'));
+		expect(Object.keys(JSON.parse(next).mcp_servers)).toEqual(['filesystem', 'realtime']);
+		expect(removeServer(seed, 'nope')).toEqual({
+			ok: false,
+			error: { kind: 'no-server', name: 'nope' }
+		});
+	});
+
+	it('adds a simulated tool, with a sim block when the server has none', () => {
+		const next = textOf(
+			addTool(seed, 'realtime', { name: 'tick', description: 'One tick.', result: 'tock' })
+		);
+		expect(JSON.parse(next).mcp_servers.realtime.sim).toEqual({
+			tools: [
+				{
+					name: 'tick',
+					description: 'One tick.',
+					inputSchema: { type: 'object', properties: {} },
+					result: { content: [{ type: 'text', text: 'tock' }] }
+				}
+			]
+		});
+		const plain = textOf(addTool(seed, 'internal-api', { name: 'x', description: '', result: '' }));
+		const api = JSON.parse(plain).mcp_servers['internal-api'].sim;
+		expect(api.latencyMs).toBe(40);
+		expect(api.tools.at(-1)).toEqual({
+			name: 'x',
+			inputSchema: { type: 'object', properties: {} }
+		});
+		expect(checkScenarioText(plain).kind).toBe('valid');
+	});
+
+	it('refuses a second tool of the same name on one server', () => {
+		expect(
+			addTool(seed, 'internal-api', { name: 'create_ticket', description: '', result: '' })
+		).toEqual({
+			ok: false,
+			error: { kind: 'tool-taken', server: 'internal-api', name: 'create_ticket' }
+		});
+		expect(addTool(seed, 'nope', { name: 'x', description: '', result: '' })).toEqual({
+			ok: false,
+			error: { kind: 'no-server', name: 'nope' }
+		});
+	});
+
+	it('removes a simulated tool by position', () => {
+		const next = textOf(removeTool(seed, 'internal-api', 0));
+		expect(
+			JSON.parse(next).mcp_servers['internal-api'].sim.tools.map((t: { name: string }) => t.name)
+		).toEqual(['create_ticket']);
+		expect(removeTool(seed, 'internal-api', 5).ok).toBe(false);
+		expect(removeTool(seed, 'filesystem', 0).ok).toBe(false);
+	});
+});
+
+describe('files', () => {
+	it('exports valid JSON pretty-printed and invalid text as is', () => {
+		expect(exportText('{"a":[1]}')).toBe('{\n  "a": [\n    1\n  ]\n}\n');
+		expect(exportText('{"a":')).toBe('{"a":');
+	});
+
+	it('warns about headers or env values, not about empty blocks', () => {
+		expect(mentionsSecrets(seed)).toBe(false);
+		expect(mentionsSecrets('{"mcp_servers": {"a": {"type": "http", "headers": {}}}}')).toBe(false);
+		expect(
+			mentionsSecrets('{"mcp_servers": {"a": {"type": "http", "headers": {"Authorization": "x"}}}}')
+		).toBe(true);
+		expect(
+			mentionsSecrets(
+				'{"plugins": {"p": {"mcp_servers": {"a": {"command": "x", "env": {"TOKEN": "t"}}}}}}'
+			)
+		).toBe(true);
+		expect(mentionsSecrets('{"env": {"K": "v"}, oops')).toBe(true);
+		expect(mentionsSecrets('{"env": {}, oops')).toBe(false);
+	});
+});

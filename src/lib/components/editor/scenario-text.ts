@@ -1,0 +1,237 @@
+import { parseScenario, type Scenario, type ScenarioProblem } from '$lib/core';
+import { mergeServers } from '$lib/core/scenario/plugins';
+import { unsupported } from '$lib/core/scenario/support';
+
+/**
+ * The scenario editor works on the learner's text, never on a copy of it: checking reads the
+ * text, and every form edit is a function text → text (re-serialised with 2 spaces), so the
+ * JSON and the form cannot disagree. Nothing here touches the running world.
+ */
+
+export type TextCheck =
+	| { kind: 'syntax'; message: string }
+	| { kind: 'invalid'; problems: ScenarioProblem[] }
+	| { kind: 'valid'; input: unknown; scenario: Scenario; servers: number };
+
+/** Validation only: JSON syntax, then the scenario schema, then what this build can run. */
+export function checkScenarioText(text: string): TextCheck {
+	let input: unknown;
+	try {
+		input = JSON.parse(text);
+	} catch (error) {
+		return { kind: 'syntax', message: error instanceof Error ? error.message : String(error) };
+	}
+	const parsed = parseScenario(input);
+	if (!parsed.ok) return { kind: 'invalid', problems: parsed.problems };
+	const refused = unsupported(parsed.scenario);
+	if (refused.length) return { kind: 'invalid', problems: refused };
+	// Counted as the harness will run them: settings servers plus enabled plugins' servers.
+	const servers = mergeServers(parsed.scenario).servers.length;
+	return { kind: 'valid', input, scenario: parsed.scenario, servers };
+}
+
+// ---- the form's view of the text ---------------------------------------------------------
+
+export const serverTypes = ['stdio', 'http', 'ws'] as const;
+export type ServerType = (typeof serverTypes)[number];
+
+export interface FormTool {
+	name: string;
+	description: string;
+}
+
+export interface FormServer {
+	name: string;
+	/** As the text has it; a block without `type` is stdio, as in OpenHarness. */
+	type: string;
+	command: string;
+	args: string[];
+	url: string;
+	tools: FormTool[];
+}
+
+export type FormModel =
+	| { ok: true; servers: FormServer[]; hasPlugins: boolean }
+	/** `json`: the text is not JSON; `shape`: it is, but not an object with an object `mcp_servers`. */
+	| { ok: false; reason: 'json' | 'shape' };
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The root object and its servers block, or why the form cannot edit them. */
+function open(
+	text: string
+): { root: JsonObject; servers: JsonObject } | { reason: 'json' | 'shape' } {
+	let root: unknown;
+	try {
+		root = JSON.parse(text);
+	} catch {
+		return { reason: 'json' };
+	}
+	if (!isObject(root)) return { reason: 'shape' };
+	const servers = root.mcp_servers ?? {};
+	if (!isObject(servers)) return { reason: 'shape' };
+	return { root, servers };
+}
+
+export function readForm(text: string): FormModel {
+	const opened = open(text);
+	if ('reason' in opened) return { ok: false, reason: opened.reason };
+	const servers = Object.entries(opened.servers).map(([name, value]): FormServer => {
+		const config = isObject(value) ? value : {};
+		const sim = isObject(config.sim) ? config.sim : {};
+		const tools = Array.isArray(sim.tools) ? sim.tools : [];
+		return {
+			name,
+			type: 'type' in config ? String(config.type) : 'stdio',
+			command: str(config.command),
+			args: Array.isArray(config.args) ? config.args.map(String) : [],
+			url: str(config.url),
+			tools: tools.map((tool) => ({
+				name: isObject(tool) ? str(tool.name) : '',
+				description: isObject(tool) ? str(tool.description) : ''
+			}))
+		};
+	});
+	return { ok: true, servers, hasPlugins: isObject(opened.root.plugins) };
+}
+
+// ---- structured edits ----------------------------------------------------------------------
+
+export type EditError =
+	| { kind: 'json' }
+	| { kind: 'shape' }
+	| { kind: 'name-required' }
+	| { kind: 'name-taken'; name: string }
+	| { kind: 'command-required' }
+	| { kind: 'url-required' }
+	| { kind: 'no-server'; name: string }
+	| { kind: 'tool-taken'; server: string; name: string };
+
+export type EditResult = { ok: true; text: string } | { ok: false; error: EditError };
+
+const serialise = (root: JsonObject): EditResult => ({
+	ok: true,
+	text: JSON.stringify(root, null, 2)
+});
+
+export interface NewServer {
+	name: string;
+	type: ServerType;
+	command: string;
+	/** One argument per line; blank lines are dropped. */
+	args: string;
+	url: string;
+}
+
+export function addServer(text: string, server: NewServer): EditResult {
+	const opened = open(text);
+	if ('reason' in opened) return { ok: false, error: { kind: opened.reason } };
+	const { root, servers } = opened;
+	// Names are kept exactly as typed (spaces and all): adapting them is what the lab shows.
+	if (!server.name.trim()) return { ok: false, error: { kind: 'name-required' } };
+	if (Object.hasOwn(servers, server.name))
+		return { ok: false, error: { kind: 'name-taken', name: server.name } };
+	let config: JsonObject;
+	if (server.type === 'stdio') {
+		if (!server.command.trim()) return { ok: false, error: { kind: 'command-required' } };
+		const args = server.args
+			.split('\n')
+			.map((arg) => arg.trim())
+			.filter(Boolean);
+		config = { type: 'stdio', command: server.command.trim(), args };
+	} else {
+		if (!server.url.trim()) return { ok: false, error: { kind: 'url-required' } };
+		config = { type: server.type, url: server.url.trim() };
+	}
+	root.mcp_servers = { ...servers, [server.name]: config };
+	return serialise(root);
+}
+
+export function removeServer(text: string, name: string): EditResult {
+	const opened = open(text);
+	if ('reason' in opened) return { ok: false, error: { kind: opened.reason } };
+	if (!Object.hasOwn(opened.servers, name))
+		return { ok: false, error: { kind: 'no-server', name } };
+	const { [name]: _removed, ...rest } = opened.servers;
+	opened.root.mcp_servers = rest;
+	return serialise(opened.root);
+}
+
+export interface NewTool {
+	name: string;
+	description: string;
+	/** Optional: the text tools/call answers with; the lab's default result when empty. */
+	result: string;
+}
+
+export function addTool(text: string, server: string, tool: NewTool): EditResult {
+	const opened = open(text);
+	if ('reason' in opened) return { ok: false, error: { kind: opened.reason } };
+	const config = opened.servers[server];
+	if (!Object.hasOwn(opened.servers, server) || !isObject(config))
+		return { ok: false, error: { kind: 'no-server', name: server } };
+	if (!tool.name.trim()) return { ok: false, error: { kind: 'name-required' } };
+	const sim = config.sim ?? {};
+	if (!isObject(sim)) return { ok: false, error: { kind: 'shape' } };
+	const tools = sim.tools ?? [];
+	if (!Array.isArray(tools)) return { ok: false, error: { kind: 'shape' } };
+	// One server cannot register the same tool name twice.
+	if (tools.some((t) => isObject(t) && t.name === tool.name))
+		return { ok: false, error: { kind: 'tool-taken', server, name: tool.name } };
+	const entry: JsonObject = { name: tool.name };
+	if (tool.description.trim()) entry.description = tool.description.trim();
+	// MCP requires an inputSchema; a tool without one is a lesson of its own, not a default.
+	entry.inputSchema = { type: 'object', properties: {} };
+	if (tool.result) entry.result = { content: [{ type: 'text', text: tool.result }] };
+	config.sim = { ...sim, tools: [...tools, entry] };
+	return serialise(opened.root);
+}
+
+export function removeTool(text: string, server: string, index: number): EditResult {
+	const opened = open(text);
+	if ('reason' in opened) return { ok: false, error: { kind: opened.reason } };
+	const config = opened.servers[server];
+	if (!isObject(config)) return { ok: false, error: { kind: 'no-server', name: server } };
+	const sim = config.sim;
+	if (!isObject(sim) || !Array.isArray(sim.tools) || index < 0 || index >= sim.tools.length)
+		return { ok: false, error: { kind: 'shape' } };
+	config.sim = { ...sim, tools: sim.tools.filter((_, i) => i !== index) };
+	return serialise(opened.root);
+}
+
+// ---- files -------------------------------------------------------------------------------
+
+/** What "Export" writes: pretty-printed when the text is JSON, the text as is otherwise. */
+export function exportText(text: string): string {
+	try {
+		return JSON.stringify(JSON.parse(text), null, 2) + '\n';
+	} catch {
+		return text;
+	}
+}
+
+function hasSecretValues(value: unknown): boolean {
+	if (Array.isArray(value)) return value.some(hasSecretValues);
+	if (!isObject(value)) return false;
+	return Object.entries(value).some(([key, inner]) =>
+		(key === 'headers' || key === 'env') && isObject(inner) && Object.keys(inner).length > 0
+			? true
+			: hasSecretValues(inner)
+	);
+}
+
+/** True when some `headers` or `env` block has a value: an exported file would carry it. */
+export function mentionsSecrets(text: string): boolean {
+	try {
+		return hasSecretValues(JSON.parse(text));
+	} catch {
+		// Unreadable text is exported as is, so look for a non-empty block in the raw text.
+		return /"(?:headers|env)"\s*:\s*\{\s*"/.test(text);
+	}
+}

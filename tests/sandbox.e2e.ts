@@ -1,0 +1,193 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expectNoAxeViolations } from './helpers/axe';
+import { t } from './helpers/messages';
+
+// The sandbox's world editor as a learner uses it: edit the text or the form, Check, Apply,
+// and read which of the two failed, validation or connection.
+
+const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
+
+async function settled(page: Page) {
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+}
+
+async function open(page: Page, lang = 'en') {
+	await page.goto(`sandbox?speed=instant&lang=${lang}`);
+	await expect(page.locator('html')).toHaveAttribute('lang', lang);
+	await settled(page);
+	const editor = page.getByRole('textbox', { name: t(lang, 'editor_json_label') });
+	await expect(editor).toBeVisible();
+	return editor;
+}
+
+const killButton = (page: Page, server: string) =>
+	page.getByRole('button', { name: en('servers_kill_label', { server }) });
+
+test('an invalid edit keeps the text and the world; a valid one replaces the world', async ({
+	page
+}) => {
+	const editor = await open(page);
+	const outcome = page.getByTestId('editor-outcome');
+	await expect(killButton(page, 'filesystem')).toBeVisible();
+
+	await page.getByRole('button', { name: en('editor_check') }).click();
+	await expect(outcome).toContainText(en('editor_valid_many', { count: 3 }));
+
+	// Break the JSON with a stray character at the end.
+	await editor.click();
+	await page.keyboard.press('ControlOrMeta+End');
+	await page.keyboard.type('x');
+	await page.getByRole('button', { name: en('editor_apply') }).click();
+	await expect(outcome).toContainText(en('editor_validation_failed'));
+	await expect(outcome).toContainText(en('editor_syntax_error', { message: '' }).trim());
+	await expect(editor).toContainText('}x');
+	// The form refuses to touch text it cannot read; the running world is untouched.
+	await expect(page.getByTestId('scenario-form')).toContainText(en('editor_form_invalid_json'));
+	await expect(
+		page.getByRole('button', { name: en('editor_form_add_server_button') })
+	).toBeDisabled();
+	await expect(killButton(page, 'filesystem')).toBeVisible();
+	await expect(killButton(page, 'internal-api')).toBeVisible();
+
+	// The error is reachable from the outcome, by keyboard.
+	await page.getByRole('button', { name: en('editor_go_to_error') }).focus();
+	await page.keyboard.press('Enter');
+	await expect(editor).toBeFocused();
+
+	// Fix it, then add a server through the form and apply.
+	await page.keyboard.press('ControlOrMeta+End');
+	await page.keyboard.press('Backspace');
+	await expect(
+		page.getByRole('button', { name: en('editor_form_add_server_button') })
+	).toBeEnabled();
+	await page.getByLabel(en('editor_form_name'), { exact: true }).fill('notes');
+	await page.getByLabel(en('editor_form_command'), { exact: true }).fill('node');
+	await page.getByLabel(en('editor_form_args')).fill('notes-server.js');
+	await page.getByRole('button', { name: en('editor_form_add_server_button') }).click();
+	await expect(
+		page.getByRole('button', { name: en('editor_form_remove_server', { server: 'notes' }) })
+	).toBeVisible();
+	await page.getByLabel(en('editor_form_tool_server')).selectOption('notes');
+	await page.getByLabel(en('editor_form_tool_name'), { exact: true }).fill('read_note');
+	await page.getByLabel(en('editor_form_tool_result')).fill('a note');
+	await page.getByRole('button', { name: en('editor_form_add_tool_button') }).click();
+	await expect(editor).toContainText('"read_note"');
+
+	await page.getByRole('button', { name: en('editor_apply') }).click();
+	await expect(outcome).toContainText(en('editor_validation_passed'));
+	await settled(page);
+	await expect(killButton(page, 'notes')).toBeVisible();
+	await expect(page.getByText('mcp__notes__read_note').first()).toBeVisible();
+});
+
+test('a ws server validates, then fails to connect: the outcome tells the two apart', async ({
+	page
+}) => {
+	await open(page);
+	const outcome = page.getByTestId('editor-outcome');
+	await page
+		.getByRole('button', { name: en('editor_form_remove_server', { server: 'realtime' }) })
+		.click();
+	await page.getByLabel(en('editor_form_name'), { exact: true }).fill('live-feed');
+	await page.getByLabel(en('editor_form_type')).selectOption('ws');
+	await page.getByLabel(en('editor_form_url')).fill('wss://feed.example.com/mcp');
+	await page.getByRole('button', { name: en('editor_form_add_server_button') }).click();
+
+	await page.getByRole('button', { name: en('editor_check') }).click();
+	await expect(outcome).toContainText(en('editor_valid_many', { count: 3 }));
+
+	await page.getByRole('button', { name: en('editor_apply') }).click();
+	await expect(outcome).toContainText(en('editor_validation_passed'));
+	await expect(outcome).toContainText(en('editor_connection_failed', { count: 1, total: 3 }));
+	await expect(outcome).toContainText('live-feed: Unsupported MCP transport in current build: ws');
+	await settled(page);
+	await expect(killButton(page, 'live-feed')).toBeVisible();
+	await expect(killButton(page, 'realtime')).toHaveCount(0);
+});
+
+test('schema problems are listed with their paths and lead to the text', async ({ page }) => {
+	const editor = await open(page);
+	await editor.click();
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.type('{"mcp_servers": {"my.api": {"type": "stdio", "args": [1]}}}');
+	await page.getByRole('button', { name: en('editor_check') }).click();
+	const outcome = page.getByTestId('editor-outcome');
+	await expect(outcome).toContainText(en('editor_problems', { count: 2 }));
+	const problem = outcome.getByRole('button', { name: /^mcp_servers\["my\.api"\]\.args\[0\]: / });
+	await expect(problem).toBeVisible();
+	await expect(
+		outcome.getByRole('button', { name: /^mcp_servers\["my\.api"\]\.command: / })
+	).toBeVisible();
+	await problem.click();
+	await expect(editor).toBeFocused();
+	// Tab is not trapped in the editor: it moves on, as everywhere else on the page.
+	await page.keyboard.press('Tab');
+	await expect(editor).not.toBeFocused();
+	// Inline: the problem is underlined in the text, too.
+	await expect(page.locator('.cm-lintRange-error').first()).toBeVisible();
+	// Apply on invalid text changes nothing in the world.
+	await page.getByRole('button', { name: en('editor_apply') }).click();
+	await expect(outcome).toContainText(en('editor_validation_failed'));
+	await expect(killButton(page, 'filesystem')).toBeVisible();
+});
+
+test('templates load into the editor; export and import a file', async ({ page }) => {
+	const editor = await open(page);
+	await page.getByLabel(en('editor_template_label')).selectOption('naming-stress');
+	await page.getByRole('button', { name: en('editor_template_load') }).click();
+	await expect(editor).toContainText('"my.api"');
+	await page.getByRole('button', { name: en('editor_apply') }).click();
+	await expect(page.getByTestId('editor-outcome')).toContainText(en('editor_connection_ok'));
+	await settled(page);
+	await expect(killButton(page, '1password')).toBeVisible();
+
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: en('editor_export') }).click();
+	const file = await download;
+	expect(file.suggestedFilename()).toBe('scenario.json');
+	const exported = JSON.parse(readFileSync(await file.path(), 'utf8'));
+	expect(Object.keys(exported.mcp_servers)).toContain('数据');
+
+	// A file with a header value: imported, not applied, and the export warns about it.
+	const chooser = page.waitForEvent('filechooser');
+	await page.getByRole('button', { name: en('editor_import') }).click();
+	await (
+		await chooser
+	).setFiles({
+		name: 'mine.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(
+			JSON.stringify({
+				mcp_servers: {
+					api: { type: 'http', url: 'https://x', headers: { Authorization: 'Bearer t' } }
+				}
+			})
+		)
+	});
+	await expect(page.getByTestId('editor-outcome')).toContainText(
+		en('editor_imported', { file: 'mine.json' })
+	);
+	await expect(editor).toContainText('Authorization');
+	await expect(page.getByText(en('editor_secrets_warning'))).toBeVisible();
+	await expect(killButton(page, '1password')).toBeVisible();
+});
+
+for (const lang of ['en', 'zh-CN']) {
+	test(`axe: /sandbox (${lang})`, async ({ page }) => {
+		const errors: string[] = [];
+		page.on('console', (message) => {
+			if (message.type() === 'error') errors.push(message.text());
+		});
+		page.on('pageerror', (error) => errors.push(error.message));
+		await open(page, lang);
+		await expectNoAxeViolations(page);
+		expect(errors).toEqual([]);
+	});
+}
+
+test('axe: /sandbox in the dark theme', async ({ page }) => {
+	await open(page);
+	await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+	await expectNoAxeViolations(page);
+});
