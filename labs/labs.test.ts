@@ -12,6 +12,7 @@ import {
 } from '../src/lib/core/labs/progress';
 import { worldFacts } from '../src/lib/core/labs/facts';
 import { World } from '../src/lib/core/world/world';
+import { parseScenario } from '../src/lib/core/scenario/parse';
 
 // Every lab folder, played to its goals with its own solution on the real simulated world,
 // and its narration complete in both languages. Adding a lab adds these tests.
@@ -20,14 +21,25 @@ const folders = readdirSync(root, { withFileTypes: true })
 	.filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
 	.map((d) => d.name);
 
-async function act(
-	world: World,
-	action: LabAction,
-	state: LabProgressState
-): Promise<LabProgressState> {
+/** The world being played; an edited scenario replaces it, as the editor's Apply does. */
+let world: World;
+
+async function act(action: LabAction, state: LabProgressState): Promise<LabProgressState> {
 	switch (action.do) {
 		case 'predict':
 			return predict(state, action.option);
+		case 'setScenario': {
+			const parsed = parseScenario(action.scenario);
+			if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+			world.dispose();
+			world = new World(parsed.scenario);
+			await world.startSession();
+			// As LabState.worldReplaced(): the new world's events number from 1 again.
+			return {
+				...state,
+				steps: state.steps.map((s, i) => (i === state.step ? { ...s, since: 0 } : s))
+			};
+		}
 		case 'call':
 			await world.callTool(action.tool, action.arguments);
 			return state;
@@ -62,7 +74,7 @@ describe.each(folders)('lab %s', (folder) => {
 	});
 
 	it('is finished by playing its solution, step by step, on the real world', async () => {
-		const world = new World(lab.scenario);
+		world = new World(lab.scenario);
 		await world.startSession();
 		let state = initialProgress(lab);
 		const facts = () => worldFacts(world, lab.id, state.step);
@@ -70,7 +82,7 @@ describe.each(folders)('lab %s', (folder) => {
 			state = goTo(state, index, world.events.at(-1)?.seq ?? 0);
 			state = advance(lab, state, facts());
 			for (const action of step.solution) {
-				state = await act(world, action, state);
+				state = await act(action, state);
 				state = advance(lab, state, facts());
 			}
 			expect(

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { readdirSync } from 'node:fs';
 import { expectNoAxeViolations } from './helpers/axe';
 
 // Every route, in both languages, once the world has settled, checked by axe (WCAG 2.1 A/AA).
-const routes = [
-	'',
-	'labs/01-connection-isolation',
-	'embed/01-connection-isolation',
-	'embed/sandbox'
-];
+// (The sandbox page has its own axe checks in sandbox.e2e.ts.)
+const labs = readdirSync(new URL('../labs/', import.meta.url), { withFileTypes: true })
+	.filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
+	.map((d) => d.name);
+const routes = ['', ...labs.flatMap((lab) => [`labs/${lab}`, `embed/${lab}`]), 'embed/sandbox'];
 
 for (const lang of ['en', 'zh-CN']) {
 	for (const route of routes) {

@@ -11,6 +11,7 @@ interface Action {
 	tool?: string;
 	arguments?: Record<string, unknown>;
 	option?: string;
+	scenario?: unknown;
 }
 interface Step {
 	id: string;
@@ -42,10 +43,21 @@ async function play(page: Page, locale: string, action: Action) {
 		await page.getByRole('button', { name: t(locale, 'lab_predict_answer') }).click();
 		return;
 	}
-	if (action.do === 'call') {
-		await page.getByLabel(t(locale, 'call_tool'), { exact: true }).selectOption(action.tool!);
-		await page.getByLabel(t(locale, 'call_arguments')).fill(JSON.stringify(action.arguments ?? {}));
-		await page.getByRole('button', { name: t(locale, 'call_button'), exact: true }).click();
+	if (action.do === 'setScenario') {
+		// Edit world: replace the editor's text, as a learner pasting a scenario would, then Apply.
+		const editor = page.getByRole('textbox', { name: t(locale, 'editor_json_label') });
+		await editor.click();
+		await page.keyboard.press('ControlOrMeta+A');
+		await page.keyboard.insertText(JSON.stringify(action.scenario, null, 2));
+		await page.getByRole('button', { name: t(locale, 'editor_apply') }).click();
+		await expect(page.getByText(t(locale, 'editor_validation_passed'))).toBeVisible();
+	} else if (action.do === 'call') {
+		const calls = page.locator('#calls');
+		await calls.getByLabel(t(locale, 'call_tool'), { exact: true }).selectOption(action.tool!);
+		await calls
+			.getByLabel(t(locale, 'call_arguments'))
+			.fill(JSON.stringify(action.arguments ?? {}));
+		await calls.getByRole('button', { name: t(locale, 'call_button'), exact: true }).click();
 	} else if (action.server) {
 		await page
 			.getByRole('button', {

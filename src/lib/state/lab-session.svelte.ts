@@ -13,15 +13,18 @@ export class LabSession {
 	readonly world: WorldState;
 	readonly announcer = new Announcer();
 	lab = $state.raw<LabState | null>(null);
-	#scenario: Scenario;
+	/** The running world's scenario (reactive: an editor follows replacements made elsewhere). */
+	#scenario = $state.raw<Scenario>() as Scenario;
 	#initial: Scenario;
 
+	/** `initial` overrides the lab's own world (the sandbox starts from a template). */
 	constructor(
 		readonly labId: string,
 		definition: Lab | null,
-		step = 0
+		step = 0,
+		initial?: Scenario
 	) {
-		this.#initial = definition?.scenario ?? emptyScenario();
+		this.#initial = initial ?? definition?.scenario ?? emptyScenario();
 		this.#scenario = this.#initial;
 		this.world = new WorldState(this.#scenario);
 		this.lab = definition ? new LabState(definition, this.world, step) : null;

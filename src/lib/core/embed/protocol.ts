@@ -108,7 +108,28 @@ export function parseOriginParam(
 	}
 }
 
-const VIEWS = ['all', 'servers', 'registry', 'pipeline', 'log', 'machine'] as const;
+/** Panels a page can show: the contract's five, plus the naming, input-model and editor panels. */
+export const PANELS = [
+	'servers',
+	'editor',
+	'naming',
+	'input',
+	'machine',
+	'registry',
+	'pipeline',
+	'log'
+] as const;
+export type PanelName = (typeof PANELS)[number];
+/** What a lab shows when it does not list its panels. */
+export const DEFAULT_PANELS: readonly PanelName[] = [
+	'servers',
+	'machine',
+	'registry',
+	'pipeline',
+	'log'
+];
+
+const VIEWS = ['all', ...PANELS] as const;
 
 /** `view=servers,log` → the known panel names; unknown names are dropped, nothing → all. */
 export function parseViews(value: string | null): string[] {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { scenarioSchema } from '../scenario/schema';
+import { PANELS } from '../embed/protocol';
 
 /**
  * A goal is checked against the world's state after every change. Kept small and declarative so
@@ -90,7 +91,9 @@ export const actionSchema = z.discriminatedUnion('do', [
 		tool: z.string(),
 		arguments: z.record(z.string(), z.unknown()).default({})
 	}),
-	z.strictObject({ do: z.literal('predict'), option: z.string() })
+	z.strictObject({ do: z.literal('predict'), option: z.string() }),
+	/** The learner edits the world (the editor's Apply): the whole new scenario. */
+	z.strictObject({ do: z.literal('setScenario'), scenario: z.record(z.string(), z.unknown()) })
 ]);
 
 export type LabAction = z.output<typeof actionSchema>;
@@ -107,6 +110,8 @@ export const labSchema = z.strictObject({
 	id: z.string().regex(/^\d\d-[a-z0-9-]+$/),
 	order: z.number().int(),
 	scenario: scenarioSchema,
+	/** The panels this lab shows, in the page's order; the standard set when absent. */
+	panels: z.array(z.enum(PANELS)).min(1).optional(),
 	steps: z.array(stepSchema).min(1)
 });
 

@@ -1,4 +1,5 @@
-import type { ScenarioInput } from './schema';
+import { parseScenario } from './parse';
+import type { Scenario, ScenarioInput } from './schema';
 
 /**
  * Starting worlds for the scenario editor. Pure data: titles live in the UI's messages
@@ -186,4 +187,11 @@ export function templateById(id: string): ScenarioTemplate | undefined {
 /** The editor's text for a template: 2-space JSON, as the editor's form writes it. */
 export function templateText(template: ScenarioTemplate): string {
 	return JSON.stringify(template.scenario, null, 2);
+}
+
+/** A template's world, validated (templates are tested to be valid). */
+export function templateScenario(id: TemplateId): Scenario {
+	const parsed = parseScenario(templateById(id)!.scenario);
+	if (!parsed.ok) throw new Error(`template ${id} is invalid: ${parsed.problems[0]?.message}`);
+	return parsed.scenario;
 }
