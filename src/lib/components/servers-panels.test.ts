@@ -176,3 +176,29 @@ describe('connection machines', () => {
 		expect(html(state, StateChart)).toContain('aria-label="filesystem: closed"');
 	});
 });
+
+describe('plugin servers in the servers panel', () => {
+	it('shows which plugin brought a server and what the merge left out', async () => {
+		const parsed = parseScenario({
+			mcp_servers: { 'github:search': { type: 'stdio', command: 'x' } },
+			plugins: {
+				github: {
+					mcp_servers: {
+						search: { type: 'stdio', command: 'y' },
+						issues: { type: 'stdio', command: 'z' }
+					}
+				},
+				jira: { enabled: false, mcp_servers: { tickets: { type: 'stdio', command: 'j' } } }
+			}
+		});
+		if (!parsed.ok) throw new Error('invalid');
+		const state = new WorldState(parsed.scenario);
+		await state.run((w) => w.startSession());
+		const shown = text(html(state, ServersPanel));
+		expect(shown).toContain('github:issues');
+		expect(shown).toMatch(/Plugin\s+github/);
+		expect(shown).toContain('github:search: that key is already taken, and the first one wins');
+		expect(shown).toContain('jira:tickets: the plugin jira is disabled');
+		state.dispose();
+	});
+});

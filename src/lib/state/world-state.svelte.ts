@@ -34,6 +34,8 @@ export class WorldState {
 	registryHistory = $state.raw<readonly RegistrySnapshot[]>([]);
 	/** The built registry with schemas: what the model is shown for each tool. */
 	registeredTools = $state.raw<readonly RegisteredTool[]>([]);
+	/** Plugin servers OpenHarness's merge left out (disabled plugin, or key taken). */
+	skippedPlugins = $state.raw<World['skippedPluginServers']>([]);
 	wire = $state.raw<readonly WireEntry[]>([]);
 	wireDropped = $state(0);
 	calls = $state.raw<readonly CallRecord[]>([]);
@@ -133,6 +135,7 @@ export class WorldState {
 		this.servers = world.servers();
 		this.registryHistory = world.registryHistory;
 		this.registeredTools = world.registeredTools;
+		this.skippedPlugins = world.skippedPluginServers;
 		this.wire = world.wire.entries;
 		this.wireDropped = world.wire.dropped;
 		this.calls = world.calls;
