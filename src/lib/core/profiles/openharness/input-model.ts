@@ -23,6 +23,8 @@
  * is what is sent. Every message, error type and format below was checked against pydantic 2.13.4.
  */
 
+import { pyFloatRepr, pyRepr, pyTypeName, truncatedRepr } from '../../python/repr';
+
 export type PyType = 'str' | 'int' | 'float' | 'bool' | 'list' | 'dict' | 'any';
 
 export interface InputField {
@@ -437,97 +439,7 @@ function toBool(input: unknown): Outcome {
 // ---------------------------------------------------------------------------------------------
 // Python text
 
-/**
- * The Python type of a JSON value as the harness decoded it. JSON.parse cannot tell `2.0` from
- * `2`, so a number without a fractional part is taken as an int (an illustration limit).
- */
-export function pyTypeName(value: unknown): string {
-	if (value === null || value === undefined) return 'NoneType';
-	if (typeof value === 'boolean') return 'bool';
-	if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
-	if (typeof value === 'string') return 'str';
-	if (Array.isArray(value)) return 'list';
-	return 'dict';
-}
-
-/** Python's `repr()` of decoded JSON: ints, floats (`1e-07`, `inf`), strings, lists, dicts. */
-export function pyRepr(value: unknown): string {
-	if (value === null || value === undefined) return 'None';
-	if (value === true) return 'True';
-	if (value === false) return 'False';
-	if (typeof value === 'number')
-		return Number.isInteger(value) ? BigInt(value).toString() : pyFloatRepr(value);
-	if (typeof value === 'string') return pyStrRepr(value);
-	if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-	const entries = Object.entries(value as Record<string, unknown>);
-	return `{${entries.map(([k, v]) => `${pyStrRepr(k)}: ${pyRepr(v)}`).join(', ')}}`;
-}
-
-/** `repr(float)`: shortest round-trip digits; exponent form below 1e-4 and from 1e16. */
-export function pyFloatRepr(n: number): string {
-	if (Number.isNaN(n)) return 'nan';
-	if (!Number.isFinite(n)) return n > 0 ? 'inf' : '-inf';
-	if (n === 0) return Object.is(n, -0) ? '-0.0' : '0.0';
-	const [mantissa, exp] = n.toExponential().split('e');
-	const exponent = Number(exp);
-	if (exponent < -4 || exponent >= 16) {
-		const sign = exponent < 0 ? '-' : '+';
-		return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`;
-	}
-	const text = String(n);
-	return text.includes('.') ? text : `${text}.0`;
-}
-
-/** `repr(str)`: quotes as Python picks them; non-printable characters escaped. */
-function pyStrRepr(s: string): string {
-	const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-	let out = '';
-	for (const ch of s) {
-		const code = ch.codePointAt(0)!;
-		if (ch === quote || ch === '\\') out += `\\${ch}`;
-		else if (ch === '\n') out += '\\n';
-		else if (ch === '\r') out += '\\r';
-		else if (ch === '\t') out += '\\t';
-		else if (ch !== ' ' && /^[\p{C}\p{Z}]$/u.test(ch)) out += escapeCode(code);
-		else out += ch;
-	}
-	return `${quote}${out}${quote}`;
-}
-
-function escapeCode(code: number): string {
-	if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
-	if (code < 0x10000) return `\\u${code.toString(16).padStart(4, '0')}`;
-	return `\\U${code.toString(16).padStart(8, '0')}`;
-}
-
-const utf8 = new TextEncoder();
-
-/**
- * pydantic-core shortens an `input_value` repr of more than 50 UTF-8 bytes to its first 25 and
- * last 24 bytes (whole characters only) around `...`.
- */
-export function truncatedRepr(value: unknown): string {
-	const repr = pyRepr(value);
-	if (utf8.encode(repr).length <= 50) return repr;
-	const chars = [...repr];
-	let head = '';
-	let headBytes = 0;
-	for (const ch of chars) {
-		const size = utf8.encode(ch).length;
-		if (headBytes + size > 25) break;
-		head += ch;
-		headBytes += size;
-	}
-	let tail = '';
-	let tailBytes = 0;
-	for (let i = chars.length - 1; i >= 0; i--) {
-		const size = utf8.encode(chars[i]).length;
-		if (tailBytes + size > 24) break;
-		tail = chars[i] + tail;
-		tailBytes += size;
-	}
-	return `${head}...${tail}`;
-}
+export { pyFloatRepr, pyRepr, pyTypeName, truncatedRepr };
 
 // ---------------------------------------------------------------------------------------------
 // What the model is shown

@@ -1,3 +1,4 @@
+import { pyRepr } from '../../python/repr';
 import { noOutput } from './strings';
 
 interface ResultLike {
@@ -14,7 +15,7 @@ interface ResultLike {
 export function resultText(result: ResultLike): string {
 	const parts = result.content ?? [];
 	if (parts.length === 0) {
-		if (result.structuredContent) return pythonRepr(result.structuredContent);
+		if (result.structuredContent) return pyRepr(result.structuredContent);
 		return noOutput;
 	}
 	const text = parts
@@ -39,37 +40,7 @@ export function pyJsonDumps(value: unknown): string {
 }
 
 /** Python's repr() of JSON-shaped data, as `str(dict)` prints it. */
-export function pythonRepr(value: unknown): string {
-	if (value === null || value === undefined) return 'None';
-	if (value === true) return 'True';
-	if (value === false) return 'False';
-	if (typeof value === 'number') return Number.isInteger(value) ? String(value) : pyFloat(value);
-	if (typeof value === 'string') return pyReprString(value);
-	if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
-	const entries = Object.entries(value as Record<string, unknown>);
-	return `{${entries.map(([k, v]) => `${pyReprString(k)}: ${pythonRepr(v)}`).join(', ')}}`;
-}
-
-function pyFloat(n: number): string {
-	const s = String(n);
-	return /[.e]/.test(s) ? s : `${s}.0`;
-}
-
-/** repr() picks single quotes unless the string has a single quote and no double quote. */
-function pyReprString(s: string): string {
-	const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-	let out = '';
-	for (const ch of s) {
-		if (ch === quote || ch === '\\') out += `\\${ch}`;
-		else if (ch === '\n') out += '\\n';
-		else if (ch === '\r') out += '\\r';
-		else if (ch === '\t') out += '\\t';
-		else if (ch.codePointAt(0)! < 0x20 || ch.codePointAt(0) === 0x7f)
-			out += `\\x${ch.codePointAt(0)!.toString(16).padStart(2, '0')}`;
-		else out += ch;
-	}
-	return `${quote}${out}${quote}`;
-}
+export { pyRepr as pythonRepr } from '../../python/repr';
 
 function pyString(s: string, quote: '"'): string {
 	let out = '';
