@@ -189,3 +189,41 @@ test('commands are ignored unless they come from the origin parameter', async ({
 		'yes'
 	);
 });
+
+test('a host drives a call and its approval through postMessage', async ({ page }) => {
+	await openHost(page, '?lab=sandbox');
+	const set = await command(page, 'setScenario', {
+		scenario: {
+			permissions: { mode: 'default' },
+			mcp_servers: {
+				tickets: {
+					type: 'http',
+					url: 'https://x.example/mcp',
+					sim: {
+						tools: [
+							{ name: 'create', result: { content: [{ type: 'text', text: 'T-7 created' }] } }
+						]
+					}
+				}
+			}
+		}
+	});
+	expect(set.ok).toBe(true);
+	const asked = await command(page, 'callTool', { name: 'mcp__tickets__create', arguments: {} });
+	const call = asked.snapshot?.calls.at(-1);
+	expect(call).toMatchObject({
+		name: 'mcp__tickets__create',
+		state: 'awaiting_approval',
+		output: ''
+	});
+	const answered = await command(page, 'answerApproval', { call: call!.id, approve: true });
+	expect(answered.snapshot?.calls.at(-1)).toMatchObject({
+		state: 'completed',
+		isError: false,
+		output: 'T-7 created'
+	});
+	expect(await command(page, 'answerApproval', { call: call!.id, approve: true })).toMatchObject({
+		ok: false,
+		error: `Call ${call!.id} is not waiting for approval.`
+	});
+});

@@ -14,7 +14,8 @@ const commands = {
 	restart: (server: string) => m.announce_command_restart({ server }),
 	hang: (server: string) => m.announce_command_hang({ server }),
 	delay: (server: string) => m.announce_command_delay({ server }),
-	callTool: () => m.announce_command_callTool()
+	callTool: () => m.announce_command_callTool(),
+	answerApproval: () => m.announce_command_answerApproval()
 } as const;
 
 /** One world event as a sentence in the learner's language, for the live region and narration. */

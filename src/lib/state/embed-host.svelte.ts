@@ -134,6 +134,15 @@ export class EmbedHost {
 				await world.run((w) => w.callTool(name, args as Record<string, unknown>));
 				return { ok: true };
 			}
+			case 'answerApproval': {
+				const call = stringArg(command, 'call');
+				if (typeof call !== 'string') return { ok: false, ...call };
+				if (typeof command.args.approve !== 'boolean')
+					return { ok: false, error: 'answerApproval needs args.approve (true or false).' };
+				const approve = command.args.approve;
+				await world.run((w) => w.answerApproval(call, approve));
+				return { ok: true };
+			}
 			case 'reset':
 				await this.session.reset();
 				return { ok: true };

@@ -25,7 +25,7 @@ export const COMMANDS = [
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Contract commands this build does not carry out yet; they are answered, never ignored. */
-export const NOT_YET: ReadonlySet<CommandName> = new Set(['answerApproval', 'setProfile', 'step']);
+export const NOT_YET: ReadonlySet<CommandName> = new Set(['setProfile', 'step']);
 
 export interface Command {
 	id: string;

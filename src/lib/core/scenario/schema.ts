@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { hooksSchema } from '../profiles/openharness/hooks';
+import { permissionsSchema } from '../profiles/openharness/permissions';
 
 /**
  * The scenario format of the embed contract (shared/design/embed-api.md): OpenHarness's
@@ -113,9 +115,10 @@ export const scenarioSchema = z.looseObject({
 	profile: profileIdSchema.default('openharness'),
 	mcp_servers: z.record(z.string().min(1), serverConfigSchema).default({}),
 	plugins: z.record(z.string().min(1), pluginSchema).optional(),
-	permissions: z
-		.looseObject({ mode: z.enum(['default', 'plan', 'full_auto']).optional() })
-		.optional()
+	/** OpenHarness's permission settings; absent, the lab runs full_auto (see world.ts). */
+	permissions: permissionsSchema.optional(),
+	/** Simulated pre_tool_use / post_tool_use hooks (glob matchers on the tool name). */
+	hooks: hooksSchema.optional()
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;

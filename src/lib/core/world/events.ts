@@ -11,7 +11,8 @@ export type CommandName =
 	| 'restart'
 	| 'hang'
 	| 'delay'
-	| 'callTool';
+	| 'callTool'
+	| 'answerApproval';
 
 /**
  * What happened in the world, in order, with its simulated time. The UI turns these into

@@ -482,3 +482,102 @@ describe('OpenHarness world: the input model on the call path', () => {
 		).toBe(false);
 	});
 });
+
+describe('OpenHarness world: the call pipeline', () => {
+	const withPermissions = (permissions: object, hooks?: object) => ({
+		...isolationScenario,
+		permissions,
+		...(hooks ? { hooks } : {})
+	});
+
+	it('in default mode asks, and runs the call only once approved', async () => {
+		const world = makeWorld(withPermissions({ mode: 'default' }));
+		await world.startSession();
+		const waiting = await world.callTool('mcp__internal-api__search_orders', { query: 'late' });
+		expect(waiting.state).toBe('awaiting_approval');
+		expect(
+			world.wire.entries.some(
+				(e) => e.kind === 'message' && 'method' in e.message && e.message.method === 'tools/call'
+			)
+		).toBe(false);
+		await world.answerApproval(waiting.id, true);
+		expect(world.calls.find((c) => c.id === waiting.id)).toMatchObject({
+			state: 'completed',
+			isError: false,
+			output: '3 orders match'
+		});
+		await expect(world.answerApproval(waiting.id, true)).rejects.toThrow(
+			`Call ${waiting.id} is not waiting for approval.`
+		);
+	});
+
+	it('a refusal is an error result; plan mode denies with the exact text', async () => {
+		const world = makeWorld(withPermissions({ mode: 'default' }));
+		await world.startSession();
+		const call = await world.callTool('mcp__filesystem__read_file', { path: '/data/notes.txt' });
+		await world.answerApproval(call.id, false);
+		const refused = world.calls.find((c) => c.id === call.id)!;
+		expect(refused.isError).toBe(true);
+		expect(
+			refused.output.startsWith('Mutating tools require user confirmation in default mode.')
+		).toBe(true);
+
+		const plan = makeWorld(withPermissions({ mode: 'plan' }));
+		await plan.startSession();
+		expect((await plan.callTool('mcp__filesystem__read_file', { path: '/x' })).output).toBe(
+			'Plan mode blocks mutating tools until the user exits plan mode'
+		);
+	});
+
+	it('a pre_tool_use hook blocks first, even an unknown tool', async () => {
+		const world = makeWorld(
+			withPermissions(
+				{ mode: 'full_auto' },
+				{ pre_tool_use: [{ matcher: 'mcp__nope__*', block: true }] }
+			)
+		);
+		await world.startSession();
+		expect((await world.callTool('mcp__nope__x')).output).toBe(
+			'pre_tool_use hook blocked mcp__nope__x'
+		);
+	});
+
+	it('truncates an output over 16,000 characters for the model and keeps the full text aside', async () => {
+		const world = makeWorld({
+			mcp_servers: {
+				big: {
+					type: 'stdio',
+					command: 'x',
+					sim: {
+						tools: [
+							{ name: 'dump', result: { content: [{ type: 'text', text: 'y'.repeat(20_000) }] } }
+						]
+					}
+				}
+			}
+		});
+		await world.startSession();
+		const call = await world.callTool('mcp__big__dump');
+		expect(call.output.startsWith('[Tool output truncated]')).toBe(true);
+		expect(call.output.length).toBeLessThan(4_000);
+		expect(call.artifact).toMatchObject({ chars: 20_000 });
+		expect(call.artifact?.text).toHaveLength(20_000);
+	});
+
+	it('calls of one model turn run concurrently: the turn takes as long as the slowest', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		await world.delay('filesystem', 1000);
+		const start = world.clock.now;
+		const calls = await world.callTools([
+			{ name: 'mcp__filesystem__read_file', arguments: { path: '/a' } },
+			{ name: 'mcp__internal-api__search_orders', arguments: { query: 'late' } }
+		]);
+		expect(calls.map((c) => [c.state, c.isError])).toEqual([
+			['completed', false],
+			['completed', false]
+		]);
+		// filesystem: 15 ms + 1,000 ms delay; internal-api: 40 ms. One after the other would be 1,055.
+		expect(world.clock.now - start).toBe(1015);
+	});
+});

@@ -9,8 +9,8 @@ import {
 	unknownServerDetail,
 	unknownTool
 } from '../profiles/openharness/strings';
-import { resultText } from '../profiles/openharness/results';
-import { buildInputModel, validateInput } from '../profiles/openharness/input-model';
+import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
+import { CallRunner, type CallRecord } from './calls';
 import {
 	diffRegistry,
 	isEmptyDiff,
@@ -51,21 +51,7 @@ export interface WorldOptions {
  */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-export interface CallRecord {
-	id: string;
-	name: string;
-	arguments: Record<string, unknown>;
-	/** What went out in tools/call (after the harness's input model), or null if nothing was sent. */
-	sent: Record<string, unknown> | null;
-	server: string;
-	tool: string;
-	state: 'running' | 'completed';
-	isError: boolean;
-	output: string;
-	error: string;
-	startedAt: number;
-	endedAt: number | null;
-}
+export type { CallRecord } from './calls';
 
 export interface RegistrySnapshot {
 	n: number;
@@ -112,9 +98,7 @@ export class World {
 	readonly #subscriptions: Subscription[] = [];
 	#events: WorldEvent[] = [];
 	#eventSeq = 0;
-	#calls: CallRecord[] = [];
-	#callSeq = 0;
-	#inFlight = 0;
+	readonly #calls: CallRunner;
 	#registry: RegistrySnapshot[] = [];
 	#queue: Promise<unknown> = Promise.resolve();
 	/** Last status seen per server; every server starts `pending` with no detail. */
@@ -140,6 +124,27 @@ export class World {
 			this.#lastStatus.set(name, 'pending\u0000');
 		}
 		this.#io = new SimIo(this.#processes, this.clock, this.wire, () => this.#timeoutMs);
+		this.#calls = new CallRunner(
+			this.clock,
+			{
+				hooks: scenario.hooks,
+				// Without a permissions block the lab runs full_auto (OpenHarness's own default is
+				// `default` mode, where every MCP call asks): a scenario opts into questions.
+				permissions: scenario.permissions ?? { mode: 'full_auto' }
+			},
+			(input) => this.#executeOnWire(input),
+			(done) => {
+				if (done)
+					this.#emit({
+						kind: 'call',
+						id: done.id,
+						name: done.name,
+						isError: done.isError,
+						output: done.output
+					});
+				else this.#changed();
+			}
+		);
 		const servers = merged.servers.map(({ name, config }) => ({
 			server: name,
 			transport: config.type
@@ -167,7 +172,7 @@ export class World {
 	}
 
 	get calls(): readonly CallRecord[] {
-		return this.#calls;
+		return this.#calls.records;
 	}
 
 	get registryHistory(): readonly RegistrySnapshot[] {
@@ -302,12 +307,28 @@ export class World {
 	callTool(name: string, args: Record<string, unknown> = {}): Promise<CallRecord> {
 		let id = '';
 		return this.#command('callTool', undefined, () => {
-			id = this.#startCall(name, args).id;
-		}).then(() => this.#calls.find((c) => c.id === id)!);
+			id = this.#calls.start(name, args, this.registeredTools);
+		}).then(() => this.calls.find((c) => c.id === id)!);
+	}
+
+	/** One model turn proposing several calls: they run concurrently, as OpenHarness runs them. */
+	callTools(
+		calls: Array<{ name: string; arguments?: Record<string, unknown> }>
+	): Promise<CallRecord[]> {
+		let ids: string[] = [];
+		return this.#command('callTool', undefined, () => {
+			ids = calls.map((c) => this.#calls.start(c.name, c.arguments ?? {}, this.registeredTools));
+		}).then(() => ids.map((id) => this.calls.find((c) => c.id === id)!));
+	}
+
+	/** The user's answer to a call waiting for permission (OpenHarness `default` mode). */
+	answerApproval(callId: string, approve: boolean): Promise<void> {
+		return this.#command('answerApproval', undefined, () => this.#calls.answer(callId, approve));
 	}
 
 	dispose(): void {
 		this.#disposed = true;
+		this.#calls.stopAll();
 		for (const s of this.#subscriptions) s.unsubscribe();
 		this.#manager.stop();
 		for (const name of this.serverNames) void this.#io.close(name);
@@ -343,69 +364,20 @@ export class World {
 		return process;
 	}
 
-	#startCall(name: string, args: Record<string, unknown>): CallRecord {
-		const tool = this.#manager.getSnapshot().context.registry?.tools.find((t) => t.name === name);
-		const record: CallRecord = {
-			id: `c${++this.#callSeq}`,
-			name,
-			arguments: args,
-			sent: null,
-			server: tool?.server ?? '',
-			tool: tool?.tool ?? '',
-			state: 'running',
-			isError: false,
-			output: '',
-			error: '',
-			startedAt: this.clock.now,
-			endedAt: null
-		};
-		this.#calls = [...this.#calls, record];
-		this.#inFlight++;
-		void this.#execute(record).then((outcome) => {
-			this.#inFlight--;
-			const done: CallRecord = {
-				...record,
-				...outcome,
-				state: 'completed',
-				endedAt: this.clock.now
-			};
-			this.#calls = this.#calls.map((c) => (c.id === record.id ? done : c));
-			this.#emit({ kind: 'call', id: done.id, name, isError: done.isError, output: done.output });
-		});
-		return record;
-	}
-
-	/** Every failure becomes an error result the model sees; nothing stops the run. */
-	async #execute(
-		record: CallRecord
-	): Promise<Pick<CallRecord, 'isError' | 'output' | 'error'> & { sent?: CallRecord['sent'] }> {
-		const fail = (text: string) => ({ isError: true, output: text, error: text });
-		if (!record.server) return fail(unknownTool(record.name));
-		// Input validation comes before the connection is looked at: a bad argument is refused
-		// even when the server is down.
-		const registered = this.registeredTools.find((t) => t.name === record.name);
-		const model = buildInputModel(registered?.inputSchema ?? {});
-		if (model.buildError)
-			// Illustration: pydantic could not build a model for this schema, and OpenHarness's
-			// behaviour then is not in the reference; the lab reports pydantic's own error.
-			return fail(`Invalid input for ${record.name}: ${model.buildError.message}`);
-		const input = validateInput(model, record.name, record.arguments);
-		if (!input.ok) return fail(input.error);
-		const sent = input.sent;
-		const connection = this.#manager.getSnapshot().context.connections[record.server];
-		const status = connection?.getSnapshot().context;
-		const link = this.#io.links.get(record.server);
+	/** tools/call on the wire, for the call machine's execute stage; the world owns the timeout. */
+	async #executeOnWire(input: ExecuteInput): Promise<ExecuteOutput> {
+		const status = this.#manager
+			.getSnapshot()
+			.context.connections[input.server]?.getSnapshot().context;
+		const link = this.#io.links.get(input.server);
 		if (!status || status.status !== 'connected' || !link)
-			return fail(notConnected(record.server, status ? status.detail : unknownServerDetail));
+			return { kind: 'not-connected', detail: status ? status.detail : unknownServerDetail };
 		try {
-			const result = await withClockTimeout(this.clock, this.#timeoutMs, (options) =>
-				link.client.callTool({ name: record.tool, arguments: sent }, undefined, options)
-			);
-			// OpenHarness ignores the result's isError flag: a tool error reaches the model as success.
-			const output = resultText(result as Parameters<typeof resultText>[0]);
-			return { isError: false, output, error: '', sent };
+			return (await withClockTimeout(this.clock, this.#timeoutMs, (options) =>
+				link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, options)
+			)) as ExecuteOutput;
 		} catch (error) {
-			return { ...fail(callFailed(record.server, errorDetail(error))), sent };
+			return { kind: 'call-failed', message: errorDetail(error) };
 		}
 	}
 
@@ -426,7 +398,7 @@ export class World {
 	}
 
 	#busy(): boolean {
-		return !this.#manager.getSnapshot().matches('idle') || this.#inFlight > 0;
+		return !this.#manager.getSnapshot().matches('idle') || this.#calls.busy;
 	}
 
 	/**

@@ -33,9 +33,11 @@ describe('OpenHarness result text', () => {
 		).toBe('x');
 	});
 
-	it('says (no output) when there is nothing', () => {
+	it('says (no output) only when there are no parts and no (non-empty) structuredContent', () => {
 		expect(resultText({ content: [] })).toBe('(no output)');
-		expect(resultText({ content: [{ type: 'text', text: '   ' }] })).toBe('(no output)');
+		expect(resultText({ content: [], structuredContent: {} })).toBe('(no output)');
+		// Parts that are only whitespace join and strip to an empty text, as in Python.
+		expect(resultText({ content: [{ type: 'text', text: '   ' }] })).toBe('');
 	});
 
 	it('ignores isError: the text is the same', () => {

@@ -8,23 +8,24 @@ interface ResultLike {
 }
 
 /**
- * The text the model receives from a tools/call result, as OpenHarness builds it: text parts
- * kept, other parts serialised as JSON, joined with newlines and trimmed; structuredContent only
- * when there are no parts (as a Python dict repr); `(no output)` when empty. `isError` is ignored.
+ * The text the model receives from a tools/call result, as OpenHarness's `mcp/client.py` builds
+ * it: text parts kept, other parts serialised as JSON, joined with newlines and trimmed (parts of
+ * only whitespace give an empty text, not `(no output)`); structuredContent only when there are no
+ * parts and it is not empty (an empty dict is falsy in Python), as a dict repr; else
+ * `(no output)`. `isError` is ignored.
  */
 export function resultText(result: ResultLike): string {
 	const parts = result.content ?? [];
 	if (parts.length === 0) {
-		if (result.structuredContent) return pyRepr(result.structuredContent);
-		return noOutput;
+		const structured = result.structuredContent;
+		return structured && Object.keys(structured).length > 0 ? pyRepr(structured) : noOutput;
 	}
-	const text = parts
+	return parts
 		.map((part) =>
 			part.type === 'text' && typeof part.text === 'string' ? part.text : pyJsonDumps(part)
 		)
 		.join('\n')
 		.trim();
-	return text || noOutput;
 }
 
 /** Python's json.dumps default separators (`, ` and `: `) and ASCII escaping. */

@@ -1,0 +1,426 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import type { RegisteredTool } from '../registry/registry';
+import {
+	callMachine,
+	callWithExecute,
+	type CallInput,
+	type CallStage,
+	type ExecuteInput
+} from './call.machine';
+
+// The machine's decisions walked without I/O: the execute actor's outcomes are plain events here.
+const done = (output: unknown) => ({ type: 'xstate.done.actor.execute', output });
+const failed = (error: unknown) => ({ type: 'xstate.error.actor.execute', error });
+
+const DEFAULT_PROMPT =
+	'Mutating tools require user confirmation in default mode. Approve the prompt when asked, or run /permissions full_auto if you want to allow them for this session.';
+const PLAN = 'Plan mode blocks mutating tools until the user exits plan mode';
+
+const tool = (
+	server: string,
+	name: string,
+	inputSchema: Record<string, unknown>
+): RegisteredTool => ({
+	name: `mcp__${server}__${name}`,
+	server,
+	tool: name,
+	description: '',
+	inputSchema,
+	readOnly: false
+});
+
+const registry: RegisteredTool[] = [
+	tool('fs', 'read_file', {
+		type: 'object',
+		properties: { path: { type: 'string' }, limit: { type: 'integer' } },
+		required: ['path']
+	}),
+	tool('fs', 'write_file', { type: 'object', properties: { path: { type: 'string' } } })
+];
+
+const okResult = { content: [{ type: 'text', text: ' hello ' }] };
+const bigResult = { content: [{ type: 'text', text: 'z'.repeat(16_001) }] };
+const toolErrorResult = { content: [{ type: 'text', text: 'boom' }], isError: true };
+
+const executeEvents = [
+	{ type: 'APPROVE' },
+	{ type: 'REFUSE' },
+	done(okResult),
+	done(bigResult),
+	done(toolErrorResult),
+	done({ kind: 'not-connected', detail: '' }),
+	failed(new Error('MCP error -32001: Request timed out')),
+	failed({ kind: 'not-connected', detail: 'unknown server' }),
+	failed(new TypeError(''))
+];
+
+const input = (over: Partial<CallInput> = {}): CallInput => ({
+	id: 'c1',
+	name: 'mcp__fs__read_file',
+	arguments: { path: 'README.md', extra: true },
+	registry,
+	hooks: { post_tool_use: [{ matcher: 'mcp__fs__*', note: 'audit' }] },
+	permissions: { mode: 'full_auto' },
+	...over
+});
+
+// Errors serialise to `{}` in JSON; without this the graph would take two rejections for one event.
+const serializeEvent = (event: object) =>
+	JSON.stringify(event, (_key, value) =>
+		value instanceof Error ? `${value.name}: ${value.message}` : value
+	);
+
+function completedPaths(callInput: CallInput) {
+	return getSimplePaths(callMachine, {
+		input: callInput,
+		events: executeEvents as never,
+		serializeEvent: serializeEvent as never
+	}).filter((p) => p.state.status === 'done');
+}
+
+const stageNames = (stages: { stage: CallStage }[]) => stages.map((s) => s.stage);
+
+const VALIDATION_ERROR =
+	'Invalid input for mcp__fs__read_file: 1 validation error for Mcp__Fs__Read_FileInput\n' +
+	'path\n' +
+	"  Field required [type=missing, input_value={'limit': 5}, input_type=dict]\n" +
+	'    For further information visit https://errors.pydantic.dev/2.13/v/missing';
+
+/** Each way a call can end: the input, the events that lead there, the text and the stages. */
+const outcomes: {
+	label: string;
+	input: CallInput;
+	last: string | null;
+	output: string;
+	isError: boolean;
+	stages: CallStage[];
+}[] = [
+	{
+		label: 'blocked by a pre_tool_use hook (its reason)',
+		input: input({
+			hooks: {
+				pre_tool_use: [{ matcher: 'mcp__fs__*', block: true, reason: 'fs is read-only today' }]
+			}
+		}),
+		last: null,
+		output: 'fs is read-only today',
+		isError: true,
+		stages: ['preToolUse']
+	},
+	{
+		label: 'blocked by a pre_tool_use hook without a reason, before lookup of an unknown tool',
+		input: input({
+			name: 'mcp__gone__tool',
+			hooks: { pre_tool_use: [{ matcher: 'mcp__*', block: true }] }
+		}),
+		last: null,
+		output: 'pre_tool_use hook blocked mcp__gone__tool',
+		isError: true,
+		stages: ['preToolUse']
+	},
+	{
+		label: 'unknown tool',
+		input: input({ name: 'mcp__fs__delete' }),
+		last: null,
+		output: 'Unknown tool: mcp__fs__delete',
+		isError: true,
+		stages: ['preToolUse', 'lookup']
+	},
+	{
+		label: 'invalid input',
+		input: input({ arguments: { limit: 5 } }),
+		last: null,
+		output: VALIDATION_ERROR,
+		isError: true,
+		stages: ['preToolUse', 'lookup', 'validation']
+	},
+	{
+		label: 'denied by plan mode',
+		input: input({ permissions: { mode: 'plan' } }),
+		last: null,
+		output: PLAN,
+		isError: true,
+		stages: ['preToolUse', 'lookup', 'validation', 'permission']
+	},
+	{
+		label: 'denied: credential path, even in full_auto',
+		input: input({ arguments: { path: '~/.ssh/id_ed25519' } }),
+		last: null,
+		output:
+			"Access denied: /home/user/.ssh/id_ed25519 is a sensitive credential path (matched built-in pattern '*/.ssh/*')",
+		isError: true,
+		stages: ['preToolUse', 'lookup', 'validation', 'permission']
+	},
+	{
+		label: 'refused by the user (the prompt text)',
+		input: input({ permissions: { mode: 'default' } }),
+		last: 'REFUSE',
+		output: DEFAULT_PROMPT,
+		isError: true,
+		stages: ['preToolUse', 'lookup', 'validation', 'permission', 'awaitingApproval']
+	},
+	{
+		label: 'approved, then a result',
+		input: input({ permissions: { mode: 'default' } }),
+		last: 'xstate.done.actor.execute',
+		output: 'hello',
+		isError: false,
+		stages: [
+			'preToolUse',
+			'lookup',
+			'validation',
+			'permission',
+			'awaitingApproval',
+			'executing',
+			'normalising',
+			'postToolUse'
+		]
+	}
+];
+
+describe('call machine (path tests)', () => {
+	it('only `executing` invokes anything', () => {
+		const invoking = Object.entries(callMachine.root.states)
+			.filter(([, node]) => node.invoke.length > 0)
+			.map(([key]) => key);
+		expect(invoking).toEqual(['executing']);
+	});
+
+	it.each(outcomes)('$label', ({ input: callInput, last, output, isError, stages }) => {
+		const path = completedPaths(callInput).find(
+			(p) =>
+				(last === null ? p.steps.length === 1 : p.steps.at(-1)?.event.type === last) &&
+				p.state.context.output === output
+		);
+		expect(path).toBeDefined();
+		const context = path!.state.context;
+		expect(context).toMatchObject({ output, isError, error: isError ? output : '' });
+		expect(stageNames(context.stages)).toEqual(stages);
+		expect(path!.state.output).toMatchObject({ id: 'c1', output, isError });
+	});
+
+	it('reaches every terminal outcome', () => {
+		const kinds = new Set<string>();
+		for (const callInput of [
+			...outcomes.map((o) => o.input),
+			input({ permissions: { mode: 'full_auto' } })
+		])
+			for (const p of completedPaths(callInput)) {
+				const last = p.state.context.stages.at(-1)!;
+				const execution = p.state.context.stages.find((s) => s.stage === 'executing');
+				const normal = p.state.context.stages.find((s) => s.stage === 'normalising');
+				kinds.add(
+					last.stage === 'postToolUse'
+						? `${execution!.outcome}/${normal!.outcome}`
+						: `${last.stage}:${last.outcome}`
+				);
+			}
+		expect([...kinds].sort()).toEqual(
+			[
+				'preToolUse:blocked',
+				'lookup:unknown',
+				'validation:invalid',
+				'permission:deny',
+				'awaitingApproval:refused',
+				'returned/inline',
+				'returned/truncated',
+				'not-connected/inline',
+				'call-failed/inline'
+			].sort()
+		);
+	});
+
+	it('asks in default mode and waits: APPROVE executes, REFUSE ends the call', () => {
+		const paths = getShortestPaths(callMachine, {
+			input: input({ permissions: { mode: 'default' } }),
+			events: executeEvents as never
+		});
+		const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+		expect([...values].sort()).toEqual(['"awaitingApproval"', '"completed"', '"executing"']);
+		const approved = paths.find((p) => p.state.matches('executing'))!;
+		expect(approved.steps.map((s) => s.event.type)).toEqual(['xstate.init', 'APPROVE']);
+		expect(approved.state.context.decision).toMatchObject({
+			decision: 'ask',
+			prompt: DEFAULT_PROMPT
+		});
+	});
+
+	it('executes at once when the checker allows', () => {
+		const paths = getShortestPaths(callMachine, { input: input(), events: executeEvents as never });
+		const executing = paths.find((p) => p.state.matches('executing'))!;
+		expect(executing.steps.map((s) => s.event.type)).toEqual(['xstate.init']);
+		expect(executing.state.context.sent).toEqual({ path: 'README.md' });
+	});
+
+	describe('execution outcomes (full_auto)', () => {
+		const cases: [string, string, boolean][] = [
+			['xstate.done.actor.execute', 'hello', false],
+			// The result's isError flag is ignored: the model sees a success.
+			['xstate.done.actor.execute', 'boom', false],
+			['xstate.done.actor.execute', "MCP server 'fs' is not connected: ", true],
+			[
+				'xstate.error.actor.execute',
+				"MCP server 'fs' call failed: MCP error -32001: Request timed out",
+				true
+			],
+			['xstate.error.actor.execute', "MCP server 'fs' is not connected: unknown server", true],
+			['xstate.error.actor.execute', "MCP server 'fs' call failed: TypeError", true]
+		];
+		const paths = completedPaths(input());
+
+		it.each(cases)('%s → %s', (eventType, output, isError) => {
+			const path = paths.find(
+				(p) => p.steps.at(-1)?.event.type === eventType && p.state.context.output === output
+			);
+			expect(path).toBeDefined();
+			const context = path!.state.context;
+			expect(context).toMatchObject({
+				isError,
+				error: isError ? output : '',
+				sent: { path: 'README.md' }
+			});
+			expect(stageNames(context.stages)).toEqual([
+				'preToolUse',
+				'lookup',
+				'validation',
+				'permission',
+				'executing',
+				'normalising',
+				'postToolUse'
+			]);
+			// post_tool_use runs after results and after MCP errors alike, and sees what the model sees.
+			expect(context.stages.at(-1)).toEqual({
+				stage: 'postToolUse',
+				outcome: 'ran',
+				detail: {
+					ran: [{ matcher: 'mcp__fs__*', note: 'audit' }],
+					payload: {
+						tool_name: 'mcp__fs__read_file',
+						tool_input: { path: 'README.md', extra: true },
+						tool_output: output,
+						tool_is_error: isError,
+						event: 'post_tool_use'
+					}
+				}
+			});
+		});
+
+		it('truncates a long result, saves it as an artifact and the post hooks see the block', () => {
+			const path = paths.find((p) => p.state.context.artifact !== null)!;
+			const context = path.state.context;
+			expect(context.artifact).toEqual({
+				id: 'tool_artifacts/c1-mcp__fs__read_file.txt',
+				chars: 16_001
+			});
+			expect(context.fullOutput).toBe('z'.repeat(16_001));
+			expect(context.output).toBe(
+				'[Tool output truncated]\n' +
+					'Tool: mcp__fs__read_file\n' +
+					'Tool use id: c1\n' +
+					'Original size: 16001 chars\n' +
+					'Full output saved to: tool_artifacts/c1-mcp__fs__read_file.txt\n' +
+					'Inline preview: first 3000 chars (13001 chars omitted)\n\n' +
+					'Preview:\n' +
+					'z'.repeat(3_000)
+			);
+			expect(context.isError).toBe(false);
+			const post = context.stages.at(-1)!;
+			expect(post.stage === 'postToolUse' && post.detail.payload.tool_output).toBe(context.output);
+		});
+	});
+
+	it('never runs post_tool_use for a call stopped before execution', () => {
+		for (const o of outcomes.filter((o) => o.isError))
+			for (const p of completedPaths(o.input).filter((p) => p.state.context.output === o.output))
+				expect(stageNames(p.state.context.stages)).not.toContain('postToolUse');
+	});
+});
+
+describe('call machine with the world’s execute', () => {
+	it('sends the validated arguments to the server’s own tool name and stamps stages with the simulated clock', async () => {
+		const calls: ExecuteInput[] = [];
+		let t = 100;
+		const machine = callWithExecute(async (request) => {
+			calls.push(request);
+			t = 250;
+			return { content: [{ type: 'text', text: 'ok' }] };
+		});
+		const actor = createActor(machine, {
+			input: input({ arguments: { path: 'a.txt', limit: '5', junk: 1 }, now: () => t })
+		}).start();
+		const outcome = await toPromise(actor);
+		expect(calls).toEqual([
+			{ tool: 'read_file', server: 'fs', arguments: { path: 'a.txt', limit: 5 } }
+		]);
+		expect(outcome).toMatchObject({
+			output: 'ok',
+			isError: false,
+			sent: { path: 'a.txt', limit: 5 }
+		});
+		expect(outcome.stages.map((s) => [s.stage, s.startedAt])).toEqual([
+			['preToolUse', 100],
+			['lookup', 100],
+			['validation', 100],
+			['permission', 100],
+			['executing', 100],
+			['normalising', 250],
+			['postToolUse', 250]
+		]);
+	});
+
+	it('waits for approval, and a rejection becomes "call failed"', async () => {
+		const machine = callWithExecute(async () => {
+			throw new Error('MCP error -32000: Connection closed');
+		});
+		const actor = createActor(machine, {
+			input: input({ permissions: { mode: 'default' } })
+		}).start();
+		expect(actor.getSnapshot().value).toBe('awaitingApproval');
+		actor.send({ type: 'APPROVE' });
+		const outcome = await toPromise(actor);
+		expect(outcome).toMatchObject({
+			output: "MCP server 'fs' call failed: MCP error -32000: Connection closed",
+			isError: true
+		});
+		expect(outcome.stages.find((s) => s.stage === 'awaitingApproval')).toMatchObject({
+			outcome: 'approved'
+		});
+	});
+
+	it('records what each stage decided', async () => {
+		const actor = createActor(
+			callWithExecute(async () => okResult),
+			{
+				input: input({ arguments: { path: 'README.md', extra: true } })
+			}
+		).start();
+		const { stages } = await toPromise(actor);
+		expect(stages[1]).toEqual({
+			stage: 'lookup',
+			outcome: 'found',
+			detail: { server: 'fs', tool: 'read_file', error: null }
+		});
+		expect(stages[2]).toMatchObject({
+			stage: 'validation',
+			outcome: 'valid',
+			detail: { ok: true, sent: { path: 'README.md' }, dropped: ['extra'] }
+		});
+		expect(stages[3]).toMatchObject({
+			stage: 'permission',
+			outcome: 'allow',
+			detail: { rule: 'full-auto', filePath: '/home/user/project/README.md' }
+		});
+		expect(stages[4]).toMatchObject({
+			stage: 'executing',
+			outcome: 'returned',
+			detail: { input: { tool: 'read_file', server: 'fs', arguments: { path: 'README.md' } } }
+		});
+		expect(stages[5]).toEqual({
+			stage: 'normalising',
+			outcome: 'inline',
+			detail: { text: 'hello', chars: 5, artifact: null }
+		});
+	});
+});

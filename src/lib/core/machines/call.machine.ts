@@ -1,0 +1,526 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { RegisteredTool } from '../registry/registry';
+import {
+	runPostToolUse,
+	runPreToolUse,
+	type Hook,
+	type HookSettings,
+	type PostToolUsePayload,
+	type PreToolUsePayload
+} from '../profiles/openharness/hooks';
+import {
+	buildInputModel,
+	validateInput,
+	type Validation
+} from '../profiles/openharness/input-model';
+import {
+	checkPermission,
+	refusalText,
+	SIMULATED_WORKSPACE,
+	type PermissionCheck,
+	type PermissionSettings,
+	type Workspace
+} from '../profiles/openharness/permissions';
+import { resultText } from '../profiles/openharness/results';
+import {
+	callFailed,
+	errorDetail,
+	notConnected,
+	unknownTool
+} from '../profiles/openharness/strings';
+import {
+	artifactIdFor,
+	pyLen,
+	truncateForModel,
+	type TruncationArtifact
+} from '../profiles/openharness/truncation';
+
+/**
+ * One OpenHarness tool call (`engine/query.py` `_execute_tool_call`), stage by stage:
+ *
+ *     preToolUse → lookup → validation → permission (→ awaitingApproval) → executing
+ *       → normalising → postToolUse → completed
+ *
+ * Every failure becomes an error result the model sees and the call still ends `completed`
+ * (`isError: true`): OpenHarness returns a `ToolResultBlock(is_error=True)` and the run goes on.
+ *
+ * `post_tool_use` hooks run only once the tool has executed — after a result and after the two
+ * MCP errors (`McpToolAdapter.execute` turns `McpServerNotConnectedError`, which carries both
+ * "is not connected" and "call failed", into an error result, which then goes on through
+ * truncation and the post hooks). A call stopped earlier — blocked by a pre hook, unknown tool,
+ * invalid input, permission denied or refused — returns straight away: no post hooks.
+ *
+ * The pure stages are decided by entry actions from the input; only `executing` invokes the
+ * world's I/O, so path tests walk every branch with plain events.
+ */
+
+/** What the world's `execute` is given: the server's own tool name and the arguments to send. */
+export interface ExecuteInput {
+	tool: string;
+	server: string;
+	arguments: Record<string, unknown>;
+}
+
+/** A tools/call result, as `resultText` reads it. */
+export type McpResult = Parameters<typeof resultText>[0];
+
+/** The two MCP failures OpenHarness reports; the world may resolve with one or reject with it. */
+export type ExecuteError =
+	{ kind: 'not-connected'; detail: string } | { kind: 'call-failed'; message: string };
+
+export type ExecuteOutput = McpResult | ExecuteError;
+
+export type CallStage =
+	| 'preToolUse'
+	| 'lookup'
+	| 'validation'
+	| 'permission'
+	| 'awaitingApproval'
+	| 'executing'
+	| 'normalising'
+	| 'postToolUse';
+
+interface StageBase<S extends CallStage, O extends string, D> {
+	stage: S;
+	/** Simulated time the stage began, when the world gave the machine a clock. */
+	startedAt?: number;
+	outcome: O;
+	detail: D;
+}
+
+/** One stage as it was decided, with what went in and what came out. */
+export type StageRecord =
+	| StageBase<
+			'preToolUse',
+			'passed' | 'blocked',
+			{ ran: Hook[]; payload: PreToolUsePayload; reason: string | null }
+	  >
+	| StageBase<
+			'lookup',
+			'found' | 'unknown',
+			{ server: string | null; tool: string | null; error: string | null }
+	  >
+	| StageBase<'validation', 'valid' | 'invalid', Validation>
+	| StageBase<'permission', 'allow' | 'deny' | 'ask', PermissionCheck>
+	| StageBase<'awaitingApproval', 'approved' | 'refused', { error: string | null }>
+	| StageBase<
+			'executing',
+			'returned' | 'not-connected' | 'call-failed',
+			{ input: ExecuteInput; result: McpResult | null; error: string | null }
+	  >
+	| StageBase<
+			'normalising',
+			'inline' | 'truncated',
+			{ text: string; chars: number; artifact: TruncationArtifact | null }
+	  >
+	| StageBase<'postToolUse', 'ran', { ran: Hook[]; payload: PostToolUsePayload }>;
+
+export interface CallInput {
+	/** The tool use id. */
+	id: string;
+	/** The adapted name the model called. */
+	name: string;
+	arguments: Record<string, unknown>;
+	/** The registry the model was shown. */
+	registry: RegisteredTool[];
+	hooks?: HookSettings;
+	/** Without settings OpenHarness is in `default` mode: every MCP call asks. */
+	permissions?: PermissionSettings;
+	workspace?: Workspace;
+	/** The world's simulated clock, to stamp each stage; never the wall clock. */
+	now?: () => number;
+}
+
+export interface CallContext {
+	id: string;
+	name: string;
+	arguments: Record<string, unknown>;
+	registry: RegisteredTool[];
+	hooks: HookSettings;
+	permissions: PermissionSettings;
+	workspace: Workspace;
+	now: (() => number) | null;
+	/** The registered tool the name resolved to. */
+	tool: RegisteredTool | null;
+	decision: PermissionCheck | null;
+	stages: StageRecord[];
+	/** When the stage in progress (approval, execution) began. */
+	enteredAt: number | undefined;
+	/** The arguments sent to the server (the validated model, without unset fields), or null. */
+	sent: Record<string, unknown> | null;
+	/** The server's tools/call result, when it answered. */
+	result: McpResult | null;
+	/** The tool's output before truncation (the artifact's content when truncated). */
+	fullOutput: string | null;
+	/** What the model receives. */
+	output: string;
+	isError: boolean;
+	/** Same as output for an error result; empty otherwise. */
+	error: string;
+	artifact: TruncationArtifact | null;
+}
+
+export type CallEvent = { type: 'APPROVE' } | { type: 'REFUSE' };
+
+export interface CallOutcome {
+	id: string;
+	name: string;
+	output: string;
+	isError: boolean;
+	error: string;
+	sent: Record<string, unknown> | null;
+	artifact: TruncationArtifact | null;
+	fullOutput: string | null;
+	stages: StageRecord[];
+}
+
+const stamp = (context: CallContext) => context.now?.();
+
+const withTime = <R extends StageRecord>(record: R, startedAt: number | undefined): R =>
+	startedAt === undefined ? record : { ...record, startedAt };
+
+/** The error result the model sees; the call ends here. */
+const fail = (context: CallContext, record: StageRecord, text: string) => ({
+	stages: [...context.stages, record],
+	output: text,
+	isError: true,
+	error: text
+});
+
+export function isExecuteError(value: unknown): value is ExecuteError {
+	if (typeof value !== 'object' || value === null) return false;
+	const kind = (value as { kind?: unknown }).kind;
+	return kind === 'not-connected' || kind === 'call-failed';
+}
+
+/** A rejection becomes "call failed" with the error's message (or class name), unless it says otherwise. */
+function executeErrorOf(error: unknown): ExecuteError {
+	return isExecuteError(error) ? error : { kind: 'call-failed', message: errorDetail(error) };
+}
+
+const executeInputOf = (context: CallContext): ExecuteInput => ({
+	tool: context.tool?.tool ?? '',
+	server: context.tool?.server ?? '',
+	arguments: context.sent ?? {}
+});
+
+export const callMachine = setup({
+	types: {
+		context: {} as CallContext,
+		events: {} as CallEvent,
+		input: {} as CallInput,
+		output: {} as CallOutcome
+	},
+	actors: {
+		// The world supplies the real one with `callWithExecute`.
+		execute: fromPromise<ExecuteOutput, ExecuteInput>(async () => {
+			throw new Error("call I/O 'execute' was not provided");
+		})
+	},
+	guards: {
+		failed: ({ context }) => context.isError,
+		needsApproval: ({ context }) => context.decision?.decision === 'ask',
+		answeredWithError: ({ event }) =>
+			isExecuteError((event as unknown as { output?: unknown }).output)
+	},
+	actions: {
+		runPreToolUse: assign(({ context }) => {
+			const startedAt = stamp(context);
+			const hooks = runPreToolUse(context.hooks, context.name, context.arguments);
+			if (!hooks.blocked) {
+				const record = withTime(
+					{
+						stage: 'preToolUse' as const,
+						outcome: 'passed' as const,
+						detail: { ran: hooks.ran, payload: hooks.payload, reason: null }
+					},
+					startedAt
+				);
+				return { stages: [...context.stages, record] };
+			}
+			const record = withTime(
+				{
+					stage: 'preToolUse' as const,
+					outcome: 'blocked' as const,
+					detail: { ran: hooks.ran, payload: hooks.payload, reason: hooks.reason }
+				},
+				startedAt
+			);
+			return fail(context, record, hooks.reason);
+		}),
+		lookup: assign(({ context }) => {
+			const startedAt = stamp(context);
+			const tool = context.registry.find((t) => t.name === context.name) ?? null;
+			if (tool) {
+				const record = withTime(
+					{
+						stage: 'lookup' as const,
+						outcome: 'found' as const,
+						detail: { server: tool.server, tool: tool.tool, error: null }
+					},
+					startedAt
+				);
+				return { tool, stages: [...context.stages, record] };
+			}
+			const error = unknownTool(context.name);
+			const record = withTime(
+				{
+					stage: 'lookup' as const,
+					outcome: 'unknown' as const,
+					detail: { server: null, tool: null, error }
+				},
+				startedAt
+			);
+			return fail(context, record, error);
+		}),
+		validate: assign(({ context }) => {
+			const startedAt = stamp(context);
+			const model = buildInputModel(context.tool?.inputSchema ?? {});
+			// Illustration (as in the world until now): when pydantic cannot build a model for the
+			// schema, what OpenHarness does is not reproduced; the lab reports pydantic's own error.
+			const validation: Validation = model.buildError
+				? {
+						ok: false,
+						error: `Invalid input for ${context.name}: ${model.buildError.message}`,
+						errors: []
+					}
+				: validateInput(model, context.name, context.arguments);
+			if (validation.ok) {
+				const record = withTime(
+					{ stage: 'validation' as const, outcome: 'valid' as const, detail: validation },
+					startedAt
+				);
+				return { sent: validation.sent, stages: [...context.stages, record] };
+			}
+			const record = withTime(
+				{ stage: 'validation' as const, outcome: 'invalid' as const, detail: validation },
+				startedAt
+			);
+			return fail(context, record, validation.error);
+		}),
+		checkPermission: assign(({ context }) => {
+			const startedAt = stamp(context);
+			const decision = checkPermission(
+				context.permissions,
+				{ name: context.name, arguments: context.arguments },
+				context.workspace
+			);
+			const record = withTime(
+				{ stage: 'permission' as const, outcome: decision.decision, detail: decision },
+				startedAt
+			);
+			if (decision.decision === 'deny')
+				return { decision, ...fail(context, record, refusalText(decision, context.name)) };
+			return { decision, stages: [...context.stages, record] };
+		}),
+		enter: assign({ enteredAt: ({ context }) => stamp(context) }),
+		approve: assign(({ context }) => ({
+			stages: [
+				...context.stages,
+				withTime(
+					{
+						stage: 'awaitingApproval' as const,
+						outcome: 'approved' as const,
+						detail: { error: null }
+					},
+					context.enteredAt
+				)
+			]
+		})),
+		refuse: assign(({ context }) => {
+			const error = refusalText(context.decision!, context.name);
+			const record = withTime(
+				{ stage: 'awaitingApproval' as const, outcome: 'refused' as const, detail: { error } },
+				context.enteredAt
+			);
+			return fail(context, record, error);
+		}),
+		executeReturned: assign(({ context, event }) => {
+			const result = (event as unknown as { output: McpResult }).output;
+			// OpenHarness ignores the result's isError flag: a tool error reaches the model as success.
+			const text = resultText(result);
+			const record = withTime(
+				{
+					stage: 'executing' as const,
+					outcome: 'returned' as const,
+					detail: { input: executeInputOf(context), result, error: null }
+				},
+				context.enteredAt
+			);
+			return {
+				result,
+				fullOutput: text,
+				isError: false,
+				error: '',
+				stages: [...context.stages, record]
+			};
+		}),
+		executeFailed: assign(({ context, event }) => {
+			const raw = event as unknown as { output?: unknown; error?: unknown };
+			const failure = executeErrorOf('output' in raw ? raw.output : raw.error);
+			const server = context.tool?.server ?? '';
+			const text =
+				failure.kind === 'not-connected'
+					? notConnected(server, failure.detail)
+					: callFailed(server, failure.message);
+			const record = withTime(
+				{
+					stage: 'executing' as const,
+					outcome: failure.kind,
+					detail: { input: executeInputOf(context), result: null, error: text }
+				},
+				context.enteredAt
+			);
+			return {
+				fullOutput: text,
+				isError: true,
+				error: text,
+				stages: [...context.stages, record]
+			};
+		}),
+		normalise: assign(({ context }) => {
+			const startedAt = stamp(context);
+			const full = context.fullOutput ?? '';
+			const forModel = truncateForModel(full, artifactIdFor(context.id, context.name), {
+				toolName: context.name,
+				toolUseId: context.id
+			});
+			const record = withTime(
+				{
+					stage: 'normalising' as const,
+					outcome: forModel.artifact ? ('truncated' as const) : ('inline' as const),
+					detail: {
+						text: forModel.text,
+						chars: forModel.artifact?.chars ?? pyLen(full),
+						artifact: forModel.artifact
+					}
+				},
+				startedAt
+			);
+			return {
+				output: forModel.text,
+				error: context.isError ? forModel.text : '',
+				artifact: forModel.artifact,
+				stages: [...context.stages, record]
+			};
+		}),
+		runPostToolUse: assign(({ context }) => {
+			const startedAt = stamp(context);
+			// The hooks see what the model sees: the truncated text, and the error flag.
+			const hooks = runPostToolUse(
+				context.hooks,
+				context.name,
+				context.arguments,
+				context.output,
+				context.isError
+			);
+			const record = withTime(
+				{
+					stage: 'postToolUse' as const,
+					outcome: 'ran' as const,
+					detail: { ran: hooks.ran, payload: hooks.payload }
+				},
+				startedAt
+			);
+			return { stages: [...context.stages, record] };
+		})
+	}
+}).createMachine({
+	id: 'call',
+	context: ({ input }) => ({
+		id: input.id,
+		name: input.name,
+		arguments: input.arguments,
+		registry: input.registry,
+		hooks: input.hooks ?? {},
+		permissions: input.permissions ?? { mode: 'default' },
+		workspace: input.workspace ?? SIMULATED_WORKSPACE,
+		now: input.now ?? null,
+		tool: null,
+		decision: null,
+		stages: [],
+		enteredAt: undefined,
+		sent: null,
+		result: null,
+		fullOutput: null,
+		output: '',
+		isError: false,
+		error: '',
+		artifact: null
+	}),
+	initial: 'preToolUse',
+	states: {
+		/** Runs first, before the name is even looked up. */
+		preToolUse: {
+			entry: 'runPreToolUse',
+			always: [{ guard: 'failed', target: 'completed' }, { target: 'lookup' }]
+		},
+		lookup: {
+			entry: 'lookup',
+			always: [{ guard: 'failed', target: 'completed' }, { target: 'validation' }]
+		},
+		validation: {
+			entry: 'validate',
+			always: [{ guard: 'failed', target: 'completed' }, { target: 'permission' }]
+		},
+		permission: {
+			entry: 'checkPermission',
+			always: [
+				{ guard: 'failed', target: 'completed' },
+				{ guard: 'needsApproval', target: 'awaitingApproval' },
+				{ target: 'executing' }
+			]
+		},
+		/** Default mode: the user is asked. A refusal is an error result carrying the prompt's text. */
+		awaitingApproval: {
+			entry: 'enter',
+			on: {
+				APPROVE: { target: 'executing', actions: 'approve' },
+				REFUSE: { target: 'completed', actions: 'refuse' }
+			}
+		},
+		/** The only I/O. A timeout is the world's business: its execute rejects. */
+		executing: {
+			entry: 'enter',
+			invoke: {
+				id: 'execute',
+				src: 'execute',
+				input: ({ context }) => executeInputOf(context),
+				onDone: [
+					{ guard: 'answeredWithError', target: 'normalising', actions: 'executeFailed' },
+					{ target: 'normalising', actions: 'executeReturned' }
+				],
+				onError: { target: 'normalising', actions: 'executeFailed' }
+			}
+		},
+		/** Result text, then truncation: error results go through it as well. */
+		normalising: {
+			entry: 'normalise',
+			always: { target: 'postToolUse' }
+		},
+		/** Cannot block; runs for results and for the MCP errors alike. */
+		postToolUse: {
+			entry: 'runPostToolUse',
+			always: { target: 'completed' }
+		},
+		completed: { type: 'final' }
+	},
+	output: ({ context }) => ({
+		id: context.id,
+		name: context.name,
+		output: context.output,
+		isError: context.isError,
+		error: context.error,
+		sent: context.sent,
+		artifact: context.artifact,
+		fullOutput: context.fullOutput,
+		stages: context.stages
+	})
+});
+
+/** Binds a call machine to the world's tools/call (which also owns the timeout). */
+export function callWithExecute(execute: (input: ExecuteInput) => Promise<ExecuteOutput>) {
+	return callMachine.provide({
+		actors: { execute: fromPromise<ExecuteOutput, ExecuteInput>(({ input }) => execute(input)) }
+	});
+}

@@ -1,0 +1,178 @@
+import { createActor, type Actor } from 'xstate';
+import {
+	callWithExecute,
+	type CallStage,
+	type ExecuteInput,
+	type ExecuteOutput,
+	type StageRecord
+} from '../machines/call.machine';
+import type { HookSettings } from '../profiles/openharness/hooks';
+import type { PermissionSettings } from '../profiles/openharness/permissions';
+import type { TruncationArtifact } from '../profiles/openharness/truncation';
+import type { RegisteredTool } from '../registry/registry';
+import type { SimClock } from './clock';
+import { WorldCommandError } from './events';
+
+/** A call's stage as the snapshot names it, or `completed`. */
+export type CallState =
+	| 'pre_tool_use'
+	| 'lookup'
+	| 'validation'
+	| 'permission'
+	| 'awaiting_approval'
+	| 'executing'
+	| 'normalising'
+	| 'post_tool_use'
+	| 'completed';
+
+const STATE_OF: Record<CallStage, CallState> = {
+	preToolUse: 'pre_tool_use',
+	lookup: 'lookup',
+	validation: 'validation',
+	permission: 'permission',
+	awaitingApproval: 'awaiting_approval',
+	executing: 'executing',
+	normalising: 'normalising',
+	postToolUse: 'post_tool_use'
+};
+
+export interface CallRecord {
+	id: string;
+	name: string;
+	arguments: Record<string, unknown>;
+	/** What went out in tools/call (after the harness's input model), or null if nothing was sent. */
+	sent: Record<string, unknown> | null;
+	server: string;
+	tool: string;
+	state: CallState;
+	isError: boolean;
+	/** Exactly the text the model receives. */
+	output: string;
+	error: string;
+	/** Each stage the call went through, with what it decided. */
+	stages: StageRecord[];
+	/** The full output, when it was too long for the model and saved aside. */
+	artifact: (TruncationArtifact & { text: string }) | null;
+	startedAt: number;
+	endedAt: number | null;
+}
+
+export interface CallSettings {
+	hooks?: HookSettings;
+	permissions: PermissionSettings;
+}
+
+type CallActor = Actor<ReturnType<typeof callWithExecute>>;
+
+/**
+ * The world's tool calls: one call machine each, walking OpenHarness's stages. Calls run
+ * concurrently; a call waiting for the user's approval does not keep the world busy.
+ */
+export class CallRunner {
+	#records: CallRecord[] = [];
+	#actors = new Map<string, CallActor>();
+	#seq = 0;
+
+	constructor(
+		private readonly clock: SimClock,
+		private readonly settings: CallSettings,
+		private readonly execute: (input: ExecuteInput) => Promise<ExecuteOutput>,
+		private readonly changed: (done?: CallRecord) => void
+	) {}
+
+	get records(): readonly CallRecord[] {
+		return this.#records;
+	}
+
+	/** True while some call is moving (not waiting for a person). */
+	get busy(): boolean {
+		for (const actor of this.#actors.values())
+			if (!actor.getSnapshot().matches('awaitingApproval')) return true;
+		return false;
+	}
+
+	start(name: string, args: Record<string, unknown>, registry: readonly RegisteredTool[]): string {
+		const id = `c${++this.#seq}`;
+		const tool = registry.find((t) => t.name === name);
+		this.#records = [
+			...this.#records,
+			{
+				id,
+				name,
+				arguments: args,
+				sent: null,
+				server: tool?.server ?? '',
+				tool: tool?.tool ?? '',
+				state: 'pre_tool_use',
+				isError: false,
+				output: '',
+				error: '',
+				stages: [],
+				artifact: null,
+				startedAt: this.clock.now,
+				endedAt: null
+			}
+		];
+		const actor = createActor(callWithExecute(this.execute), {
+			input: {
+				id,
+				name,
+				arguments: args,
+				registry: [...registry],
+				hooks: this.settings.hooks,
+				permissions: this.settings.permissions,
+				now: () => this.clock.now
+			}
+		});
+		this.#actors.set(id, actor);
+		actor.subscribe((snapshot) => {
+			if (snapshot.status === 'done') return this.#finish(id);
+			const stage = typeof snapshot.value === 'string' ? (snapshot.value as CallStage) : undefined;
+			if (stage && STATE_OF[stage])
+				this.#update(id, { state: STATE_OF[stage], stages: snapshot.context.stages });
+		});
+		actor.start();
+		return id;
+	}
+
+	/** The user's answer to a permission question. */
+	answer(id: string, approve: boolean): void {
+		const actor = this.#actors.get(id);
+		if (!actor || !actor.getSnapshot().matches('awaitingApproval'))
+			throw new WorldCommandError(`Call ${id} is not waiting for approval.`);
+		actor.send({ type: approve ? 'APPROVE' : 'REFUSE' });
+	}
+
+	stopAll(): void {
+		for (const actor of this.#actors.values()) actor.stop();
+		this.#actors.clear();
+	}
+
+	#finish(id: string): void {
+		const actor = this.#actors.get(id);
+		if (!actor) return;
+		this.#actors.delete(id);
+		const outcome = actor.getSnapshot().output!;
+		const done = this.#update(id, {
+			state: 'completed',
+			isError: outcome.isError,
+			output: outcome.output,
+			error: outcome.error,
+			sent: outcome.sent,
+			stages: outcome.stages,
+			artifact:
+				outcome.artifact && outcome.fullOutput !== null
+					? { ...outcome.artifact, text: outcome.fullOutput }
+					: null,
+			endedAt: this.clock.now
+		});
+		this.changed(done);
+	}
+
+	#update(id: string, patch: Partial<CallRecord>): CallRecord {
+		let updated: CallRecord | undefined;
+		this.#records = this.#records.map((r) => (r.id === id ? (updated = { ...r, ...patch }) : r));
+		if (patch.state !== 'completed') this.changed();
+		return updated!;
+	}
+}
