@@ -15,7 +15,8 @@ const commands = {
 	hang: (server: string) => m.announce_command_hang({ server }),
 	delay: (server: string) => m.announce_command_delay({ server }),
 	callTool: () => m.announce_command_callTool(),
-	answerApproval: () => m.announce_command_answerApproval()
+	answerApproval: () => m.announce_command_answerApproval(),
+	setPermissionMode: () => m.announce_command_setPermissionMode()
 } as const;
 
 /** One world event as a sentence in the learner's language, for the live region and narration. */
@@ -33,6 +34,8 @@ export function describeEvent(event: WorldEvent): string {
 				: m.announce_status({ server: spoken(event.server), status: event.status });
 		case 'process':
 			return m.announce_process({ server: spoken(event.server), process: event.process });
+		case 'permissions':
+			return m.announce_permissions({ mode: event.mode });
 		case 'delay':
 			return m.announce_delay({ server: spoken(event.server), ms: event.ms });
 		case 'registry':

@@ -41,6 +41,7 @@ export class WorldState {
 	calls = $state.raw<readonly CallRecord[]>([]);
 	events = $state.raw<readonly WorldEvent[]>([]);
 	sessionStarted = $state(false);
+	permissionMode = $state<World['permissionMode']>('full_auto');
 	now = $state(0);
 	/** Commands in progress (the UI disables controls and shows progress). */
 	pending = $state(0);
@@ -141,6 +142,7 @@ export class WorldState {
 		this.calls = world.calls;
 		this.events = world.events;
 		this.sessionStarted = world.sessionStarted;
+		this.permissionMode = world.permissionMode;
 		this.now = world.clock.now;
 	}
 }

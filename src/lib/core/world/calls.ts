@@ -59,6 +59,7 @@ export interface CallRecord {
 
 export interface CallSettings {
 	hooks?: HookSettings;
+	/** Read when a call starts: changing the mode affects the calls that follow. */
 	permissions: PermissionSettings;
 }
 

@@ -12,7 +12,8 @@ export type CommandName =
 	| 'hang'
 	| 'delay'
 	| 'callTool'
-	| 'answerApproval';
+	| 'answerApproval'
+	| 'setPermissionMode';
 
 /**
  * What happened in the world, in order, with its simulated time. The UI turns these into
@@ -37,6 +38,7 @@ export type WorldEvent =
 	  }
 	| { seq: number; t: number; kind: 'process'; server: string; process: ProcessState }
 	| { seq: number; t: number; kind: 'delay'; server: string; ms: number }
+	| { seq: number; t: number; kind: 'permissions'; mode: string }
 	| { seq: number; t: number; kind: 'registry'; n: number; diff: RegistryDiff; size: number }
 	| {
 			seq: number;

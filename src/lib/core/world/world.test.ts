@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ScenarioInput } from '../scenario/schema';
 import { worldSnapshot } from './snapshot';
 import { isolationScenario, makeWorld } from './test-world';
 import type { WireEntry } from './wire';
@@ -484,7 +485,10 @@ describe('OpenHarness world: the input model on the call path', () => {
 });
 
 describe('OpenHarness world: the call pipeline', () => {
-	const withPermissions = (permissions: object, hooks?: object) => ({
+	const withPermissions = (
+		permissions: ScenarioInput['permissions'],
+		hooks?: ScenarioInput['hooks']
+	): ScenarioInput => ({
 		...isolationScenario,
 		permissions,
 		...(hooks ? { hooks } : {})
@@ -579,5 +583,21 @@ describe('OpenHarness world: the call pipeline', () => {
 		]);
 		// filesystem: 15 ms + 1,000 ms delay; internal-api: 40 ms. One after the other would be 1,055.
 		expect(world.clock.now - start).toBe(1015);
+	});
+});
+
+describe('OpenHarness world: the permission mode', () => {
+	it('applies to the calls that follow', async () => {
+		const world = makeWorld();
+		await world.startSession();
+		expect(world.permissionMode).toBe('full_auto');
+		await world.setPermissionMode('plan');
+		expect((await world.callTool('mcp__internal-api__search_orders', { query: 'x' })).output).toBe(
+			'Plan mode blocks mutating tools until the user exits plan mode'
+		);
+		await world.setPermissionMode('default');
+		expect((await world.callTool('mcp__internal-api__search_orders', { query: 'x' })).state).toBe(
+			'awaiting_approval'
+		);
 	});
 });

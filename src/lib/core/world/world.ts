@@ -10,7 +10,8 @@ import {
 	unknownTool
 } from '../profiles/openharness/strings';
 import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
-import { CallRunner, type CallRecord } from './calls';
+import { CallRunner, type CallRecord, type CallSettings } from './calls';
+import type { PermissionMode } from '../profiles/openharness/permissions';
 import {
 	diffRegistry,
 	isEmptyDiff,
@@ -99,6 +100,7 @@ export class World {
 	#events: WorldEvent[] = [];
 	#eventSeq = 0;
 	readonly #calls: CallRunner;
+	readonly #callSettings: CallSettings;
 	#registry: RegistrySnapshot[] = [];
 	#queue: Promise<unknown> = Promise.resolve();
 	/** Last status seen per server; every server starts `pending` with no detail. */
@@ -124,14 +126,15 @@ export class World {
 			this.#lastStatus.set(name, 'pending\u0000');
 		}
 		this.#io = new SimIo(this.#processes, this.clock, this.wire, () => this.#timeoutMs);
+		this.#callSettings = {
+			hooks: scenario.hooks,
+			// Without a permissions block the lab runs full_auto (OpenHarness's own default is
+			// `default` mode, where every MCP call asks): a scenario opts into questions.
+			permissions: scenario.permissions ?? { mode: 'full_auto' }
+		};
 		this.#calls = new CallRunner(
 			this.clock,
-			{
-				hooks: scenario.hooks,
-				// Without a permissions block the lab runs full_auto (OpenHarness's own default is
-				// `default` mode, where every MCP call asks): a scenario opts into questions.
-				permissions: scenario.permissions ?? { mode: 'full_auto' }
-			},
+			this.#callSettings,
 			(input) => this.#executeOnWire(input),
 			(done) => {
 				if (done)
@@ -319,6 +322,18 @@ export class World {
 		return this.#command('callTool', undefined, () => {
 			ids = calls.map((c) => this.#calls.start(c.name, c.arguments ?? {}, this.registeredTools));
 		}).then(() => ids.map((id) => this.calls.find((c) => c.id === id)!));
+	}
+
+	/** The permission mode for the calls that follow (OpenHarness's `/permissions` setting). */
+	get permissionMode(): PermissionMode {
+		return this.#callSettings.permissions.mode;
+	}
+
+	setPermissionMode(mode: PermissionMode): Promise<void> {
+		return this.#command('setPermissionMode', undefined, () => {
+			this.#callSettings.permissions = { ...this.#callSettings.permissions, mode };
+			this.#emit({ kind: 'permissions', mode });
+		});
 	}
 
 	/** The user's answer to a call waiting for permission (OpenHarness `default` mode). */
