@@ -9,6 +9,25 @@ import { permissionsSchema } from '../profiles/openharness/permissions';
  * lab does not model; rejecting them would break "paste your settings as is".
  */
 
+/**
+ * A JSON object keyed by names. `__proto__` cannot be a key of a JavaScript object the way it is
+ * in a Python dict (JSON.parse keeps it, but copying it sets the prototype, so it would vanish
+ * silently): such a name is reported at its path instead.
+ */
+function namedRecord<V extends z.ZodType>(key: z.ZodString, value: V) {
+	return z
+		.unknown()
+		.superRefine((input, ctx) => {
+			if (input && typeof input === 'object' && Object.hasOwn(input, '__proto__'))
+				ctx.addIssue({
+					code: 'custom',
+					path: ['__proto__'],
+					message: 'The name __proto__ cannot be used here (JavaScript reserves it); rename it.'
+				});
+		})
+		.pipe(z.record(key, value));
+}
+
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const contentPartSchema = z.looseObject({ type: z.string() });
@@ -59,7 +78,7 @@ export const simSchema = z.object({
 	latencyMs: z.number().int().min(0).max(3_600_000).optional()
 });
 
-const stringMap = z.record(z.string(), z.string());
+const stringMap = namedRecord(z.string(), z.string());
 
 export const stdioServerSchema = z.looseObject({
 	type: z.literal('stdio'),
@@ -108,13 +127,13 @@ export const profileIdSchema = z.enum(profileIds);
 /** An OpenHarness plugin: when enabled, its servers join the world as `<plugin>:<name>`. */
 export const pluginSchema = z.looseObject({
 	enabled: z.boolean().default(true),
-	mcp_servers: z.record(z.string().min(1), serverConfigSchema).default({})
+	mcp_servers: namedRecord(z.string().min(1), serverConfigSchema).default({})
 });
 
 export const scenarioSchema = z.looseObject({
 	profile: profileIdSchema.default('openharness'),
-	mcp_servers: z.record(z.string().min(1), serverConfigSchema).default({}),
-	plugins: z.record(z.string().min(1), pluginSchema).optional(),
+	mcp_servers: namedRecord(z.string().min(1), serverConfigSchema).default({}),
+	plugins: namedRecord(z.string().min(1), pluginSchema).optional(),
 	/** OpenHarness's permission settings; absent, the lab runs full_auto (see world.ts). */
 	permissions: permissionsSchema.optional(),
 	/** Simulated pre_tool_use / post_tool_use hooks (glob matchers on the tool name). */

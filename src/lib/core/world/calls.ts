@@ -7,6 +7,7 @@ import {
 	type StageRecord
 } from '../machines/call.machine';
 import type { HookSettings } from '../profiles/openharness/hooks';
+import { callFailed } from '../profiles/openharness/strings';
 import type { PermissionSettings } from '../profiles/openharness/permissions';
 import type { TruncationArtifact } from '../profiles/openharness/truncation';
 import type { RegisteredTool } from '../registry/registry';
@@ -55,6 +56,20 @@ export interface CallRecord {
 	artifact: (TruncationArtifact & { text: string }) | null;
 	startedAt: number;
 	endedAt: number | null;
+}
+
+/**
+ * Whether a tools/call request was written. The harness refuses a server it does not hold as
+ * connected before anything is sent, and the SDK client raises `Not connected` itself, before
+ * writing, when its transport is gone; any other outcome of the execute stage means the request
+ * went out (and may have failed afterwards: connection closed, timed out).
+ */
+function wentOut(stages: readonly StageRecord[]): boolean {
+	const executing = stages.find((s) => s.stage === 'executing');
+	if (!executing || executing.stage !== 'executing') return false;
+	if (executing.outcome === 'not-connected') return false;
+	const refusedLocally = callFailed(executing.detail.input.server, 'Not connected');
+	return !(executing.outcome === 'call-failed' && executing.detail.error === refusedLocally);
 }
 
 export interface CallSettings {
@@ -155,11 +170,11 @@ export class CallRunner {
 		this.#actors.delete(id);
 		const outcome = actor.getSnapshot().output!;
 		const done = this.#update(id, {
+			sent: wentOut(outcome.stages) ? outcome.sent : null,
 			state: 'completed',
 			isError: outcome.isError,
 			output: outcome.output,
 			error: outcome.error,
-			sent: outcome.sent,
 			stages: outcome.stages,
 			artifact:
 				outcome.artifact && outcome.fullOutput !== null

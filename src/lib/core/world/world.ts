@@ -2,13 +2,7 @@ import { createActor, type Actor, type Subscription } from 'xstate';
 import { connectionWithIo, type ConnectionContext } from '../machines/connection.machine';
 import { managerMachine } from '../machines/manager.machine';
 import type { ConnectionStatus } from '../machines/types';
-import {
-	callFailed,
-	errorDetail,
-	notConnected,
-	unknownServerDetail,
-	unknownTool
-} from '../profiles/openharness/strings';
+import { errorDetail, unknownServerDetail } from '../profiles/openharness/strings';
 import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
 import { CallRunner, type CallRecord, type CallSettings } from './calls';
 import type { PermissionMode } from '../profiles/openharness/permissions';
