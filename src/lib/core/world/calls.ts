@@ -12,7 +12,11 @@ import type { PermissionSettings } from '../profiles/openharness/permissions';
 import type { TruncationArtifact } from '../profiles/openharness/truncation';
 import type { RegisteredTool } from '../registry/registry';
 import type { SimClock } from './clock';
+import { BoundedList } from './bounded-list';
 import { WorldCommandError } from './events';
+
+/** How many call records a world keeps. */
+export const CALL_WINDOW = 1000;
 
 /** A call's stage as the snapshot names it, or `completed`. */
 export type CallState =
@@ -85,7 +89,10 @@ type CallActor = Actor<ReturnType<typeof callWithExecute>>;
  * concurrently; a call waiting for the user's approval does not keep the world busy.
  */
 export class CallRunner {
-	#records: CallRecord[] = [];
+	/** The newest calls (older ones leave, as the wire log's entries do). */
+	readonly #records = new BoundedList<CallRecord>(CALL_WINDOW);
+	/** One machine with the world's execute, shared by every call. */
+	readonly #machine: ReturnType<typeof callWithExecute>;
 	#actors = new Map<string, CallActor>();
 	#seq = 0;
 
@@ -94,10 +101,16 @@ export class CallRunner {
 		private readonly settings: CallSettings,
 		private readonly execute: (input: ExecuteInput) => Promise<ExecuteOutput>,
 		private readonly changed: (done?: CallRecord) => void
-	) {}
+	) {
+		this.#machine = callWithExecute(execute);
+	}
+
+	find(id: string): CallRecord | undefined {
+		return this.#records.findLast((r) => r.id === id);
+	}
 
 	get records(): readonly CallRecord[] {
-		return this.#records;
+		return this.#records.items;
 	}
 
 	/** True while some call is moving (not waiting for a person). */
@@ -110,26 +123,23 @@ export class CallRunner {
 	start(name: string, args: Record<string, unknown>, registry: readonly RegisteredTool[]): string {
 		const id = `c${++this.#seq}`;
 		const tool = registry.find((t) => t.name === name);
-		this.#records = [
-			...this.#records,
-			{
-				id,
-				name,
-				arguments: args,
-				sent: null,
-				server: tool?.server ?? '',
-				tool: tool?.tool ?? '',
-				state: 'pre_tool_use',
-				isError: false,
-				output: '',
-				error: '',
-				stages: [],
-				artifact: null,
-				startedAt: this.clock.now,
-				endedAt: null
-			}
-		];
-		const actor = createActor(callWithExecute(this.execute), {
+		this.#records.push({
+			id,
+			name,
+			arguments: args,
+			sent: null,
+			server: tool?.server ?? '',
+			tool: tool?.tool ?? '',
+			state: 'pre_tool_use',
+			isError: false,
+			output: '',
+			error: '',
+			stages: [],
+			artifact: null,
+			startedAt: this.clock.now,
+			endedAt: null
+		});
+		const actor = createActor(this.#machine, {
 			input: {
 				id,
 				name,
@@ -186,8 +196,10 @@ export class CallRunner {
 	}
 
 	#update(id: string, patch: Partial<CallRecord>): CallRecord {
-		let updated: CallRecord | undefined;
-		this.#records = this.#records.map((r) => (r.id === id ? (updated = { ...r, ...patch }) : r));
+		const updated = this.#records.replaceLast(
+			(r) => r.id === id,
+			(r) => ({ ...r, ...patch })
+		);
 		if (patch.state !== 'completed') this.changed();
 		return updated!;
 	}

@@ -3,6 +3,7 @@ import type {
 	TransportSendOptions
 } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { BoundedList } from './bounded-list';
 import type { SimClock } from './clock';
 
 /** Which way a message crossed: from the host (client) to the server, or back. */
@@ -36,30 +37,28 @@ type NewEntry =
  * of the newest entries so a long session stays bounded in memory; `dropped` counts the rest.
  */
 export class WireLog {
-	#entries: WireEntry[] = [];
+	readonly #entries: BoundedList<WireEntry>;
 	#seq = 0;
-	dropped = 0;
 
 	constructor(
 		private readonly clock: SimClock,
 		private readonly onChange: () => void,
 		readonly window = 5000
-	) {}
+	) {
+		this.#entries = new BoundedList(window);
+	}
 
 	get entries(): readonly WireEntry[] {
-		return this.#entries;
+		return this.#entries.items;
+	}
+
+	/** Entries that left the window. */
+	get dropped(): number {
+		return this.#entries.dropped;
 	}
 
 	append(entry: NewEntry): void {
-		this.#entries = [
-			...this.#entries,
-			{ ...entry, seq: ++this.#seq, t: this.clock.now } as WireEntry
-		];
-		if (this.#entries.length > this.window) {
-			const excess = this.#entries.length - this.window;
-			this.dropped += excess;
-			this.#entries = this.#entries.slice(excess);
-		}
+		this.#entries.push({ ...entry, seq: ++this.#seq, t: this.clock.now } as WireEntry);
 		this.onChange();
 	}
 }

@@ -24,6 +24,7 @@ import { SimIo } from './sim-io';
 import { SimProcess } from './sim-process';
 import { macrotask, withClockTimeout } from './timeout';
 import { WireLog } from './wire';
+import { BoundedList } from './bounded-list';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -74,6 +75,11 @@ export interface ServerView {
 }
 
 type ManagerActor = Actor<typeof managerMachine>;
+type ConnectionRef = ManagerActor['getSnapshot'] extends () => {
+	context: { connections: Record<string, infer R> };
+}
+	? R
+	: never;
 
 const MAX_EVENTS = 2000;
 
@@ -91,10 +97,11 @@ export class World {
 	readonly #timeoutMs: number;
 	readonly #listeners = new Set<() => void>();
 	readonly #subscriptions: Subscription[] = [];
-	#events: WorldEvent[] = [];
+	readonly #events = new BoundedList<WorldEvent>(MAX_EVENTS);
 	#eventSeq = 0;
 	readonly #calls: CallRunner;
 	readonly #callSettings: CallSettings;
+	readonly #views = new Map<string, { snapshot: unknown; view: ServerView }>();
 	#registry: RegistrySnapshot[] = [];
 	#queue: Promise<unknown> = Promise.resolve();
 	/** Last status seen per server; every server starts `pending` with no detail. */
@@ -165,7 +172,7 @@ export class World {
 	}
 
 	get events(): readonly WorldEvent[] {
-		return this.#events;
+		return this.#events.items;
 	}
 
 	get calls(): readonly CallRecord[] {
@@ -196,30 +203,48 @@ export class World {
 		return this.#manager.getSnapshot().context.registry !== null;
 	}
 
-	/** Servers in config order (the UI sorts where the profile does). */
+	/**
+	 * Servers in config order (the UI sorts where the profile does). A server whose state did not
+	 * change keeps the same view object, so a page re-renders only the cards that changed.
+	 */
 	servers(): ServerView[] {
 		const connections = this.#manager.getSnapshot().context.connections;
 		return this.serverNames.map((name) => {
 			const snapshot = connections[name].getSnapshot();
-			const { config, plugin } = this.#configs.get(name)!;
-			const c = snapshot.context;
-			return {
-				name,
-				config,
-				transport: config.type,
-				status: c.status,
-				detail: c.detail,
-				process: this.#processes.get(name)!.state,
-				delayMs: this.#processes.get(name)!.delayMs,
-				authConfigured:
-					config.type === 'stdio'
-						? Object.keys(config.env ?? {}).length > 0
-						: Object.keys(config.headers ?? {}).length > 0,
-				machineState: stateString(snapshot.value),
-				plugin,
-				connection: c
-			};
+			const process = this.#processes.get(name)!;
+			const cached = this.#views.get(name);
+			if (
+				cached &&
+				cached.snapshot === snapshot &&
+				cached.view.process === process.state &&
+				cached.view.delayMs === process.delayMs
+			)
+				return cached.view;
+			const view = this.#view(name, snapshot);
+			this.#views.set(name, { snapshot, view });
+			return view;
 		});
+	}
+
+	#view(name: string, snapshot: ReturnType<ConnectionRef['getSnapshot']>): ServerView {
+		const { config, plugin } = this.#configs.get(name)!;
+		const c = snapshot.context;
+		return {
+			name,
+			config,
+			transport: config.type,
+			status: c.status,
+			detail: c.detail,
+			process: this.#processes.get(name)!.state,
+			delayMs: this.#processes.get(name)!.delayMs,
+			authConfigured:
+				config.type === 'stdio'
+					? Object.keys(config.env ?? {}).length > 0
+					: Object.keys(config.headers ?? {}).length > 0,
+			machineState: stateString(snapshot.value),
+			plugin,
+			connection: c
+		};
 	}
 
 	subscribe(listener: () => void): () => void {
@@ -305,7 +330,7 @@ export class World {
 		let id = '';
 		return this.#command('callTool', undefined, () => {
 			id = this.#calls.start(name, args, this.registeredTools);
-		}).then(() => this.calls.find((c) => c.id === id)!);
+		}).then(() => this.#calls.find(id)!);
 	}
 
 	/** One model turn proposing several calls: they run concurrently, as OpenHarness runs them. */
@@ -315,7 +340,7 @@ export class World {
 		let ids: string[] = [];
 		return this.#command('callTool', undefined, () => {
 			ids = calls.map((c) => this.#calls.start(c.name, c.arguments ?? {}, this.registeredTools));
-		}).then(() => ids.map((id) => this.calls.find((c) => c.id === id)!));
+		}).then(() => ids.map((id) => this.#calls.find(id)!));
 	}
 
 	/** The permission mode for the calls that follow (OpenHarness's `/permissions` setting). */
@@ -451,11 +476,7 @@ export class World {
 	}
 
 	#emit(event: NewWorldEvent): void {
-		this.#events = [
-			...this.#events,
-			{ ...event, seq: ++this.#eventSeq, t: this.clock.now } as WorldEvent
-		];
-		if (this.#events.length > MAX_EVENTS) this.#events = this.#events.slice(-MAX_EVENTS);
+		this.#events.push({ ...event, seq: ++this.#eventSeq, t: this.clock.now } as WorldEvent);
 		this.#changed();
 	}
 

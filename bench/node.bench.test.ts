@@ -1,0 +1,497 @@
+// Node benchmarks for `npm run bench` (run by bench/vitest.config.ts, never by `npm test`).
+// Figures are reported, never asserted: the only checks are that each run did what it claims
+// (calls succeeded, the kill made 20 entries unavailable), so a broken world cannot pass as fast.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { expect, it } from 'vitest';
+import { buildRegistry, type ConnectionFacts } from '$lib/core/registry/registry';
+import { parseScenario } from '$lib/core/scenario/parse';
+import { CLIENT_INFO } from '$lib/core/world/sim-io';
+import { createSimServer } from '$lib/core/world/sim-server';
+import { makeWorld } from '$lib/core/world/test-world';
+import type { World, WorldOptions } from '$lib/core/world/world';
+import {
+	ECHO_NAME,
+	ECHO_SERVER,
+	ECHO_TOOL,
+	echoScenario,
+	scaleScenario,
+	serverName
+} from './scenarios.mjs';
+
+const OUT = new URL('../bench-results/node.json', import.meta.url);
+const ARGS = { text: 'hello' };
+
+// ---- small helpers ------------------------------------------------------------------------
+
+interface Stats {
+	n: number;
+	mean: number;
+	median: number;
+	p95: number;
+	min: number;
+}
+
+function stats(samples: number[]): Stats {
+	const sorted = [...samples].sort((a, b) => a - b);
+	const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+	const mean = sorted.reduce((s, x) => s + x, 0) / sorted.length;
+	return { n: sorted.length, mean, median: at(0.5), p95: at(0.95), min: sorted[0] };
+}
+
+const round = (x: number, digits = 3) => Number(x.toFixed(digits));
+const roundStats = (s: Stats): Stats => ({
+	n: s.n,
+	mean: round(s.mean),
+	median: round(s.median),
+	p95: round(s.p95),
+	min: round(s.min)
+});
+
+async function timed<T>(run: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
+	const start = performance.now();
+	const value = await run();
+	return { ms: performance.now() - start, value };
+}
+
+function gc(): void {
+	const collect = (globalThis as { gc?: () => void }).gc;
+	if (collect) {
+		collect();
+		collect();
+	}
+}
+
+const heapMiB = () => round(process.memoryUsage().heapUsed / 2 ** 20, 2);
+
+async function echoWorld(options?: WorldOptions): Promise<World> {
+	const world = makeWorld(echoScenario(), options);
+	await world.startSession();
+	return world;
+}
+
+async function worldCall(world: World): Promise<number> {
+	const start = performance.now();
+	const call = await world.callTool(ECHO_NAME, ARGS);
+	const ms = performance.now() - start;
+	if (call.isError || call.state !== 'completed')
+		throw new Error(`world call failed: ${call.output}`);
+	return ms;
+}
+
+/** The same sim server and validator as the World's, but the SDK Client used directly. */
+async function rawPair(): Promise<Client> {
+	const parsed = parseScenario(echoScenario());
+	if (!parsed.ok) throw new Error('bench scenario invalid');
+	const config = parsed.scenario.mcp_servers[ECHO_SERVER];
+	const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+	await createSimServer(ECHO_SERVER, config.sim ?? {}).connect(serverEnd);
+	const client = new Client(CLIENT_INFO, {
+		capabilities: {},
+		jsonSchemaValidator: new CfWorkerJsonSchemaValidator()
+	});
+	await client.connect(clientEnd);
+	return client;
+}
+
+async function rawCall(client: Client): Promise<number> {
+	const start = performance.now();
+	const result = await client.callTool({ name: ECHO_TOOL, arguments: ARGS });
+	const ms = performance.now() - start;
+	if (result.isError) throw new Error('raw call failed');
+	return ms;
+}
+
+async function repeat(n: number, one: () => Promise<number>): Promise<number[]> {
+	const out: number[] = [];
+	for (let i = 0; i < n; i++) out.push(await one());
+	return out;
+}
+
+// ---- 1. pipeline overhead -----------------------------------------------------------------
+
+const N = 2000;
+const BLOCKS = 20;
+const BLOCK = N / BLOCKS;
+const WARMUP = 300;
+
+async function pipelineOverhead() {
+	const world = await echoWorld();
+	const client = await rawPair();
+	await repeat(WARMUP, () => worldCall(world));
+	await repeat(WARMUP, () => rawCall(client));
+	const worldTimes: number[] = [];
+	const rawTimes: number[] = [];
+	const worldBlocks: number[] = [];
+	for (let b = 0; b < BLOCKS; b++) {
+		// Alternate which side goes first, so neither always follows the other's garbage.
+		const order = b % 2 === 0 ? (['world', 'raw'] as const) : (['raw', 'world'] as const);
+		for (const side of order) {
+			if (side === 'world') {
+				const times = await repeat(BLOCK, () => worldCall(world));
+				worldTimes.push(...times);
+				worldBlocks.push(stats(times).mean);
+			} else rawTimes.push(...(await repeat(BLOCK, () => rawCall(client))));
+		}
+	}
+	const w = stats(worldTimes);
+	const r = stats(rawTimes);
+	const result = {
+		n: N,
+		blocks: BLOCKS,
+		warmup: WARMUP,
+		worldMs: roundStats(w),
+		rawMs: roundStats(r),
+		ratioMean: round(w.mean / r.mean, 2),
+		ratioMedian: round(w.median / r.median, 2),
+		target: 1.3,
+		// The world keeps every call record; does a call get slower as they pile up?
+		worldFirstBlocksMeanMs: round(stats(worldBlocks.slice(0, 3)).mean),
+		worldLastBlocksMeanMs: round(stats(worldBlocks.slice(-3)).mean),
+		callsRetained: world.calls.length,
+		wireEntries: world.wire.entries.length
+	};
+	world.dispose();
+	await client.close();
+	return result;
+}
+
+// ---- 1b. where the world's time goes ------------------------------------------------------
+
+/** Counts how often the world yields, and how long each yield takes in wall time. */
+function countingIdle(inner: () => Promise<void>) {
+	const counter = { yields: 0, ms: 0 };
+	const idle = async () => {
+		counter.yields++;
+		const start = performance.now();
+		await inner();
+		counter.ms += performance.now() - start;
+	};
+	return { counter, idle };
+}
+
+function messageChannelYield(): Promise<void> {
+	return new Promise((resolve) => {
+		const channel = new MessageChannel();
+		channel.port1.onmessage = () => {
+			channel.port1.close();
+			resolve();
+		};
+		channel.port2.postMessage(null);
+	});
+}
+
+const setImmediateYield = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const ABLATION_CALLS = 800;
+
+/**
+ * Variants of the world through its public options only (no core edits): the same calls with a
+ * cheaper yield, with a small wire window, and on a log already full (steady state of a session).
+ */
+async function ablations() {
+	const measure = async (label: string, options: WorldOptions, prefill = 0) => {
+		const world = await echoWorld(options);
+		await repeat(prefill, () => worldCall(world));
+		await repeat(200, () => worldCall(world));
+		const s = stats(await repeat(ABLATION_CALLS, () => worldCall(world)));
+		const row = {
+			label,
+			prefillCalls: prefill,
+			meanMs: round(s.mean),
+			medianMs: round(s.median),
+			wireEntries: world.wire.entries.length,
+			events: world.events.length,
+			calls: world.calls.length
+		};
+		world.dispose();
+		return row;
+	};
+	const yields = countingIdle(messageChannelYield);
+	const counted = await echoWorld({ idle: yields.idle });
+	yields.counter.yields = 0;
+	yields.counter.ms = 0;
+	const countedTimes = await repeat(ABLATION_CALLS, () => worldCall(counted));
+	counted.dispose();
+	const totalMs = countedTimes.reduce((s, x) => s + x, 0);
+	return {
+		yieldsPerCall: round(yields.counter.yields / ABLATION_CALLS, 2),
+		yieldWallMsPerCall: round(yields.counter.ms / ABLATION_CALLS),
+		yieldShareOfCall: round(yields.counter.ms / totalMs, 2),
+		variants: [
+			await measure('fresh world (default: MessageChannel yield, window 5000)', {}),
+			await measure('fresh world, setImmediate yield', { idle: setImmediateYield }),
+			await measure('after 3000 calls (wire log full: 5000)', {}, 3000),
+			await measure('after 3000 calls, wireWindow 100', { wireWindow: 100 }, 3000)
+		]
+	};
+}
+
+interface ProfileNode {
+	id: number;
+	callFrame: { functionName: string; url: string; lineNumber: number; scriptId: string };
+	children?: number[];
+	/** Samples per source line (1-based) of the function, when V8 records them. */
+	positionTicks?: { line: number; ticks: number }[];
+}
+
+interface CpuProfile {
+	nodes: ProfileNode[];
+	samples: number[];
+	timeDeltas: number[];
+}
+
+/** Functions whose total (inclusive) time is reported when they show up in a profile. */
+const OF_INTEREST = [
+	'append',
+	'#emit',
+	'#settle',
+	'#startCall',
+	'#execute',
+	'#recordRegistry',
+	'#connectionChanged',
+	'#changed',
+	'macrotask',
+	'callTool',
+	'request',
+	'diffRegistry',
+	'registryEntries',
+	'buildRegistry',
+	'validateInput',
+	'buildInputModel',
+	'servers',
+	'schedule',
+	'open',
+	'initialize',
+	'listTools',
+	'listResources',
+	'close',
+	'connect',
+	'createSimServer'
+];
+
+/**
+ * Samples `run` with V8's CPU profiler (in this process, through node:inspector) and returns
+ * the top functions by self time and the total time of the world's own functions. `units` is
+ * what the per-unit figures divide by (calls, servers).
+ */
+async function cpuProfile(run: () => Promise<unknown>, units: number) {
+	const session = new Session();
+	session.connect();
+	await session.post('Profiler.enable');
+	await session.post('Profiler.setSamplingInterval', { interval: 50 });
+	await session.post('Profiler.start');
+	const wall = await timed(run);
+	const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
+
+	const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+	const parent = new Map<number, number>();
+	for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+	const keyOf = (n: ProfileNode) => {
+		const file = n.callFrame.url.split('/').slice(-2).join('/').replace(/\?.*$/, '');
+		const name = n.callFrame.functionName || '(anonymous)';
+		return file ? `${name} ${file}:${n.callFrame.lineNumber + 1}` : name;
+	};
+	// The profiler's own stop (`dispatch`, native) is sampled too: leave it out.
+	const isProfilerStop = (n: ProfileNode) =>
+		n.callFrame.functionName === 'dispatch' && !n.callFrame.url;
+	const self = new Map<string, number>();
+	const total = new Map<string, number>();
+	/** Per function: its hottest line, to show which statement the self time is in. */
+	const lines = new Map<string, { scriptId: string; ticks: Map<number, number> }>();
+	for (const n of profile.nodes) {
+		if (!n.positionTicks?.length || !n.callFrame.url) continue;
+		const key = keyOf(n);
+		const entry = lines.get(key) ?? { scriptId: n.callFrame.scriptId, ticks: new Map() };
+		for (const { line, ticks } of n.positionTicks)
+			entry.ticks.set(line, (entry.ticks.get(line) ?? 0) + ticks);
+		lines.set(key, entry);
+	}
+	let sampled = 0;
+	profile.samples.forEach((id, i) => {
+		const dt = (profile.timeDeltas[i] ?? 0) / 1000;
+		const stack: ProfileNode[] = [];
+		for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+			stack.push(byId.get(at)!);
+		if (stack.some(isProfilerStop)) return;
+		sampled += dt;
+		const leaf = keyOf(stack[0]);
+		self.set(leaf, (self.get(leaf) ?? 0) + dt);
+		for (const k of new Set(stack.map(keyOf))) total.set(k, (total.get(k) ?? 0) + dt);
+	});
+	// The statement behind a function's self time, read from the module as Vitest ran it
+	// (line numbers are the transformed module's, so the code text is shown, not the number).
+	await session.post('Debugger.enable');
+	const sources = new Map<string, string[]>();
+	const hotLine = async (key: string) => {
+		const entry = lines.get(key);
+		if (!entry) return undefined;
+		const [line] = [...entry.ticks.entries()].sort((a, b) => b[1] - a[1])[0];
+		if (!sources.has(entry.scriptId)) {
+			const { scriptSource } = (await session.post('Debugger.getScriptSource', {
+				scriptId: entry.scriptId
+			})) as { scriptSource: string };
+			sources.set(entry.scriptId, scriptSource.split('\n'));
+		}
+		const text = sources.get(entry.scriptId)?.[line - 1]?.trim() ?? '';
+		return text.length > 90 ? `${text.slice(0, 87)}...` : text;
+	};
+	const row = async ([fn, ms]: [string, number]) => ({
+		fn,
+		hot: await hotLine(fn),
+		ms: round(ms, 1),
+		usPerUnit: round((ms * 1000) / units, 1),
+		share: round(ms / sampled, 3)
+	});
+	const topSelf = await Promise.all(
+		[...self.entries()]
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, 15)
+			.map(row)
+	);
+	await session.post('Debugger.disable');
+	session.disconnect();
+	return {
+		units,
+		wallMs: round(wall.ms, 1),
+		sampledMs: round(sampled, 1),
+		topSelf,
+		inclusive: [...total.entries()]
+			.filter(([k]) => OF_INTEREST.includes(k.split(' ')[0]))
+			.sort((a, b) => b[1] - a[1])
+			.slice(0, 15)
+			.map(([fn, ms]) => ({
+				fn,
+				ms: round(ms, 1),
+				usPerUnit: round((ms * 1000) / units, 1),
+				share: round(ms / sampled, 3)
+			}))
+	};
+}
+
+/** World calls in the steady state of a long session (wire log full, thousands of call records). */
+async function profileWorldCalls() {
+	const world = await echoWorld();
+	await repeat(2500, () => worldCall(world));
+	const calls = 1500;
+	const result = await cpuProfile(() => repeat(calls, () => worldCall(world)), calls);
+	world.dispose();
+	return { prefillCalls: 2500, ...result };
+}
+
+/** Start-up of the 100 × 20 world, per server. */
+async function profileScaleStart() {
+	const world = makeWorld(scaleScenario(100, 20));
+	const result = await cpuProfile(() => world.startSession(), 100);
+	world.dispose();
+	return result;
+}
+
+// ---- 2. scale -----------------------------------------------------------------------------
+
+async function scale() {
+	const parsed = parseScenario(scaleScenario(100, 20));
+	if (!parsed.ok) throw new Error('scale scenario invalid');
+	const create = await timed(() => makeWorld(scaleScenario(100, 20)));
+	const world = create.value;
+	const start = await timed(() => world.startSession());
+	const tools = world.registry.length;
+	expect(tools).toBe(2000);
+
+	const facts: ConnectionFacts[] = world.servers().map((s) => ({
+		server: s.name,
+		status: s.status,
+		tools: s.connection.tools
+	}));
+	for (let i = 0; i < 20; i++) buildRegistry(facts);
+	gc();
+	const builds: number[] = [];
+	for (let i = 0; i < 100; i++) builds.push((await timed(() => buildRegistry(facts))).ms);
+
+	const call = await timed(() => world.callTool(`mcp__${serverName(50)}__tool_07`, { query: 'x' }));
+	expect(call.value.isError).toBe(false);
+	const kill = await timed(() => world.kill(serverName(42)));
+	const reconnect = await timed(() => world.reconnectAll());
+	expect(world.registry.filter((e) => !e.available).length).toBe(20);
+	const restart = await timed(() => world.startSession());
+	const result = {
+		servers: 100,
+		toolsPerServer: 20,
+		tools,
+		createWorldMs: round(create.ms, 1),
+		startSessionMs: round(start.ms, 1),
+		secondStartSessionMs: round(restart.ms, 1),
+		buildRegistryMs: roundStats(stats(builds)),
+		callToolMs: round(call.ms, 2),
+		killMs: round(kill.ms, 2),
+		reconnectAllMs: round(reconnect.ms, 1),
+		wireEntries: world.wire.entries.length,
+		wireDropped: world.wire.dropped
+	};
+	world.dispose();
+	return result;
+}
+
+// ---- 4. memory ----------------------------------------------------------------------------
+
+async function memory() {
+	gc();
+	const heapBeforeWorld = heapMiB();
+	const world = await echoWorld();
+	gc();
+	const heapBefore = heapMiB();
+	const blockMeans: number[] = [];
+	let calls = 0;
+	// Each call is a `command` and a `call` event (two wire messages); 10,000 events is 5,000 calls.
+	while ((world.events.at(-1)?.seq ?? 0) < 10_000) {
+		blockMeans.push(stats(await repeat(500, () => worldCall(world))).mean);
+		calls += 500;
+	}
+	gc();
+	const heapAfter = heapMiB();
+	const result = {
+		gcExposed: typeof (globalThis as { gc?: unknown }).gc === 'function',
+		calls,
+		worldEvents: world.events.at(-1)?.seq ?? 0,
+		eventsRetained: world.events.length,
+		wireMessages: world.wire.entries.length + world.wire.dropped,
+		wireRetained: world.wire.entries.length,
+		wireWindow: world.wire.window,
+		wireDropped: world.wire.dropped,
+		callsRetained: world.calls.length,
+		heapBeforeWorldMiB: heapBeforeWorld,
+		heapBeforeMiB: heapBefore,
+		heapAfterMiB: heapAfter,
+		heapGrowthMiB: round(heapAfter - heapBefore, 2),
+		// Per-call wall time in blocks of 500: growth shows costs proportional to history.
+		callMsByBlockOf500: blockMeans.map((x) => round(x))
+	};
+	world.dispose();
+	return result;
+}
+
+it('node benchmarks', async () => {
+	const started = performance.now();
+	// A full collection between sections, so one section's garbage is not charged to the next.
+	const section = async <T>(run: () => Promise<T>) => {
+		gc();
+		return run();
+	};
+	const results = {
+		node: process.version,
+		pipeline: await section(pipelineOverhead),
+		ablations: await section(ablations),
+		profileCalls: await section(profileWorldCalls),
+		scale: await section(scale),
+		profileScaleStart: await section(profileScaleStart),
+		memory: await section(memory),
+		benchMs: 0
+	};
+	results.benchMs = Math.round(performance.now() - started);
+	mkdirSync(new URL('.', OUT), { recursive: true });
+	writeFileSync(OUT, JSON.stringify(results, null, 2));
+});
