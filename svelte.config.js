@@ -11,6 +11,32 @@ const config = {
 		adapter: adapter({ pages: 'build', assets: 'build', fallback: undefined, strict: true }),
 		paths: { base, relative: true },
 		alias: { $labs: 'labs' },
+		// Every page is prerendered, so the policy travels as a <meta http-equiv> tag with the
+		// sha256 of each inline script SvelteKit writes (`mode: 'hash'`; a nonce would be the same
+		// for every visitor of a static file). tests/csp.e2e.ts fails on any violation.
+		csp: {
+			mode: 'hash',
+			directives: {
+				'default-src': ['self'],
+				// No 'unsafe-eval' (the SDK's ajv needs it, hence CfWorkerJsonSchemaValidator and the
+				// ajv alias in vite.config.ts) and no 'unsafe-inline': SvelteKit adds its hashes here.
+				'script-src': ['self'],
+				// Svelte and CodeMirror inject <style> elements and style="" attributes at run time
+				// (transitions, editor themes, measured sizes), which hashes cannot cover. Styles cannot
+				// run script, and server text is never rendered as HTML, so this stays safe.
+				'style-src': ['self', 'unsafe-inline'],
+				'img-src': ['self', 'data:'],
+				// Simulated servers talk in memory. Live mode (Streamable HTTP to a learner's server)
+				// will need that server's origin here, or a policy of its own on the /live page.
+				'connect-src': ['self'],
+				'base-uri': ['self'],
+				'form-action': ['self'],
+				'object-src': ['none']
+				// No frame-ancestors: browsers ignore it in a <meta> policy (SvelteKit drops it there
+				// anyway), and /embed/* must stay frameable by any docs site. A host that serves the
+				// site with headers can add frame-ancestors for non-embed routes.
+			}
+		},
 		typescript: {
 			// Lab tests live beside the lab data; type-check them with everything else.
 			config: (tsconfig) => {

@@ -337,8 +337,30 @@ export const callMachine = setup({
 		}),
 		executeReturned: assign(({ context, event }) => {
 			const result = (event as unknown as { output: McpResult }).output;
-			// OpenHarness ignores the result's isError flag: a tool error reaches the model as success.
-			const text = resultText(result);
+			let text: string;
+			try {
+				// OpenHarness ignores the result's isError flag: a tool error reaches the model as success.
+				text = resultText(result);
+			} catch (error) {
+				// A result nested past Python's recursion limit cannot be printed: the harness's own
+				// code raises while reading it, so the call fails (illustration: where OpenHarness
+				// catches this is not in the reference).
+				const message = callFailed(context.tool?.server ?? '', errorDetail(error));
+				const failed = withTime(
+					{
+						stage: 'executing' as const,
+						outcome: 'call-failed' as const,
+						detail: { input: executeInputOf(context), result: null, error: message }
+					},
+					context.enteredAt
+				);
+				return {
+					fullOutput: message,
+					isError: true,
+					error: message,
+					stages: [...context.stages, failed]
+				};
+			}
 			const record = withTime(
 				{
 					stage: 'executing' as const,

@@ -16,17 +16,31 @@ export function pyTypeName(value: unknown): string {
 	return 'dict';
 }
 
+/**
+ * Python gives up on values nested deeper than its recursion limit (1,000 frames by default)
+ * with a RecursionError; the lab does the same instead of overflowing the browser's stack.
+ */
+export const PY_RECURSION_LIMIT = 1000;
+
+export class PyRecursionError extends Error {
+	constructor(doing: string) {
+		super(`maximum recursion depth exceeded while ${doing}`);
+		this.name = 'RecursionError';
+	}
+}
+
 /** Python's `repr()` of decoded JSON: ints, floats (`1e-07`, `inf`), strings, lists, dicts. */
-export function pyRepr(value: unknown): string {
+export function pyRepr(value: unknown, depth = 0): string {
+	if (depth >= PY_RECURSION_LIMIT) throw new PyRecursionError('getting the repr of an object');
 	if (value === null || value === undefined) return 'None';
 	if (value === true) return 'True';
 	if (value === false) return 'False';
 	if (typeof value === 'number')
 		return Number.isInteger(value) ? BigInt(value).toString() : pyFloatRepr(value);
 	if (typeof value === 'string') return pyStrRepr(value);
-	if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
+	if (Array.isArray(value)) return `[${value.map((v) => pyRepr(v, depth + 1)).join(', ')}]`;
 	const entries = Object.entries(value as Record<string, unknown>);
-	return `{${entries.map(([k, v]) => `${pyStrRepr(k)}: ${pyRepr(v)}`).join(', ')}}`;
+	return `{${entries.map(([k, v]) => `${pyStrRepr(k)}: ${pyRepr(v, depth + 1)}`).join(', ')}}`;
 }
 
 /** `repr(float)`: shortest round-trip digits; exponent form below 1e-4 and from 1e16. */

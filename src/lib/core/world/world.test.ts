@@ -601,3 +601,27 @@ describe('OpenHarness world: the permission mode', () => {
 		);
 	});
 });
+
+describe('OpenHarness world: a result too deep to print', () => {
+	it('fails the call as Python would, instead of overflowing the stack', async () => {
+		let deep: Record<string, unknown> = { leaf: true };
+		for (let i = 0; i < 2000; i++) deep = { d: deep };
+		const world = makeWorld({
+			mcp_servers: {
+				deep: {
+					type: 'stdio',
+					command: 'x',
+					sim: { tools: [{ name: 'nest', result: { content: [], structuredContent: deep } }] }
+				}
+			}
+		});
+		await world.startSession();
+		const call = await world.callTool('mcp__deep__nest');
+		expect(call).toMatchObject({
+			state: 'completed',
+			isError: true,
+			output:
+				"MCP server 'deep' call failed: maximum recursion depth exceeded while getting the repr of an object"
+		});
+	});
+});

@@ -1,4 +1,4 @@
-import { pyRepr } from '../../python/repr';
+import { PY_RECURSION_LIMIT, PyRecursionError, pyRepr } from '../../python/repr';
 import { noOutput } from './strings';
 
 interface ResultLike {
@@ -29,15 +29,16 @@ export function resultText(result: ResultLike): string {
 }
 
 /** Python's json.dumps default separators (`, ` and `: `) and ASCII escaping. */
-export function pyJsonDumps(value: unknown): string {
+export function pyJsonDumps(value: unknown, depth = 0): string {
+	if (depth >= PY_RECURSION_LIMIT) throw new PyRecursionError('encoding a JSON object');
 	if (value === null || value === undefined) return 'null';
 	if (typeof value === 'string') return pyString(value, '"');
 	if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value);
-	if (Array.isArray(value)) return `[${value.map(pyJsonDumps).join(', ')}]`;
+	if (Array.isArray(value)) return `[${value.map((v) => pyJsonDumps(v, depth + 1)).join(', ')}]`;
 	const entries = Object.entries(value as Record<string, unknown>).filter(
 		([, v]) => v !== undefined
 	);
-	return `{${entries.map(([k, v]) => `${pyString(k, '"')}: ${pyJsonDumps(v)}`).join(', ')}}`;
+	return `{${entries.map(([k, v]) => `${pyString(k, '"')}: ${pyJsonDumps(v, depth + 1)}`).join(', ')}}`;
 }
 
 /** Python's repr() of JSON-shaped data, as `str(dict)` prints it. */

@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+// JavaScript budgets per route, measured as scripts/route-size.mjs measures them: the gzipped
+// bytes of every script a built page loads at start (its modulepreload links, its entry scripts
+// and the `import("…")` calls of its inline bootstrap). Chunks loaded on demand (the editor,
+// optional panels) are not counted: they are what keeps the start small. Runs on build/ as
+// `npm run build` left it, with or without BASE_PATH (the layout of build/ is the same).
+
+const KiB = 1024;
+const build = fileURLToPath(new URL('../build/', import.meta.url));
+const base = (process.env.BASE_PATH ?? '').replace(/\/+$/, '');
+
+const htmlIn = (dir: string) =>
+	existsSync(join(build, dir))
+		? readdirSync(join(build, dir))
+				.filter((name) => name.endsWith('.html'))
+				.map((name) => join(dir, name))
+		: [];
+
+const budgets: Array<{ file: string; budget: number }> = [
+	{ file: 'index.html', budget: 60 * KiB },
+	{ file: 'sandbox.html', budget: 160 * KiB },
+	...htmlIn('labs').map((file) => ({ file, budget: 160 * KiB })),
+	...htmlIn('embed').map((file) => ({ file, budget: 150 * KiB }))
+];
+
+/** The scripts a page loads at start, as files in build/. */
+function scriptsOf(htmlFile: string): string[] {
+	const html = readFileSync(join(build, htmlFile), 'utf8');
+	const found = new Set<string>();
+	for (const match of html.matchAll(/(?:href|src)="([^"]+\.js)"/g)) found.add(match[1]);
+	for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) found.add(match[1]);
+	return [...found].map((url) =>
+		// Relative URLs (paths.relative) resolve against the page; absolute ones carry the base.
+		url.startsWith('/')
+			? join(build, url.slice(url.startsWith(`${base}/`) ? base.length : 0))
+			: join(dirname(join(build, htmlFile)), url)
+	);
+}
+
+const gzipped = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
+
+test('every route starts within its JavaScript budget (gzip)', () => {
+	expect(existsSync(join(build, 'index.html')), 'build/ is missing: run npm run build').toBe(true);
+	expect(htmlIn('labs').length, 'lab pages in build/labs').toBeGreaterThan(0);
+	expect(htmlIn('embed'), 'embed pages in build/embed').toContain(join('embed', 'sandbox.html'));
+
+	const rows = budgets.map(({ file, budget }) => {
+		const scripts = scriptsOf(file);
+		const missing = scripts.filter((script) => !existsSync(script));
+		const bytes = scripts
+			.filter((script) => existsSync(script))
+			.reduce((sum, script) => sum + gzipped(script), 0);
+		return { file, scripts: scripts.length, missing, bytes, budget };
+	});
+	const table = rows
+		.map(
+			(r) =>
+				`${r.bytes > r.budget ? '✗' : '✓'} ${r.file.padEnd(36)} ${(r.bytes / KiB).toFixed(1).padStart(6)} KiB gz` +
+				` (${r.bytes} B, ${r.scripts} scripts) budget ${r.budget / KiB} KiB` +
+				(r.missing.length
+					? `; missing: ${r.missing.map((m) => relative(build, m)).join(', ')}`
+					: '')
+		)
+		.join('\n');
+	test.info().annotations.push({ type: 'route sizes', description: `\n${table}` });
+
+	for (const r of rows) {
+		expect(r.scripts, `${r.file} loads no script?\n${table}`).toBeGreaterThan(0);
+		expect(r.missing, `${r.file} points at scripts that are not in build/\n${table}`).toEqual([]);
+	}
+	expect(
+		rows.filter((r) => r.bytes > r.budget).map((r) => r.file),
+		`routes over their budget:\n${table}`
+	).toEqual([]);
+});
