@@ -28,6 +28,15 @@ async function act(action: LabAction, state: LabProgressState): Promise<LabProgr
 	switch (action.do) {
 		case 'predict':
 			return predict(state, action.option);
+		case 'setPermissionMode':
+			await world.setPermissionMode(action.mode);
+			return state;
+		case 'answer': {
+			const waiting = world.calls.findLast((c) => c.state === 'awaiting_approval');
+			if (!waiting) throw new Error('no call is waiting for approval');
+			await world.answerApproval(waiting.id, action.approve);
+			return state;
+		}
 		case 'setScenario': {
 			const parsed = parseScenario(action.scenario);
 			if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));

@@ -12,6 +12,8 @@ interface Action {
 	arguments?: Record<string, unknown>;
 	option?: string;
 	scenario?: unknown;
+	mode?: string;
+	approve?: boolean;
 }
 interface Step {
 	id: string;
@@ -43,7 +45,17 @@ async function play(page: Page, locale: string, action: Action) {
 		await page.getByRole('button', { name: t(locale, 'lab_predict_answer') }).click();
 		return;
 	}
-	if (action.do === 'setScenario') {
+	if (action.do === 'setPermissionMode') {
+		await page.getByLabel(t(locale, 'harness_mode')).selectOption(action.mode!);
+	} else if (action.do === 'answer') {
+		// The newest call waiting for an answer is listed first.
+		const key = action.approve ? 'call_approve' : 'call_refuse';
+		await page
+			.locator('#calls')
+			.getByRole('button', { name: t(locale, key), exact: true })
+			.first()
+			.click();
+	} else if (action.do === 'setScenario') {
 		// Edit world: replace the editor's text, as a learner pasting a scenario would, then Apply.
 		const editor = page.getByRole('textbox', { name: t(locale, 'editor_json_label') });
 		await editor.click();

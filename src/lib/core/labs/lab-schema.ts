@@ -92,6 +92,13 @@ export const actionSchema = z.discriminatedUnion('do', [
 		arguments: z.record(z.string(), z.unknown()).default({})
 	}),
 	z.strictObject({ do: z.literal('predict'), option: z.string() }),
+	/** The harness's permission mode for the calls that follow. */
+	z.strictObject({
+		do: z.literal('setPermissionMode'),
+		mode: z.enum(['default', 'plan', 'full_auto'])
+	}),
+	/** The learner answers the permission question of the newest call waiting for one. */
+	z.strictObject({ do: z.literal('answer'), approve: z.boolean() }),
 	/** The learner edits the world (the editor's Apply): the whole new scenario. */
 	z.strictObject({ do: z.literal('setScenario'), scenario: z.record(z.string(), z.unknown()) })
 ]);
