@@ -49,10 +49,14 @@ async function play(page: Page, locale: string, action: Action) {
 		await page.getByLabel(t(locale, 'harness_mode')).selectOption(action.mode!);
 	} else if (action.do === 'answer') {
 		// The newest call waiting for an answer is listed first.
-		const key = action.approve ? 'call_approve' : 'call_refuse';
+		// Its buttons are named after the call ("Approve call c3"): match the name's fixed start.
+		const label = t(locale, action.approve ? 'call_approve_label' : 'call_refuse_label', {
+			id: ''
+		});
+		const start = label.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 		await page
 			.locator('#calls')
-			.getByRole('button', { name: t(locale, key), exact: true })
+			.getByRole('button', { name: new RegExp(`^${start}`) })
 			.first()
 			.click();
 	} else if (action.do === 'setScenario') {
