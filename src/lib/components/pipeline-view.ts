@@ -1,0 +1,361 @@
+/**
+ * The pipeline panel's reading of one call: OpenHarness's eight stages in order, what each
+ * decided, and the call's own tools/call exchange on the wire. Pure, so the panel stays markup;
+ * every value here is protocol or server text (never a sentence), which the panel labels.
+ */
+import type { CallRecord, WireEntry } from '$lib/core';
+import type { CallStage, StageRecord } from '$lib/core/machines/call.machine';
+import type { CallState } from '$lib/core/world/calls';
+import { boundJson, boundText } from '$lib/core/text/bound';
+
+/** The stages in the order OpenHarness runs them, with the name the call's state uses. */
+export const PIPELINE: readonly { stage: CallStage; state: CallState }[] = [
+	{ stage: 'preToolUse', state: 'pre_tool_use' },
+	{ stage: 'lookup', state: 'lookup' },
+	{ stage: 'validation', state: 'validation' },
+	{ stage: 'permission', state: 'permission' },
+	{ stage: 'awaitingApproval', state: 'awaiting_approval' },
+	{ stage: 'executing', state: 'executing' },
+	{ stage: 'normalising', state: 'normalising' },
+	{ stage: 'postToolUse', state: 'post_tool_use' }
+];
+
+/**
+ * `ran`: the stage decided (it has a record). `now`: the in-flight call is at this stage.
+ * `pending`: the call has not reached it yet. `skipped`: the call went past or ended without it.
+ */
+export type StageStatus = 'ran' | 'now' | 'pending' | 'skipped';
+
+/** Why a stage was skipped: the call ended earlier, or permission allowed without asking. */
+export type SkipReason = 'ended' | 'not-asked';
+
+/** What a fact is about; the panel gives each its label. */
+export type FactLabel =
+	| 'tool-name'
+	| 'hook-input'
+	| 'hooks-ran'
+	| 'hooks-none'
+	| 'reason'
+	| 'server'
+	| 'raw-tool'
+	| 'error'
+	| 'sent'
+	| 'dropped'
+	| 'coerced'
+	| 'nulls'
+	| 'rule'
+	| 'path'
+	| 'command'
+	| 'prompt'
+	| 'arguments'
+	| 'result'
+	| 'waiting-server'
+	| 'chars'
+	| 'artifact'
+	| 'no-artifact'
+	| 'tool-output'
+	| 'is-error';
+
+export interface Fact {
+	label: FactLabel;
+	/** Already cut to `SUMMARY_MAX` (with `…`); may be empty for a label that says it all. */
+	text: string;
+	/** Code or JSON (monospace, kept on its lines). */
+	mono: boolean;
+}
+
+export interface StageView {
+	stage: CallStage;
+	state: CallState;
+	status: StageStatus;
+	skip: SkipReason | null;
+	outcome: string | null;
+	/** Simulated ms the stage began, when recorded. */
+	startedAt: number | null;
+	/** An outcome that turned the call into an error result. */
+	failed: boolean;
+	facts: Fact[];
+	/** The record, for the full (bounded) detail; null when the stage has none. */
+	record: StageRecord | null;
+}
+
+export const SUMMARY_MAX = 300;
+export const DETAIL_MAX = 8000;
+
+const FAILURES = new Set([
+	'blocked',
+	'unknown',
+	'invalid',
+	'deny',
+	'refused',
+	'not-connected',
+	'call-failed'
+]);
+
+const cut = (text: string, max = SUMMARY_MAX) => {
+	const b = boundText(text, max);
+	return b.omitted ? `${b.text}…` : b.text;
+};
+
+/** One value as compact JSON on a line, bounded (server content can be huge). */
+export function compactJson(value: unknown, max = SUMMARY_MAX): string {
+	const b = boundJson(value, max, 0);
+	return b.omitted ? `${b.text}…` : b.text;
+}
+
+const fact = (label: FactLabel, text = '', mono = true): Fact => ({ label, text, mono });
+const list = (items: readonly string[]) => cut(items.join(', '));
+
+/** The hooks that ran, by matcher (a hook has no name of its own). */
+function hookFacts(ran: readonly { matcher: string }[]): Fact[] {
+	return ran.length
+		? [fact('hooks-ran', list(ran.map((h) => JSON.stringify(h.matcher))))]
+		: [fact('hooks-none')];
+}
+
+/** The input and output of one recorded stage, in a few lines. */
+export function stageFacts(record: StageRecord): Fact[] {
+	switch (record.stage) {
+		case 'preToolUse': {
+			const d = record.detail;
+			return [
+				fact('tool-name', cut(d.payload.tool_name)),
+				fact('hook-input', compactJson(d.payload.tool_input)),
+				...hookFacts(d.ran),
+				...(d.reason !== null ? [fact('reason', cut(d.reason), false)] : [])
+			];
+		}
+		case 'lookup': {
+			const d = record.detail;
+			if (d.error !== null) return [fact('error', cut(d.error))];
+			return [fact('server', cut(d.server ?? '')), fact('raw-tool', cut(d.tool ?? ''))];
+		}
+		case 'validation': {
+			const d = record.detail;
+			if (!d.ok) return [fact('error', cut(d.error, 1000))];
+			const facts = [fact('sent', compactJson(d.sent))];
+			if (d.dropped.length) facts.push(fact('dropped', list(d.dropped)));
+			if (d.coerced.length)
+				facts.push(
+					fact('coerced', list(d.coerced.map((c) => `${c.name}: ${c.fromRepr} → ${c.toRepr}`)))
+				);
+			if (d.nullsNotSent.length) facts.push(fact('nulls', list(d.nullsNotSent)));
+			return facts;
+		}
+		case 'permission': {
+			const d = record.detail;
+			const rule = d.decision === 'deny' && d.pattern ? `${d.rule} (${d.pattern})` : d.rule;
+			const facts = [fact('rule', cut(rule))];
+			if (d.filePath !== null) facts.push(fact('path', cut(d.filePath)));
+			if (d.command !== null) facts.push(fact('command', cut(d.command)));
+			facts.push(
+				d.decision === 'ask'
+					? fact('prompt', cut(d.prompt, 1000), false)
+					: fact('reason', cut(d.reason), false)
+			);
+			return facts;
+		}
+		case 'awaitingApproval':
+			return record.detail.error !== null ? [fact('error', cut(record.detail.error, 1000))] : [];
+		case 'executing': {
+			const d = record.detail;
+			const facts = [
+				fact('server', cut(d.input.server)),
+				fact('raw-tool', cut(d.input.tool)),
+				fact('arguments', compactJson(d.input.arguments))
+			];
+			if (d.result !== null) facts.push(fact('result', compactJson(d.result)));
+			if (d.error !== null) facts.push(fact('error', cut(d.error)));
+			return facts;
+		}
+		case 'normalising': {
+			const d = record.detail;
+			return [
+				fact('chars', String(d.chars)),
+				d.artifact ? fact('artifact', cut(d.artifact.id)) : fact('no-artifact')
+			];
+		}
+		case 'postToolUse': {
+			const d = record.detail;
+			return [
+				...hookFacts(d.ran),
+				fact('tool-output', compactJson(d.payload.tool_output)),
+				fact('is-error', String(d.payload.tool_is_error))
+			];
+		}
+	}
+}
+
+/** What an in-flight call is doing at its current stage (before that stage has a record). */
+function nowFacts(call: CallRecord, stage: CallStage): Fact[] {
+	if (stage === 'awaitingApproval') {
+		const permission = call.stages.findLast((s) => s.stage === 'permission');
+		return permission?.stage === 'permission' && permission.detail.decision === 'ask'
+			? [fact('prompt', cut(permission.detail.prompt, 1000), false)]
+			: [];
+	}
+	if (stage === 'executing') {
+		const args = sentBy(call);
+		return [
+			fact('server', cut(call.server)),
+			fact('raw-tool', cut(call.tool)),
+			...(args ? [fact('arguments', compactJson(args))] : []),
+			fact('waiting-server')
+		];
+	}
+	return [];
+}
+
+/** The eight stages of one call, each with whether and how it ran. */
+export function stageViews(call: CallRecord): StageView[] {
+	const done = call.state === 'completed';
+	const nowIndex = PIPELINE.findIndex((p) => p.state === call.state);
+	const permission = call.stages.find((s) => s.stage === 'permission');
+	return PIPELINE.map(({ stage, state }, index) => {
+		const record = call.stages.find((s) => s.stage === stage) ?? null;
+		const base = { stage, state, record, skip: null, outcome: null, startedAt: null };
+		if (record)
+			return {
+				...base,
+				status: 'ran',
+				outcome: record.outcome,
+				startedAt: record.startedAt ?? null,
+				failed: FAILURES.has(record.outcome),
+				facts: stageFacts(record)
+			};
+		if (!done && index === nowIndex)
+			return { ...base, status: 'now', failed: false, facts: nowFacts(call, stage) };
+		// Approval is asked only when permission said `ask`; otherwise the call goes straight on.
+		const notAsked = stage === 'awaitingApproval' && permission?.outcome === 'allow';
+		if (!done && index > nowIndex && !notAsked)
+			return { ...base, status: 'pending', failed: false, facts: [] };
+		return {
+			...base,
+			status: 'skipped',
+			skip: notAsked ? 'not-asked' : 'ended',
+			failed: false,
+			facts: []
+		};
+	});
+}
+
+/** The full detail of a recorded stage, as bounded JSON. */
+export function stageDetail(record: StageRecord, max = DETAIL_MAX) {
+	return boundJson(record.detail, max);
+}
+
+// ---- the call's tools/call on the wire ----------------------------------------------------------
+
+export type MessageEntry = Extract<WireEntry, { kind: 'message' }>;
+
+export type WireExchange =
+	/**
+	 * Nothing went out: the call ended before tools/call, or (`executed`) it reached the execute
+	 * stage but the server was not connected, so the request was never written.
+	 */
+	| { kind: 'not-sent'; executed: boolean }
+	/** In flight and not executing yet. */
+	| { kind: 'not-yet' }
+	/** It went out, but the request is no longer in the log's window. */
+	| { kind: 'missing' }
+	/** The request, and its response when one has arrived. */
+	| { kind: 'found'; request: MessageEntry; response: MessageEntry | null };
+
+type Obj = Record<string, unknown>;
+const isObject = (value: unknown): value is Obj =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** JSON equality, ignoring key order (the wire holds what was serialised from `sent`). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+	if (a === b) return true;
+	if (Array.isArray(a) || Array.isArray(b)) {
+		if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+		return a.every((item, i) => jsonEqual(item, b[i]));
+	}
+	if (!isObject(a) || !isObject(b)) return false;
+	const keys = Object.keys(a);
+	if (keys.length !== Object.keys(b).length) return false;
+	return keys.every((key) => Object.hasOwn(b, key) && jsonEqual(a[key], b[key]));
+}
+
+/**
+ * The arguments the call sends: `sent` once it has ended; while it runs, what validation let
+ * through (the record keeps `sent` null until the call is over).
+ */
+function sentBy(call: CallRecord): Record<string, unknown> | null {
+	if (call.state === 'completed') return call.sent;
+	const validation = call.stages.find((s) => s.stage === 'validation');
+	return validation?.stage === 'validation' && validation.detail.ok ? validation.detail.sent : null;
+}
+
+const REACHED_EXECUTION: ReadonlySet<CallState> = new Set([
+	'executing',
+	'normalising',
+	'post_tool_use'
+]);
+
+/**
+ * The call's tools/call request: a to-server `tools/call` on the call's server naming its raw
+ * tool with exactly the sent arguments, written while the call was executing. The harness writes
+ * it as the stage begins, so the earliest such request from then until the call ended is this
+ * call's (a later identical one belongs to a later call, which may start the very moment this one
+ * ends). Its response is the next to-host answer with the same id on that server, before the
+ * connection changes (ids restart with each connection).
+ */
+export function findExchange(call: CallRecord, wire: readonly WireEntry[]): WireExchange {
+	if (call.state !== 'completed' && !REACHED_EXECUTION.has(call.state)) return { kind: 'not-yet' };
+	const args = sentBy(call);
+	const executing = call.stages.find((s) => s.stage === 'executing');
+	if (args === null) return { kind: 'not-sent', executed: executing !== undefined };
+	const from = executing?.startedAt ?? call.stages.at(-1)?.startedAt ?? call.startedAt;
+	let at = -1;
+	for (let i = wire.length - 1; i >= 0; i--) {
+		const e = wire[i];
+		if (e.t < from) break;
+		if (call.endedAt !== null && e.t > call.endedAt) continue;
+		if (e.kind !== 'message' || e.dir !== 'to-server' || e.server !== call.server) continue;
+		const message = e.message as Obj;
+		if (message.method !== 'tools/call' || !isObject(message.params)) continue;
+		if (message.params.name !== call.tool) continue;
+		if (jsonEqual(message.params.arguments ?? {}, args)) at = i;
+	}
+	if (at < 0) return { kind: 'missing' };
+	const request = wire[at] as MessageEntry;
+	const id = (request.message as Obj).id;
+	let response: MessageEntry | null = null;
+	for (let i = at + 1; i < wire.length; i++) {
+		const e = wire[i];
+		if (e.server !== call.server) continue;
+		if (e.kind === 'transport') {
+			if (e.event === 'hung') continue;
+			break;
+		}
+		const message = e.message as Obj;
+		if (message.id !== id) continue;
+		if (e.dir === 'to-host' && message.method === undefined) {
+			response = e;
+			break;
+		}
+		if (e.dir === 'to-server' && message.method !== undefined) break;
+	}
+	return { kind: 'found', request, response };
+}
+
+/** A wire message, pretty and bounded. */
+export function entryJson(entry: MessageEntry, max = DETAIL_MAX) {
+	return boundJson(entry.message, max);
+}
+
+/** The JSON-RPC id of a logged message. */
+export function messageId(entry: MessageEntry): string {
+	const id = (entry.message as Obj).id;
+	return id === undefined ? '' : String(id);
+}
+
+/** The call the panel shows: the learner's pick while it exists, otherwise the newest. */
+export function chosenCall(
+	calls: readonly CallRecord[],
+	choice: string | null
+): CallRecord | undefined {
+	return (choice !== null ? calls.findLast((c) => c.id === choice) : undefined) ?? calls.at(-1);
+}
