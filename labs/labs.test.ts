@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { labSchema, type Lab, type LabAction } from '../src/lib/core/labs/lab-schema';
-import { parseLabText } from '../src/lib/core/labs/lab-text';
 import {
 	advance,
 	goTo,
@@ -11,6 +10,7 @@ import {
 	type LabProgressState
 } from '../src/lib/core/labs/progress';
 import { worldFacts } from '../src/lib/core/labs/facts';
+import { loadLab, locales } from './test-support';
 import { World } from '../src/lib/core/world/world';
 import { parseScenario } from '../src/lib/core/scenario/parse';
 
@@ -72,14 +72,55 @@ describe.each(folders)('lab %s', (folder) => {
 		expect(lab.id).toBe(folder);
 	});
 
-	it.each(['en', 'zh-CN'])('has narration for every step and check in %s', (locale) => {
-		const text = parseLabText(readFileSync(new URL(`${folder}/${locale}.md`, root), 'utf8'));
-		expect(text.title).not.toBe('');
+	it('has unique step ids, unique check ids within each step, and answers among its options', () => {
+		const steps = lab.steps.map((s) => s.id);
+		expect(new Set(steps).size).toBe(steps.length);
 		for (const step of lab.steps) {
-			expect(text.steps[step.id], step.id).toBeDefined();
-			for (const check of step.checks)
-				expect(text.steps[step.id].checks[check.id], check.id).toBeTruthy();
+			const checks = step.checks.map((c) => c.id);
+			expect(new Set(checks).size, step.id).toBe(checks.length);
+			if (step.predict) expect(step.predict.options).toContain(step.predict.answer);
 		}
+	});
+
+	describe.each(locales)('narration in %s', (locale) => {
+		const text = loadLab(new URL(`${folder}/`, root)).texts[locale];
+
+		it('has a title and a summary', () => {
+			expect(text.title).not.toBe('');
+			expect(text.summary).not.toBe('');
+		});
+
+		it('has the steps of lab.json, in the same order, each with a title and a body', () => {
+			expect(Object.keys(text.steps)).toEqual(lab.steps.map((s) => s.id));
+			for (const step of lab.steps) {
+				expect(text.steps[step.id].title, step.id).not.toBe('');
+				expect(text.steps[step.id].body.length, step.id).toBeGreaterThan(0);
+			}
+		});
+
+		it('labels exactly the checks of each step', () => {
+			for (const step of lab.steps) {
+				const labels = text.steps[step.id].checks;
+				expect(Object.keys(labels).sort(), step.id).toEqual(step.checks.map((c) => c.id).sort());
+				for (const label of Object.values(labels)) expect(label.trim()).not.toBe('');
+			}
+		});
+
+		it('has a question, the options and a reveal exactly where lab.json predicts', () => {
+			for (const step of lab.steps) {
+				const t = text.steps[step.id];
+				if (!step.predict) {
+					expect(t.predict, step.id).toBeUndefined();
+					expect(t.reveal, step.id).toBeUndefined();
+					continue;
+				}
+				expect(t.predict?.question.length, step.id).toBeGreaterThan(0);
+				expect(Object.keys(t.predict?.options ?? {}).sort()).toEqual(
+					[...step.predict.options].sort()
+				);
+				expect(t.reveal?.body.length, step.id).toBeGreaterThan(0);
+			}
+		});
 	});
 
 	it('is finished by playing its solution, step by step, on the real world', async () => {

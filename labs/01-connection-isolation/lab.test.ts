@@ -1,8 +1,6 @@
 import { worldFacts } from '../../src/lib/core/labs/facts';
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { labSchema, type Lab } from '../../src/lib/core/labs/lab-schema';
-import { parseLabText, type Block, type LabText } from '../../src/lib/core/labs/lab-text';
+import { allCode, loadLab, locales } from '../test-support';
 import {
 	advance,
 	goTo,
@@ -14,34 +12,7 @@ import {
 import { mcpStatusText } from '../../src/lib/core/profiles/openharness/status-text';
 import { World } from '../../src/lib/core/world/world';
 
-const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
-
-const lab: Lab = labSchema.parse(JSON.parse(read('./lab.json')));
-const locales = ['en', 'zh-CN'] as const;
-const texts: Record<(typeof locales)[number], LabText> = {
-	en: parseLabText(read('./en.md')),
-	'zh-CN': parseLabText(read('./zh-CN.md'))
-};
-
-/** Every `code` span of a block list. */
-function codeSpans(blocks: Block[]): string[] {
-	return blocks.flatMap((b) =>
-		(b.kind === 'p' ? [b.inline] : b.items).flatMap((inline) =>
-			inline.filter((i) => i.kind === 'code').map((i) => i.text)
-		)
-	);
-}
-
-function allCode(text: LabText): string[] {
-	const inline = (s: string) => [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
-	return Object.values(text.steps).flatMap((step) => [
-		...codeSpans(step.body),
-		...codeSpans(step.predict?.question ?? []),
-		...codeSpans(step.reveal?.body ?? []),
-		...Object.values(step.checks).flatMap(inline),
-		...Object.values(step.predict?.options ?? {}).flatMap(inline)
-	]);
-}
+const { lab, texts } = loadLab(new URL('./', import.meta.url));
 
 describe('lab 01-connection-isolation: definition', () => {
 	it('is a valid lab', () => {
@@ -52,59 +23,6 @@ describe('lab 01-connection-isolation: definition', () => {
 			'internal-api',
 			'realtime'
 		]);
-	});
-
-	it('has unique step ids and unique check ids', () => {
-		const steps = lab.steps.map((s) => s.id);
-		expect(new Set(steps).size).toBe(steps.length);
-		const checks = lab.steps.flatMap((s) => s.checks.map((c) => c.id));
-		expect(new Set(checks).size).toBe(checks.length);
-	});
-
-	it('answers each prediction with one of its options', () => {
-		for (const step of lab.steps)
-			if (step.predict) expect(step.predict.options).toContain(step.predict.answer);
-	});
-});
-
-describe.each(locales)('lab 01-connection-isolation: %s narration', (locale) => {
-	const text = texts[locale];
-
-	it('has a title and a summary', () => {
-		expect(text.title).not.toBe('');
-		expect(text.summary).not.toBe('');
-	});
-
-	it('has the steps of lab.json, in the same order, each with a body', () => {
-		expect(Object.keys(text.steps)).toEqual(lab.steps.map((s) => s.id));
-		for (const step of lab.steps) {
-			expect(text.steps[step.id].title, step.id).not.toBe('');
-			expect(text.steps[step.id].body.length, step.id).toBeGreaterThan(0);
-		}
-	});
-
-	it('labels exactly the checks of each step', () => {
-		for (const step of lab.steps) {
-			const labels = text.steps[step.id].checks;
-			expect(Object.keys(labels).sort(), step.id).toEqual(step.checks.map((c) => c.id).sort());
-			for (const label of Object.values(labels)) expect(label.trim()).not.toBe('');
-		}
-	});
-
-	it('has a question, the options and a reveal exactly where lab.json predicts', () => {
-		for (const step of lab.steps) {
-			const t = text.steps[step.id];
-			if (!step.predict) {
-				expect(t.predict, step.id).toBeUndefined();
-				expect(t.reveal, step.id).toBeUndefined();
-				continue;
-			}
-			expect(t.predict?.question.length, step.id).toBeGreaterThan(0);
-			expect(Object.keys(t.predict?.options ?? {}).sort()).toEqual(
-				[...step.predict.options].sort()
-			);
-			expect(t.reveal?.body.length, step.id).toBeGreaterThan(0);
-		}
 	});
 });
 

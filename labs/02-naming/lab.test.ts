@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { allCode, inlineCode, loadLab, locales } from '../test-support';
 import { addServer, addTool } from '../../src/lib/components/editor/scenario-text';
 import { worldFacts } from '../../src/lib/core/labs/facts';
-import { labSchema, type Lab } from '../../src/lib/core/labs/lab-schema';
-import { parseLabText, type Block, type LabText } from '../../src/lib/core/labs/lab-text';
 import {
 	advance,
 	goTo,
@@ -23,41 +21,7 @@ import { adaptedName, segment } from '../../src/lib/core/profiles/openharness/na
 import { parseScenario } from '../../src/lib/core/scenario/parse';
 import { World } from '../../src/lib/core/world/world';
 
-const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
-
-const lab: Lab = labSchema.parse(JSON.parse(read('./lab.json')));
-const locales = ['en', 'zh-CN'] as const;
-const sources = { en: read('./en.md'), 'zh-CN': read('./zh-CN.md') };
-const texts: Record<(typeof locales)[number], LabText> = {
-	en: parseLabText(sources.en),
-	'zh-CN': parseLabText(sources['zh-CN'])
-};
-
-const inlineCode = (s: string) => [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
-
-/** Every `code` span of a block list. */
-function codeSpans(blocks: Block[]): string[] {
-	return blocks.flatMap((b) =>
-		(b.kind === 'p' ? [b.inline] : b.items).flatMap((inline) =>
-			inline.filter((i) => i.kind === 'code').map((i) => i.text)
-		)
-	);
-}
-
-function allCode(text: LabText): string[] {
-	return [
-		...inlineCode(text.title),
-		...inlineCode(text.summary),
-		...Object.values(text.steps).flatMap((step) => [
-			...inlineCode(step.title),
-			...codeSpans(step.body),
-			...codeSpans(step.predict?.question ?? []),
-			...codeSpans(step.reveal?.body ?? []),
-			...Object.values(step.checks).flatMap(inlineCode),
-			...Object.values(step.predict?.options ?? {}).flatMap(inlineCode)
-		])
-	];
-}
+const { lab, texts, sources } = loadLab(new URL('./', import.meta.url));
 
 /** The one code span of a predict option (each option of this lab quotes one name). */
 function optionName(locale: (typeof locales)[number], step: string, option: string): string {
@@ -117,43 +81,6 @@ async function startedWorld(raw: unknown): Promise<World> {
 }
 
 describe.each(locales)('lab 02-naming: %s narration', (locale) => {
-	const text = texts[locale];
-
-	it('has a title and a summary', () => {
-		expect(text.title).not.toBe('');
-		expect(text.summary).not.toBe('');
-	});
-
-	it('has the steps of lab.json, in the same order, each with a body', () => {
-		expect(Object.keys(text.steps)).toEqual(lab.steps.map((s) => s.id));
-		for (const step of lab.steps) {
-			expect(text.steps[step.id].title, step.id).not.toBe('');
-			expect(text.steps[step.id].body.length, step.id).toBeGreaterThan(0);
-		}
-	});
-
-	it('labels exactly the checks of each step', () => {
-		for (const step of lab.steps) {
-			const labels = text.steps[step.id].checks;
-			expect(Object.keys(labels).sort(), step.id).toEqual(step.checks.map((c) => c.id).sort());
-		}
-	});
-
-	it('has a question, the options and a reveal exactly where lab.json predicts', () => {
-		for (const step of lab.steps) {
-			const t = text.steps[step.id];
-			if (!step.predict) {
-				expect(t.predict, step.id).toBeUndefined();
-				continue;
-			}
-			expect(t.predict?.question.length, step.id).toBeGreaterThan(0);
-			expect(Object.keys(t.predict?.options ?? {}).sort()).toEqual(
-				[...step.predict.options].sort()
-			);
-			expect(t.reveal?.body.length, step.id).toBeGreaterThan(0);
-		}
-	});
-
 	it('quotes the names each prediction is about as the code produces them', () => {
 		const oh = getHost('openharness');
 		// adapted-names: only the right answer is OpenHarness's name; "unchanged" is Claude Code's.

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { allCode, loadLab, locales } from '../test-support';
 import { worldFacts } from '../../src/lib/core/labs/facts';
-import { labSchema, type Lab } from '../../src/lib/core/labs/lab-schema';
-import { parseLabText, type Block, type LabText } from '../../src/lib/core/labs/lab-text';
 import {
 	advance,
 	goTo,
@@ -27,42 +26,11 @@ import { World } from '../../src/lib/core/world/world';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 
-const lab: Lab = labSchema.parse(JSON.parse(read('./lab.json')));
-const locales = ['en', 'zh-CN'] as const;
-const texts: Record<(typeof locales)[number], LabText> = {
-	en: parseLabText(read('./en.md')),
-	'zh-CN': parseLabText(read('./zh-CN.md'))
-};
+const { lab, texts } = loadLab(new URL('./', import.meta.url));
 const messages = {
 	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
 	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
 };
-
-const inlineCode = (s: string) => [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
-
-/** Every `code` span of a block list. */
-function codeSpans(blocks: Block[]): string[] {
-	return blocks.flatMap((b) =>
-		(b.kind === 'p' ? [b.inline] : b.items).flatMap((inline) =>
-			inline.filter((i) => i.kind === 'code').map((i) => i.text)
-		)
-	);
-}
-
-function allCode(text: LabText): string[] {
-	return [
-		...inlineCode(text.title),
-		...inlineCode(text.summary),
-		...Object.values(text.steps).flatMap((step) => [
-			...inlineCode(step.title),
-			...codeSpans(step.body),
-			...codeSpans(step.predict?.question ?? []),
-			...codeSpans(step.reveal?.body ?? []),
-			...Object.values(step.checks).flatMap(inlineCode),
-			...Object.values(step.predict?.options ?? {}).flatMap(inlineCode)
-		])
-	];
-}
 
 const CREATE = 'mcp__tickets__create_ticket';
 const SEARCH = 'mcp__tickets__search_tickets';
@@ -139,27 +107,6 @@ describe('lab 03-call-pipeline: definition', () => {
 
 describe.each(locales)('lab 03-call-pipeline: %s narration', (locale) => {
 	const text = texts[locale];
-
-	it('has a title and a summary', () => {
-		expect(text.title).not.toBe('');
-		expect(text.summary).not.toBe('');
-	});
-
-	it('has the steps of lab.json, in the same order, each with a body', () => {
-		expect(Object.keys(text.steps)).toEqual(lab.steps.map((s) => s.id));
-		for (const step of lab.steps) {
-			expect(text.steps[step.id].title, step.id).not.toBe('');
-			expect(text.steps[step.id].body.length, step.id).toBeGreaterThan(0);
-		}
-	});
-
-	it('labels exactly the checks of each step', () => {
-		for (const step of lab.steps) {
-			const labels = text.steps[step.id].checks;
-			expect(Object.keys(labels).sort(), step.id).toEqual(step.checks.map((c) => c.id).sort());
-			for (const label of Object.values(labels)) expect(label.trim()).not.toBe('');
-		}
-	});
 
 	it('has a question, the options and a reveal for every prediction', () => {
 		for (const step of lab.steps) {
