@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 import { defineConfig, devices } from '@playwright/test';
 
 // The site is built first (`npm run build`, with the same BASE_PATH), then served from build/.
@@ -7,27 +7,7 @@ const BASE_PATH = (process.env.BASE_PATH ?? '').replace(/\/+$/, '');
 const BASE_URL = `http://127.0.0.1:${PORT}${BASE_PATH}/`;
 const CI = !!process.env.CI;
 
-// Browser: $CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own Chromium
-// (`npx playwright install chromium`).
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const executablePath =
-	process.env.CHROMIUM_PATH || (existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined);
-
-const launchOptions = executablePath
-	? {
-			executablePath,
-			args: [
-				'--headless',
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync'
-			]
-		}
-	: {};
+const launchOptions = chromiumLaunchOptions();
 
 export default defineConfig({
 	testDir: 'tests',

@@ -8,6 +8,7 @@
 //
 // Environment: CHROMIUM_PATH (else /usr/bin/chromium, else Playwright's own Chromium),
 // BENCH_PORT (default 4191), BASE_PATH (as the build's).
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,25 +24,7 @@ const KILLED = serverName(42);
 /** Panels measured one at a time (the embed's `view=` values besides registry). */
 const PANEL_VIEWS = ['pipeline', 'servers', 'log', 'machine'];
 
-// Same browser choice as playwright.config.ts.
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
-const executablePath =
-	process.env.CHROMIUM_PATH || (existsSync(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined);
-const launchOptions = executablePath
-	? {
-			executablePath,
-			args: [
-				'--headless',
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync'
-			]
-		}
-	: {};
+const launchOptions = chromiumLaunchOptions();
 
 const log = (...args) => console.error('[browser-bench]', ...args);
 const round = (x, digits = 1) => (typeof x === 'number' ? Number(x.toFixed(digits)) : x);
