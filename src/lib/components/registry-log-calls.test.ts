@@ -164,3 +164,31 @@ describe('WireLog', () => {
 		expect(text(html(world, WireLog))).toMatch(/filesystem — process killed/);
 	});
 });
+
+describe('a registry of many tools', () => {
+	it('shows the first 200 rows and every unavailable one, with a way to show all', async () => {
+		const tools = Array.from({ length: 250 }, (_, i) => ({ name: `t${i}` }));
+		const parsed = parseScenario({
+			mcp_servers: {
+				big: { type: 'stdio', command: 'x', sim: { tools } },
+				small: { type: 'stdio', command: 'y', sim: { tools: [{ name: 'only' }] } }
+			}
+		});
+		if (!parsed.ok) throw new Error('invalid');
+		const state = new WorldState(parsed.scenario);
+		await state.run((w) => w.startSession());
+		const before = text(html(state, RegistryPanel));
+		expect(before).toContain('Showing 200 of 251 tools.');
+		expect(before).toContain('Show all 251');
+		expect(before).toContain('… and 201 more');
+		const tableOf = (markup: string) =>
+			markup.slice(markup.indexOf('<tbody'), markup.indexOf('</tbody>'));
+		expect(tableOf(html(state, RegistryPanel))).not.toContain('mcp__small__only');
+		await state.run((w) => w.kill('small'));
+		await state.run((w) => w.reconnectAll());
+		// The unavailable entry past the limit is still listed.
+		expect(text(html(state, RegistryPanel))).toContain('Showing 201 of 251 tools.');
+		expect(row(html(state, RegistryPanel), 'mcp__small__only')).toContain('unavailable');
+		state.dispose();
+	});
+});
