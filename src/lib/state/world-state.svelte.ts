@@ -126,6 +126,10 @@ export class WorldState {
 	#schedule(): void {
 		if (this.#frame !== null) return;
 		if (typeof requestAnimationFrame !== 'function') return this.#refresh();
+		// At instant speed a command's steps are not meant to be watched: repainting every panel
+		// between them only slows a large world down (seconds at 100 servers). The page is
+		// refreshed when the command ends (see run).
+		if (this.speed === 'instant' && this.pending > 0) return;
 		this.#frame = requestAnimationFrame(() => {
 			this.#frame = null;
 			this.#refresh();
