@@ -1,4 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { worldFacts } from '../src/lib/core/labs/facts';
+import type { WorldFacts } from '../src/lib/core/labs/goals';
+import {
+	advance,
+	goTo,
+	initialProgress,
+	predict,
+	stepComplete,
+	type LabProgressState
+} from '../src/lib/core/labs/progress';
+import type { World } from '../src/lib/core/world/world';
 import { labSchema, type Lab } from '../src/lib/core/labs/lab-schema';
 import { parseLabText, type Block, type LabText } from '../src/lib/core/labs/lab-text';
 
@@ -45,4 +57,58 @@ export function allCode(text: LabText): string[] {
 			...Object.values(step.predict?.options ?? {}).flatMap(inlineCode)
 		])
 	];
+}
+
+/**
+ * A learner's walk through a lab on a real world: each action is followed by a re-check, and the
+ * number of checks met after it is asserted, so a step proves its checks are met in order and only
+ * by the intended action.
+ */
+export class LabWalk {
+	state: LabProgressState;
+
+	constructor(
+		readonly lab: Lab,
+		private readonly world: () => World,
+		private readonly onObserve: (facts: WorldFacts) => void = () => {}
+	) {
+		this.state = initialProgress(lab);
+	}
+
+	observe(): void {
+		const facts = worldFacts(this.world(), this.lab.id, this.state.step);
+		this.state = advance(this.lab, this.state, facts);
+		this.onObserve(facts);
+	}
+
+	get met(): number {
+		return this.state.steps[this.state.step].met.filter(Boolean).length;
+	}
+
+	async step(id: string, actions: Array<[() => Promise<unknown> | void, number]>): Promise<void> {
+		expect(this.lab.steps[this.state.step].id).toBe(id);
+		for (const [act, expected] of actions) {
+			await act();
+			this.observe();
+			expect(this.met, `${id}: checks met`).toBe(expected);
+		}
+		expect(stepComplete(this.state), id).toBe(true);
+		this.state = goTo(this.state, this.state.step + 1, this.world().events.at(-1)?.seq ?? 0);
+	}
+
+	/** An action answering the current step's prediction. */
+	guess(option: string): () => void {
+		return () => {
+			this.state = predict(this.state, option);
+		};
+	}
+
+	/** As LabState.worldReplaced(): a new world's events number from 1 again. */
+	worldReplaced(): void {
+		const at = this.state.step;
+		this.state = {
+			...this.state,
+			steps: this.state.steps.map((s, i) => (i === at ? { ...s, since: 0 } : s))
+		};
+	}
 }

@@ -1,14 +1,6 @@
-import { worldFacts } from '../../src/lib/core/labs/facts';
 import { describe, expect, it } from 'vitest';
-import { allCode, loadLab, locales } from '../test-support';
-import {
-	advance,
-	goTo,
-	initialProgress,
-	predict,
-	stepComplete,
-	type LabProgressState
-} from '../../src/lib/core/labs/progress';
+import type { WorldFacts } from '../../src/lib/core/labs/goals';
+import { allCode, LabWalk, loadLab, locales } from '../test-support';
 import { mcpStatusText } from '../../src/lib/core/profiles/openharness/status-text';
 import { World } from '../../src/lib/core/world/world';
 
@@ -29,16 +21,13 @@ describe('lab 01-connection-isolation: definition', () => {
 describe('lab 01-connection-isolation: a learner can meet every check', () => {
 	it('walks every step in order, each action meeting the next check only', async () => {
 		const world = new World(lab.scenario);
-		let state: LabProgressState = initialProgress(lab);
 		const seen = {
 			outputs: new Set<string>(),
 			details: new Set<string>(),
 			status: new Set<string>()
 		};
-		const observe = () => {
-			const facts = worldFacts(world, lab.id, state.step);
+		const observe = (facts: WorldFacts) => {
 			const snapshot = facts.snapshot;
-			state = advance(lab, state, facts);
 			for (const c of snapshot.calls) seen.outputs.add(c.output);
 			for (const s of snapshot.servers) seen.details.add(s.detail);
 			const status = mcpStatusText(
@@ -52,17 +41,8 @@ describe('lab 01-connection-isolation: a learner can meet every check', () => {
 			);
 			for (const line of status.split('\n')) seen.status.add(line.replace(/^- /, ''));
 		};
-		const met = () => state.steps[state.step].met.filter(Boolean).length;
-		const step = async (id: string, actions: Array<[() => Promise<unknown> | void, number]>) => {
-			expect(lab.steps[state.step].id).toBe(id);
-			for (const [act, expected] of actions) {
-				await act();
-				observe();
-				expect(met(), `${id}: checks met`).toBe(expected);
-			}
-			expect(stepComplete(state), id).toBe(true);
-			state = goTo(state, state.step + 1, world.events.at(-1)?.seq ?? 0);
-		};
+		const walk = new LabWalk(lab, () => world, observe);
+		const step = (id: string, actions: Parameters<LabWalk['step']>[1]) => walk.step(id, actions);
 		const readNotes = () =>
 			world.callTool('mcp__filesystem__read_file', { path: '/data/notes.txt' });
 		const search = () =>
@@ -73,14 +53,7 @@ describe('lab 01-connection-isolation: a learner can meet every check', () => {
 				[() => world.startSession(), 3],
 				[readNotes, 4]
 			]);
-			await step('predict-the-kill', [
-				[
-					() => {
-						state = predict(state, 'marked-failed');
-					},
-					1
-				]
-			]);
+			await step('predict-the-kill', [[walk.guess('marked-failed'), 1]]);
 			await step('kill-and-call', [
 				[search, 0],
 				[() => world.kill('filesystem'), 1],
@@ -109,7 +82,7 @@ describe('lab 01-connection-isolation: a learner can meet every check', () => {
 				[search, 2],
 				[readNotes, 3]
 			]);
-			expect(state.step).toBe(lab.steps.length - 1);
+			expect(walk.state.step).toBe(lab.steps.length - 1);
 		} finally {
 			world.dispose();
 		}

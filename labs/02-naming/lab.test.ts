@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allCode, inlineCode, loadLab, locales } from '../test-support';
+import { allCode, inlineCode, LabWalk, loadLab, locales } from '../test-support';
 import { addServer, addTool } from '../../src/lib/components/editor/scenario-text';
-import { worldFacts } from '../../src/lib/core/labs/facts';
-import {
-	advance,
-	goTo,
-	initialProgress,
-	predict,
-	stepComplete,
-	type LabProgressState
-} from '../../src/lib/core/labs/progress';
 import { adaptAll, getHost, hosts, type HostId } from '../../src/lib/core/naming/hosts';
 import { breaksProviderLimit, PROVIDER_LIMIT } from '../../src/lib/core/naming/provider-limit';
 import {
@@ -223,24 +214,11 @@ describe('lab 02-naming: what the narration says about hosts and input models', 
 describe('lab 02-naming: a learner can meet every check', () => {
 	it('walks every step in order, and every string quoted in the narration is real', async () => {
 		let world = new World(lab.scenario);
-		let state: LabProgressState = initialProgress(lab);
 		const produced = new Set<string>();
 		const argumentsUsed = new Set<string>();
 		const registries: string[][] = [];
-		const observe = () => {
-			state = advance(lab, state, worldFacts(world, lab.id, state.step));
-		};
-		const met = () => state.steps[state.step].met.filter(Boolean).length;
-		const step = async (id: string, actions: Array<[() => Promise<unknown> | void, number]>) => {
-			expect(lab.steps[state.step].id).toBe(id);
-			for (const [act, expected] of actions) {
-				await act();
-				observe();
-				expect(met(), `${id}: checks met`).toBe(expected);
-			}
-			expect(stepComplete(state), id).toBe(true);
-			state = goTo(state, state.step + 1, world.events.at(-1)?.seq ?? 0);
-		};
+		const walk = new LabWalk(lab, () => world);
+		const step = (id: string, actions: Parameters<LabWalk['step']>[1]) => walk.step(id, actions);
 		const call = async (name: string, args: Record<string, unknown>) => {
 			argumentsUsed.add(JSON.stringify(args));
 			const record = await world.callTool(name, args);
@@ -250,18 +228,13 @@ describe('lab 02-naming: a learner can meet every check', () => {
 			for (const value of Object.values(record.sent ?? {})) produced.add(JSON.stringify(value));
 			return record;
 		};
-		const guess = (option: string) => () => {
-			state = predict(state, option);
-		};
+		const guess = (option: string) => walk.guess(option);
 		/** As the editor's Apply: a new world, its session started, the step's window from 0. */
 		const apply = (raw: unknown) => async () => {
 			world.dispose();
 			world = await startedWorld(raw);
 			registries.push(world.registry.map((e) => e.name));
-			state = {
-				...state,
-				steps: state.steps.map((s, i) => (i === state.step ? { ...s, since: 0 } : s))
-			};
+			walk.worldReplaced();
 		};
 
 		try {
@@ -337,7 +310,7 @@ describe('lab 02-naming: a learner can meet every check', () => {
 				estimate_hours: '5'
 			});
 			expect(coerced.sent).toEqual({ title: 'Late delivery', priority: 'low', estimate_hours: 5 });
-			expect(state.step).toBe(lab.steps.length - 1);
+			expect(walk.state.step).toBe(lab.steps.length - 1);
 
 			// The collision through the JSON (lab.json's solution), and with billing_v2 listed first.
 			const reordered = {

@@ -1,15 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allCode, loadLab, locales } from '../test-support';
-import { worldFacts } from '../../src/lib/core/labs/facts';
-import {
-	advance,
-	goTo,
-	initialProgress,
-	predict,
-	stepComplete,
-	type LabProgressState
-} from '../../src/lib/core/labs/progress';
+import { allCode, LabWalk, loadLab, locales } from '../test-support';
 import { fnmatch } from '../../src/lib/core/profiles/openharness/hooks';
 import {
 	permissionModes,
@@ -141,7 +132,6 @@ describe.each(locales)('lab 03-call-pipeline: %s narration', (locale) => {
 describe('lab 03-call-pipeline: a learner can meet every check', () => {
 	it('walks every step in order, and every string quoted in the narration is real', async () => {
 		const world = new World(lab.scenario);
-		let state: LabProgressState = initialProgress(lab);
 		const produced = new Set<string>();
 		/** Whole outputs and their lines: a quoted span may be the start of one. */
 		const outputs = new Set<string>();
@@ -182,29 +172,15 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 		world.subscribe(() => {
 			for (const c of world.calls) produced.add(c.state);
 		});
-		const observe = () => {
-			state = advance(lab, state, worldFacts(world, lab.id, state.step));
-		};
-		const met = () => state.steps[state.step].met.filter(Boolean).length;
-		const step = async (id: string, actions: Array<[() => Promise<unknown> | void, number]>) => {
-			expect(lab.steps[state.step].id).toBe(id);
-			for (const [act, expected] of actions) {
-				await act();
-				observe();
-				expect(met(), `${id}: checks met`).toBe(expected);
-			}
-			expect(stepComplete(state), id).toBe(true);
-			state = goTo(state, state.step + 1, world.events.at(-1)?.seq ?? 0);
-		};
+		const walk = new LabWalk(lab, () => world);
+		const step = (id: string, actions: Parameters<LabWalk['step']>[1]) => walk.step(id, actions);
 		const call = async (name: string, args: Record<string, unknown>) => {
 			argumentsUsed.add(JSON.stringify(args));
 			const c = await world.callTool(name, args);
 			if (c.state === 'completed') record(c);
 			return c;
 		};
-		const guess = (option: string) => () => {
-			state = predict(state, option);
-		};
+		const guess = (option: string) => walk.guess(option);
 		const waiting = () => world.calls.findLast((c) => c.state === 'awaiting_approval')!;
 		const answer = (approve: boolean) => async () => {
 			const c = waiting();
@@ -341,7 +317,7 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 			expect(bigPost.stage === 'postToolUse' && bigPost.detail.payload.tool_output).toBe(
 				big.output
 			);
-			expect(state.step).toBe(lab.steps.length - 1);
+			expect(walk.state.step).toBe(lab.steps.length - 1);
 
 			// Back in full_auto: the lost minimum and maximum let 9 through.
 			const nine = await call(CREATE, { title: 'Printer on fire', priority: 9 });
