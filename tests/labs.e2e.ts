@@ -152,3 +152,15 @@ test('at the default speed a learner watches each connection step through its ma
 	await settled(page);
 	await expect(page.getByRole('img', { name: 'internal-api: connected' })).toBeVisible();
 });
+
+test('moving to another step is announced in the live region, in the learner’s language', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?lang=zh-CN&speed=instant');
+	await settled(page);
+	await page.getByRole('button', { name: t('zh-CN', 'lab_next') }).click();
+	const title = await page.getByTestId('step-title').textContent();
+	await expect(page.getByTestId('live-region')).toContainText(
+		t('zh-CN', 'announce_step', { n: 2, title: title!.trim() })
+	);
+});
