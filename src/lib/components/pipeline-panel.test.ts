@@ -168,4 +168,59 @@ describe('pipeline panel', () => {
 		);
 		expect(all).toContain('Stages of c2');
 	});
+
+	it('offers step mode as a labelled checkbox, off by default, before any call', async () => {
+		await session();
+		const markup = html(state!, PipelinePanel);
+		expect(markup).toMatch(
+			/<label[^>]*>\s*<input type="checkbox"[^>]*aria-describedby="[^"]+-hint"/
+		);
+		expect(markup).not.toMatch(/<input type="checkbox"[^>]*checked/);
+		expect(text(markup)).toContain('Step mode');
+		expect(markup).not.toContain('Next stage');
+	});
+
+	it('step mode: the held stage is now, with its outcome, and the step buttons are offered', async () => {
+		await session({ permissions: { mode: 'full_auto' } });
+		await state!.setStepMode(true);
+		const { id } = await state!.run((w) => w.callTool('mcp__tickets__create', { title: 'x' }));
+		await state!.stepCall(id);
+		const markup = html(state!, PipelinePanel);
+		expect(markup).toMatch(/<input type="checkbox"[^>]*checked/);
+		expect(markup).toMatch(
+			/<li[^>]*data-stage="lookup"[^>]*data-status="now"[^>]*aria-current="step"/
+		);
+		const shown = stages(markup);
+		expect(shown[1][1]).toContain('lookup found');
+		expect(shown[1][1]).toContain('◀ now');
+		expect(shown[1][1]).toContain('Held in step mode: this stage has decided.');
+		expect(shown[2][1]).toContain('not reached yet');
+		expect(markup).toMatch(
+			/<button type="button"[^>]*aria-disabled="false"[^>]*>Next stage<\/button>/
+		);
+		expect(markup).toMatch(/<button type="button"[^>]*>Run to the end<\/button>/);
+		expect(text(markup)).toContain('Nothing yet: the call is at lookup.');
+	});
+
+	it('step mode: a call stepped to its end shows the output and no step buttons', async () => {
+		await session({ permissions: { mode: 'full_auto' } });
+		await state!.setStepMode(true);
+		const { id } = await state!.run((w) => w.callTool('mcp__tickets__create', { title: 'x' }));
+		for (let i = 0; i < 6; i++) await state!.stepCall(id);
+		const markup = html(state!, PipelinePanel);
+		expect(text(markup)).toMatch(/What the model receives Ticket T-1 created/);
+		expect(markup).not.toContain('Next stage');
+		expect(markup).not.toContain('aria-current');
+	});
+
+	it('turning step mode off runs the held call to its end', async () => {
+		await session({ permissions: { mode: 'full_auto' } });
+		await state!.setStepMode(true);
+		await state!.run((w) => w.callTool('mcp__tickets__create', { title: 'x' }));
+		await state!.setStepMode(false);
+		expect(state!.stepMode).toBe(false);
+		const markup = html(state!, PipelinePanel);
+		expect(text(markup)).toContain('c1 mcp__tickets__create — completed');
+		expect(markup).not.toContain('Next stage');
+	});
 });

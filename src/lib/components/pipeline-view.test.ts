@@ -250,6 +250,56 @@ describe('stageViews: the eight stages of a real call', () => {
 	});
 });
 
+describe('stageViews in step mode', () => {
+	const statuses = (views: StageView[]) => views.map((v) => v.status);
+
+	it('the held stage is now, with what it decided; the stages after it are pending', async () => {
+		const w = await started(tickets({ permissions: { mode: 'full_auto' } }));
+		await w.setStepMode(true);
+		const { id } = await w.callTool('mcp__tickets__create', { title: 'x' });
+		await w.stepCall(id);
+		const views = stageViews(w.calls.find((c) => c.id === id)!);
+		expect(statuses(views)).toEqual([
+			'ran',
+			'now',
+			'pending',
+			'pending',
+			'pending',
+			'pending',
+			'pending',
+			'pending'
+		]);
+		const lookup = stage(views, 'lookup')!;
+		expect(lookup).toMatchObject({ outcome: 'found', failed: false });
+		expect(facts(lookup)).toEqual({ server: 'tickets', 'raw-tool': 'create' });
+	});
+
+	it('a failing stage holds as now and failed; once stepped, the call ends as in run mode', async () => {
+		const w = await started(tickets({ permissions: { mode: 'plan' } }));
+		await w.setStepMode(true);
+		const { id } = await w.callTool('mcp__tickets__create', { title: 'x' });
+		for (const _ of ['pre_tool_use', 'lookup', 'validation']) await w.stepCall(id);
+		const held = stageViews(w.calls.find((c) => c.id === id)!);
+		expect(stage(held, 'permission')).toMatchObject({
+			status: 'now',
+			outcome: 'deny',
+			failed: true
+		});
+		await w.stepCall(id);
+		const ended = stageViews(w.calls.find((c) => c.id === id)!);
+		expect(outcomes(ended)).toEqual([
+			'passed',
+			'found',
+			'valid',
+			'deny',
+			'skipped:ended',
+			'skipped:ended',
+			'skipped:ended',
+			'skipped:ended'
+		]);
+	});
+});
+
 describe('findExchange: the call’s own tools/call on the wire', () => {
 	it('finds the request with the sent arguments and the response with its id', async () => {
 		const w = await started(tickets({ permissions: { mode: 'full_auto' } }));

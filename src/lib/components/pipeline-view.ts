@@ -21,7 +21,8 @@ export const PIPELINE: readonly { stage: CallStage; state: CallState }[] = [
 ];
 
 /**
- * `ran`: the stage decided (it has a record). `now`: the in-flight call is at this stage.
+ * `ran`: the stage decided (it has a record). `now`: the in-flight call is at this stage (in step
+ * mode a held stage is `now` with its record: it has decided and waits for the next step).
  * `pending`: the call has not reached it yet. `skipped`: the call went past or ended without it.
  */
 export type StageStatus = 'ran' | 'now' | 'pending' | 'skipped';
@@ -217,7 +218,7 @@ export function stageViews(call: CallRecord): StageView[] {
 		if (record)
 			return {
 				...base,
-				status: 'ran',
+				status: call.held && index === nowIndex ? 'now' : 'ran',
 				outcome: record.outcome,
 				startedAt: record.startedAt ?? null,
 				failed: FAILURES.has(record.outcome),

@@ -16,7 +16,12 @@ const commands = {
 	delay: (server: string) => m.announce_command_delay({ server }),
 	callTool: () => m.announce_command_callTool(),
 	answerApproval: () => m.announce_command_answerApproval(),
-	setPermissionMode: () => m.announce_command_setPermissionMode()
+	setPermissionMode: () => m.announce_command_setPermissionMode(),
+	setStepMode: () => m.announce_command_setStepMode(),
+	stepCall: () => m.announce_command_stepCall(),
+	cancelCall: () => m.announce_command_cancelCall(),
+	reconcile: () => m.announce_command_reconcile(),
+	restartHarness: () => m.announce_command_restartHarness()
 } as const;
 
 /** One world event as a sentence in the learner's language, for the live region and narration. */
@@ -36,6 +41,18 @@ export function describeEvent(event: WorldEvent): string {
 			return m.announce_process({ server: spoken(event.server), process: event.process });
 		case 'permissions':
 			return m.announce_permissions({ mode: event.mode });
+		case 'stepMode':
+			return event.on ? m.announce_step_mode_on() : m.announce_step_mode_off();
+		case 'approval':
+			return m.announce_approval({ id: event.id, name: spoken(event.name) });
+		case 'run':
+			return event.state === 'interrupted'
+				? m.announce_run_interrupted()
+				: m.announce_run_running();
+		case 'reconciled':
+			return event.verdict === 'applied'
+				? m.announce_reconciled_applied({ id: event.id })
+				: m.announce_reconciled_not_applied({ id: event.id });
 		case 'delay':
 			return m.announce_delay({ server: spoken(event.server), ms: event.ms });
 		case 'registry':

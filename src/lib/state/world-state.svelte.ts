@@ -3,6 +3,7 @@ import {
 	World,
 	worldSnapshot,
 	type CallRecord,
+	type ProfileId,
 	type RegisteredTool,
 	type RegistrySnapshot,
 	type Scenario,
@@ -42,7 +43,13 @@ export class WorldState {
 	events = $state.raw<readonly WorldEvent[]>([]);
 	sessionStarted = $state(false);
 	permissionMode = $state<World['permissionMode']>('full_auto');
+	/** Calls hold after every stage until the learner steps them on. */
+	stepMode = $state(false);
 	now = $state(0);
+	/** The world's harness profile (a replaced world may run another one). */
+	profile = $state<ProfileId>('openharness');
+	/** ToolSource's allowlist, journal and run state; null for other profiles. */
+	toolSource = $state.raw<World['toolSource']>(null);
 	/** Commands in progress (the UI disables controls and shows progress). */
 	pending = $state(0);
 	/** The last command's failure, as a sentence; cleared by the next command. */
@@ -98,6 +105,34 @@ export class WorldState {
 			});
 	}
 
+	/** Step mode on or off; off lets every call in flight finish. Failures land in `error`. */
+	setStepMode(on: boolean): Promise<void> {
+		return this.run((w) => w.setStepMode(on));
+	}
+
+	/** A held call's next stage, or (`toEnd`) the rest of it. Failures land in `error`. */
+	stepCall(id: string, toEnd = false): Promise<void> {
+		return this.run((w) => w.stepCall(id, toEnd));
+	}
+
+	/**
+	 * ToolSource: stop waiting for a call. Not queued behind the command that waits for that
+	 * call (the world interrupts it), so it works while `pending > 0`.
+	 */
+	cancelCall(id: string): Promise<void> {
+		return this.run((w) => w.cancelCall(id));
+	}
+
+	/** ToolSource: a person says whether an unknown call's side effect happened. */
+	reconcile(id: string, verdict: 'applied' | 'not_applied'): Promise<void> {
+		return this.run((w) => w.reconcile(id, verdict));
+	}
+
+	/** ToolSource: the harness process dies and starts again; acts at once, like a cancel. */
+	restartHarness(): Promise<void> {
+		return this.run((w) => w.restartHarness());
+	}
+
 	dispose(): void {
 		this.#unsubscribe();
 		if (this.#frame !== null && typeof cancelAnimationFrame === 'function')
@@ -147,6 +182,9 @@ export class WorldState {
 		this.events = world.events;
 		this.sessionStarted = world.sessionStarted;
 		this.permissionMode = world.permissionMode;
+		this.stepMode = world.stepMode;
 		this.now = world.clock.now;
+		this.profile = world.scenario.profile;
+		this.toolSource = world.toolSource;
 	}
 }

@@ -10,6 +10,8 @@ export function worldFacts(world: World, lab: string, step: number): WorldFacts 
 		events: world.events,
 		calls: world.calls,
 		registered: world.registeredTools,
-		shadowed: world.shadowed
+		shadowed: world.shadowed,
+		permissionMode: world.permissionMode,
+		run: world.toolSource?.run ?? null
 	};
 }

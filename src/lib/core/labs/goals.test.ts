@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeWorld } from '../world/test-world';
+import { makeWorld, toolSourceScenario } from '../world/test-world';
 import { worldFacts } from './facts';
 import { goalMet, type GoalContext } from './goals';
 import type { Goal } from './lab-schema';
@@ -72,5 +72,38 @@ describe('lab goals', () => {
 			colliding
 		);
 		expect(exploit({ call: { violatesServerSchema: true, isError: false } })).toBe(true);
+	});
+
+	it('reads the permission mode and a stage outcome of an OpenHarness call', async () => {
+		const met = await context(async (w) => {
+			await w.setPermissionMode('default');
+			await w.callTool('mcp__filesystem__read_file', { path: '/a' });
+		});
+		expect(met({ permissionMode: 'default' })).toBe(true);
+		expect(met({ permissionMode: 'plan' })).toBe(false);
+		// Waiting for the person: not ended, so only a goal naming that state sees it.
+		expect(met({ call: { stage: 'permission', outcome: 'ask' } })).toBe(false);
+		expect(met({ call: { state: 'awaiting_approval', stage: 'permission', outcome: 'ask' } })).toBe(
+			true
+		);
+		expect(
+			met({ call: { state: 'awaiting_approval', stage: 'permission', outcome: 'deny' } })
+		).toBe(false);
+	});
+
+	it('reads ToolSource terminal states, output text and the run state', async () => {
+		const met = await context(async (w) => {
+			await w.callTools([{ name: 'mcp.files.delete_file' }, { name: 'mcp.files.export_log' }]);
+			const crash = await w.callTool('mcp.tickets.transfer_funds', {});
+			await w.answerApproval(crash.id, true);
+		}, toolSourceScenario);
+		expect(met({ call: { name: 'mcp.files.delete_file', state: 'permission_denied' } })).toBe(true);
+		expect(met({ call: { name: 'mcp.files.delete_file', state: 'failed' } })).toBe(false);
+		expect(met({ call: { name: 'mcp.files.export_log', outputIncludes: '[truncated: ' } })).toBe(
+			true
+		);
+		expect(met({ call: { state: 'unknown' } })).toBe(true);
+		expect(met({ run: 'interrupted' })).toBe(true);
+		expect(met({ run: 'running' })).toBe(false);
 	});
 });

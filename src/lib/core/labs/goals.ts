@@ -15,7 +15,19 @@ export interface WorldFacts {
 	registered: readonly RegisteredTool[];
 	/** Registrations the latest build replaced by a later one of the same name. */
 	shadowed: readonly Shadowed[];
+	permissionMode: string;
+	/** ToolSource's run state; null for other profiles. */
+	run: 'running' | 'interrupted' | null;
 }
+
+/** States a call ends in, across profiles (OpenHarness ends every call `completed`). */
+export const ENDED: ReadonlySet<string> = new Set([
+	'completed',
+	'permission_denied',
+	'failed',
+	'unknown',
+	'cancelled'
+]);
 
 /** What a goal is checked against: the world now, and what happened since the check began. */
 export interface GoalContext extends WorldFacts {
@@ -30,6 +42,8 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 	if ('sessionStarted' in goal) return ctx.sessionStarted === goal.sessionStarted;
 	if ('predicted' in goal) return ctx.predicted;
 	if ('collision' in goal) return ctx.shadowed.length > 0;
+	if ('permissionMode' in goal) return ctx.permissionMode === goal.permissionMode;
+	if ('run' in goal) return ctx.run === goal.run;
 	if ('command' in goal)
 		return ctx.events.some(
 			(e) =>
@@ -53,7 +67,12 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 		return ctx.calls.some(
 			(call) =>
 				ctx.callIds.has(call.id) &&
-				call.state === 'completed' &&
+				(c.state === undefined ? ENDED.has(call.state) : call.state === c.state) &&
+				(c.stage === undefined ||
+					call.stages.some(
+						(s) => s.stage === c.stage && (c.outcome === undefined || s.outcome === c.outcome)
+					)) &&
+				(c.outputIncludes === undefined || call.output.includes(c.outputIncludes)) &&
 				(c.name === undefined || call.name === c.name) &&
 				(c.nameIncludes === undefined || call.name.includes(c.nameIncludes)) &&
 				(c.server === undefined || call.server === c.server) &&

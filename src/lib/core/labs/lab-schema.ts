@@ -27,10 +27,23 @@ export type Goal =
 				server?: string;
 				isError?: boolean;
 				outputStartsWith?: string;
+				outputIncludes?: string;
 				/** The arguments sent break the server's own inputSchema (the harness let them through). */
 				violatesServerSchema?: boolean;
+				/**
+				 * The call's state in the profile's words (ToolSource: `unknown`, `permission_denied`…,
+				 * or a state it waits in, like `waiting_for_approval`). Absent: the call has ended.
+				 */
+				state?: string;
+				/** OpenHarness: a stage of the call decided so (e.g. `permission` → `ask`). */
+				stage?: string;
+				outcome?: string;
 			};
 	  }
+	/** The harness's current permission mode (OpenHarness). */
+	| { permissionMode: string }
+	/** ToolSource: whether the run is interrupted by an unreconciled call. */
+	| { run: 'running' | 'interrupted' }
 	/** The latest registry build had a name collision (one registration replaced another). */
 	| { collision: true }
 	| { command: string; server?: string }
@@ -63,9 +76,15 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 				server: z.string().optional(),
 				isError: z.boolean().optional(),
 				outputStartsWith: z.string().optional(),
-				violatesServerSchema: z.boolean().optional()
+				outputIncludes: z.string().optional(),
+				violatesServerSchema: z.boolean().optional(),
+				state: z.string().optional(),
+				stage: z.string().optional(),
+				outcome: z.string().optional()
 			})
 		}),
+		z.strictObject({ permissionMode: z.string() }),
+		z.strictObject({ run: z.enum(['running', 'interrupted']) }),
 		z.strictObject({ collision: z.literal(true) }),
 		z.strictObject({ command: z.string(), server: z.string().optional() }),
 		z.strictObject({ predicted: z.literal(true) })
@@ -99,6 +118,11 @@ export const actionSchema = z.discriminatedUnion('do', [
 	}),
 	/** The learner answers the permission question of the newest call waiting for one. */
 	z.strictObject({ do: z.literal('answer'), approve: z.boolean() }),
+	/** ToolSource: cancel the newest call still in flight. */
+	z.strictObject({ do: z.literal('cancel') }),
+	/** ToolSource: settle the oldest unreconciled call. */
+	z.strictObject({ do: z.literal('reconcile'), verdict: z.enum(['applied', 'not_applied']) }),
+	z.strictObject({ do: z.literal('restartHarness') }),
 	/** The learner edits the world (the editor's Apply): the whole new scenario. */
 	z.strictObject({ do: z.literal('setScenario'), scenario: z.record(z.string(), z.unknown()) })
 ]);

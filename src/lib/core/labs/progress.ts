@@ -38,7 +38,10 @@ export function advance(lab: Lab, state: LabProgressState, facts: WorldFacts): L
 	for (let i = 0; i < spec.checks.length; i++) {
 		if (met[i]) continue;
 		const events = facts.events.filter((e) => e.seq > since);
-		const callIds = new Set(events.flatMap((e) => (e.kind === 'call' ? [e.id] : [])));
+		// A call counts from when it ended or stopped to ask the person.
+		const callIds = new Set(
+			events.flatMap((e) => (e.kind === 'call' || e.kind === 'approval' ? [e.id] : []))
+		);
 		const ok = goalMet(spec.checks[i].goal, {
 			...facts,
 			events,

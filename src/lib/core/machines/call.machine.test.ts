@@ -424,3 +424,115 @@ describe('call machine with the world’s execute', () => {
 		});
 	});
 });
+
+describe('call machine in step mode', () => {
+	const step = { type: 'STEP' } as const;
+	const stepping = (over: Partial<CallInput> = {}) => input({ stepping: true, ...over });
+	const start = (callInput: CallInput) =>
+		createActor(
+			callWithExecute(async () => okResult),
+			{ input: callInput }
+		).start();
+
+	it('holds in preToolUse with its record already made, until STEP', () => {
+		const actor = start(stepping());
+		const snapshot = actor.getSnapshot();
+		expect(snapshot.value).toBe('preToolUse');
+		expect(snapshot.context.held).toBe(true);
+		expect(stageNames(snapshot.context.stages)).toEqual(['preToolUse']);
+		actor.send(step);
+		expect(actor.getSnapshot().value).toBe('lookup');
+		expect(stageNames(actor.getSnapshot().context.stages)).toEqual(['preToolUse', 'lookup']);
+	});
+
+	it('walks a successful call one stage per STEP, to the same outcome as run mode', async () => {
+		const actor = start(stepping());
+		const seen: string[] = [actor.getSnapshot().value as string];
+		for (const _ of [1, 2, 3, 4]) {
+			actor.send(step);
+			seen.push(actor.getSnapshot().value as string);
+		}
+		expect(seen).toEqual(['preToolUse', 'lookup', 'validation', 'permission', 'executing']);
+		// The execute stage ends by itself; the next pure stage holds again.
+		await new Promise<void>((resolve) =>
+			actor.subscribe((s) => s.matches('normalising') && resolve())
+		);
+		expect(actor.getSnapshot().context.held).toBe(true);
+		actor.send(step);
+		expect(actor.getSnapshot().value).toBe('postToolUse');
+		actor.send(step);
+		const stepped = actor.getSnapshot();
+		expect(stepped.status).toBe('done');
+
+		const ran = await toPromise(start(input()));
+		expect(stepped.output).toEqual(ran);
+	});
+
+	it('RUN lets the call finish without holding again', async () => {
+		const actor = start(stepping());
+		actor.send({ type: 'RUN' });
+		const outcome = await toPromise(actor);
+		expect(outcome).toMatchObject({ output: 'hello', isError: false });
+		expect(actor.getSnapshot().context).toMatchObject({ stepping: false, held: false });
+	});
+
+	it.each([
+		[
+			'blocked by a pre hook',
+			stepping({ hooks: { pre_tool_use: [{ matcher: 'mcp__fs__*', block: true, reason: 'no' }] } }),
+			'preToolUse',
+			0
+		],
+		['unknown tool', stepping({ name: 'mcp__fs__delete' }), 'lookup', 1],
+		['invalid input', stepping({ arguments: { limit: 5 } }), 'validation', 2],
+		['denied by plan mode', stepping({ permissions: { mode: 'plan' } }), 'permission', 3]
+	])(
+		'%s: holds on the failing stage, and the next STEP ends it completed',
+		(_label, callInput, stage, steps) => {
+			const actor = start(callInput);
+			for (let i = 0; i < steps; i++) actor.send(step);
+			const held = actor.getSnapshot();
+			expect(held.value).toBe(stage);
+			expect(held.context).toMatchObject({ held: true, isError: true });
+			expect(held.context.stages.at(-1)?.stage).toBe(stage);
+			actor.send(step);
+			expect(actor.getSnapshot().value).toBe('completed');
+			expect(actor.getSnapshot().output).toMatchObject({ isError: true });
+		}
+	);
+
+	it('waits for the person at awaitingApproval, as in run mode', () => {
+		const actor = start(stepping({ permissions: { mode: 'default' } }));
+		for (const _ of [1, 2, 3, 4]) actor.send(step);
+		expect(actor.getSnapshot().value).toBe('awaitingApproval');
+		actor.send(step);
+		expect(actor.getSnapshot().value).toBe('awaitingApproval');
+		actor.send({ type: 'APPROVE' });
+		expect(actor.getSnapshot().value).toBe('executing');
+	});
+
+	it('(path test) the shortest way to a result is one STEP per pure stage', () => {
+		const paths = getShortestPaths(callMachine, {
+			input: stepping(),
+			events: [step, done(okResult)] as never
+		});
+		const completed = paths.find((p) => p.state.status === 'done')!;
+		expect(completed.steps.map((s) => s.event.type)).toEqual([
+			'xstate.init',
+			'STEP',
+			'STEP',
+			'STEP',
+			'STEP',
+			'xstate.done.actor.execute',
+			'STEP',
+			'STEP'
+		]);
+		// Every pure stage on the way was held, with its own record as the newest.
+		for (const { state } of completed.steps.slice(0, -1))
+			if (!state.matches('executing')) {
+				expect(state.context.held).toBe(true);
+				expect(state.context.stages.at(-1)?.stage).toBe(state.value);
+			}
+		expect(completed.state.context.output).toBe('hello');
+	});
+});

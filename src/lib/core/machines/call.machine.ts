@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { RegisteredTool } from '../registry/registry';
 import {
 	runPostToolUse,
@@ -52,6 +52,10 @@ import {
  *
  * The pure stages are decided by entry actions from the input; only `executing` invokes the
  * world's I/O, so path tests walk every branch with plain events.
+ *
+ * Step mode (`stepping`): a pure stage, once decided, holds (`held`) until `STEP`, so a learner
+ * sees each stage's record before the next one runs; `RUN` lets the call go on without holding.
+ * Holding only delays the `always` transitions: what each stage decides is the same either way.
  */
 
 /** What the world's `execute` is given: the server's own tool name and the arguments to send. */
@@ -129,6 +133,8 @@ export interface CallInput {
 	workspace?: Workspace;
 	/** The world's simulated clock, to stamp each stage; never the wall clock. */
 	now?: () => number;
+	/** Step mode: hold after every pure stage until `STEP` (default false). */
+	stepping?: boolean;
 }
 
 export interface CallContext {
@@ -158,9 +164,19 @@ export interface CallContext {
 	/** Same as output for an error result; empty otherwise. */
 	error: string;
 	artifact: TruncationArtifact | null;
+	/** Step mode: each pure stage holds once decided. */
+	stepping: boolean;
+	/** The current stage has decided and waits for `STEP` (or `RUN`) before moving on. */
+	held: boolean;
 }
 
-export type CallEvent = { type: 'APPROVE' } | { type: 'REFUSE' };
+export type CallEvent =
+	| { type: 'APPROVE' }
+	| { type: 'REFUSE' }
+	/** Step mode: the held stage moves on (once). */
+	| { type: 'STEP' }
+	/** Leave step mode: this call runs to its end without holding again. */
+	| { type: 'RUN' };
 
 export interface CallOutcome {
 	id: string;
@@ -219,11 +235,16 @@ export const callMachine = setup({
 	},
 	guards: {
 		failed: ({ context }) => context.isError,
+		notHeld: ({ context }) => !context.held,
 		needsApproval: ({ context }) => context.decision?.decision === 'ask',
 		answeredWithError: ({ event }) =>
 			isExecuteError((event as unknown as { output?: unknown }).output)
 	},
 	actions: {
+		// Listed after each pure stage's decision, so the record exists while the stage holds.
+		hold: assign({ held: ({ context }) => context.stepping }),
+		release: assign({ held: false }),
+		run: assign({ stepping: false, held: false }),
 		runPreToolUse: assign(({ context }) => {
 			const startedAt = stamp(context);
 			const hooks = runPreToolUse(context.hooks, context.name, context.arguments);
@@ -468,29 +489,45 @@ export const callMachine = setup({
 		output: '',
 		isError: false,
 		error: '',
-		artifact: null
+		artifact: null,
+		stepping: input.stepping ?? false,
+		held: false
 	}),
+	// Targetless, so the stage stays put; the `always` transitions are re-checked afterwards.
+	on: {
+		STEP: { actions: 'release' },
+		RUN: { actions: 'run' }
+	},
 	initial: 'preToolUse',
 	states: {
 		/** Runs first, before the name is even looked up. */
 		preToolUse: {
-			entry: 'runPreToolUse',
-			always: [{ guard: 'failed', target: 'completed' }, { target: 'lookup' }]
+			entry: ['runPreToolUse', 'hold'],
+			always: [
+				{ guard: and(['notHeld', 'failed']), target: 'completed' },
+				{ guard: 'notHeld', target: 'lookup' }
+			]
 		},
 		lookup: {
-			entry: 'lookup',
-			always: [{ guard: 'failed', target: 'completed' }, { target: 'validation' }]
+			entry: ['lookup', 'hold'],
+			always: [
+				{ guard: and(['notHeld', 'failed']), target: 'completed' },
+				{ guard: 'notHeld', target: 'validation' }
+			]
 		},
 		validation: {
-			entry: 'validate',
-			always: [{ guard: 'failed', target: 'completed' }, { target: 'permission' }]
+			entry: ['validate', 'hold'],
+			always: [
+				{ guard: and(['notHeld', 'failed']), target: 'completed' },
+				{ guard: 'notHeld', target: 'permission' }
+			]
 		},
 		permission: {
-			entry: 'checkPermission',
+			entry: ['checkPermission', 'hold'],
 			always: [
-				{ guard: 'failed', target: 'completed' },
-				{ guard: 'needsApproval', target: 'awaitingApproval' },
-				{ target: 'executing' }
+				{ guard: and(['notHeld', 'failed']), target: 'completed' },
+				{ guard: and(['notHeld', 'needsApproval']), target: 'awaitingApproval' },
+				{ guard: 'notHeld', target: 'executing' }
 			]
 		},
 		/** Default mode: the user is asked. A refusal is an error result carrying the prompt's text. */
@@ -517,13 +554,13 @@ export const callMachine = setup({
 		},
 		/** Result text, then truncation: error results go through it as well. */
 		normalising: {
-			entry: 'normalise',
-			always: { target: 'postToolUse' }
+			entry: ['normalise', 'hold'],
+			always: { guard: 'notHeld', target: 'postToolUse' }
 		},
 		/** Cannot block; runs for results and for the MCP errors alike. */
 		postToolUse: {
-			entry: 'runPostToolUse',
-			always: { target: 'completed' }
+			entry: ['runPostToolUse', 'hold'],
+			always: { guard: 'notHeld', target: 'completed' }
 		},
 		completed: { type: 'final' }
 	},

@@ -1,5 +1,5 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { buildRegistry, type BuiltRegistry } from '../registry/registry';
+import { buildRegistry, type BuiltRegistry, type ConnectionFacts } from '../registry/registry';
 import { connectionMachine, type ConnectionInput } from './connection.machine';
 
 export type ManagerEvent =
@@ -26,10 +26,13 @@ export interface ManagerContext {
 	registry: BuiltRegistry | null;
 	/** Counts start-ups, so the UI can tell a new session from the same one. */
 	sessions: number;
+	/** The profile's registry policy (OpenHarness's unless the world gives another). */
+	build: (connections: ConnectionFacts[]) => BuiltRegistry;
 }
 
 export interface ManagerInput {
 	servers: ConnectionInput[];
+	build?: (connections: ConnectionFacts[]) => BuiltRegistry;
 }
 
 /**
@@ -59,7 +62,7 @@ export const managerMachine = setup({
 		},
 		buildRegistry: assign({
 			registry: ({ context }) =>
-				buildRegistry(
+				context.build(
 					context.order.map((name) => {
 						const c = context.connections[name].getSnapshot().context;
 						return { server: c.server, status: c.status, tools: c.tools };
@@ -79,7 +82,8 @@ export const managerMachine = setup({
 		thenBuild: false,
 		thenConnect: false,
 		registry: null,
-		sessions: 0
+		sessions: 0,
+		build: input.build ?? buildRegistry
 	}),
 	initial: 'idle',
 	states: {

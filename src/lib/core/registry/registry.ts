@@ -1,6 +1,7 @@
 import { adaptedName } from '../profiles/openharness/naming';
 import { defaultInputSchema } from '../profiles/openharness/strings';
 import type { ConnectionStatus, ToolInfo } from '../machines/types';
+import type { ToolSourceTool } from '../machines/toolsource-call.machine';
 
 /** A tool as the harness registered it for the model. */
 export interface RegisteredTool {
@@ -9,8 +10,11 @@ export interface RegisteredTool {
 	tool: string;
 	description: string;
 	inputSchema: Record<string, unknown>;
-	/** The harness cannot know whether an MCP tool mutates anything. */
-	readOnly: false;
+	/**
+	 * OpenHarness cannot know whether an MCP tool mutates anything (always false); ToolSource
+	 * takes it from its own allowlist, never from the server's annotations.
+	 */
+	readOnly: boolean;
 }
 
 /** A registration that a later one with the same adapted name replaced. */
@@ -24,6 +28,8 @@ export interface Shadowed {
 export interface BuiltRegistry {
 	tools: RegisteredTool[];
 	shadowed: Shadowed[];
+	/** ToolSource: tools discovered but not shown to the model (not allowlisted, or refused). */
+	hidden?: ToolSourceTool[];
 }
 
 export interface ConnectionFacts {

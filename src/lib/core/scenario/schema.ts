@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hooksSchema } from '../profiles/openharness/hooks';
 import { permissionsSchema } from '../profiles/openharness/permissions';
+import { toolSourceSchema } from '../profiles/toolsource/policy';
 
 /**
  * The scenario format of the embed contract (shared/design/embed-api.md): OpenHarness's
@@ -55,7 +56,9 @@ export const simToolSchema = z.object({
 	/** Answer tools/call with this JSON-RPC error instead of a result. */
 	error: simErrorSchema.optional(),
 	/** Extra simulated milliseconds before this tool's answers arrive. */
-	latencyMs: z.number().int().min(0).max(3_600_000).optional()
+	latencyMs: z.number().int().min(0).max(3_600_000).optional(),
+	/** The process crashes while handling this call: the request is read, no answer ever comes. */
+	crash: z.boolean().optional()
 });
 
 export const simResourceSchema = z.object({
@@ -137,7 +140,9 @@ export const scenarioSchema = z.looseObject({
 	/** OpenHarness's permission settings; absent, the lab runs full_auto (see world.ts). */
 	permissions: permissionsSchema.optional(),
 	/** Simulated pre_tool_use / post_tool_use hooks (glob matchers on the tool name). */
-	hooks: hooksSchema.optional()
+	hooks: hooksSchema.optional(),
+	/** The ToolSource profile's allowlist and limits (ignored by other profiles). */
+	toolsource: toolSourceSchema.optional()
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;

@@ -9,24 +9,26 @@ const scenario = (input: unknown) => {
 };
 
 describe('unsupported scenarios', () => {
-	it('accepts OpenHarness worlds of simulated servers', () => {
-		expect(
-			unsupported(scenario({ mcp_servers: { a: { type: 'http', url: 'https://x' } } }))
-		).toEqual([]);
+	it('accepts OpenHarness and ToolSource worlds of simulated servers', () => {
+		for (const profile of ['openharness', 'toolsource'])
+			expect(
+				unsupported(scenario({ profile, mcp_servers: { a: { type: 'http', url: 'https://x' } } }))
+			).toEqual([]);
 	});
 
 	it('refuses other profiles and live servers, by path', () => {
 		expect(
 			unsupported(
 				scenario({
-					profile: 'toolsource',
+					profile: 'miniharness',
 					mcp_servers: { 'my.api': { type: 'http', url: 'https://x', live: true } }
 				})
 			)
 		).toEqual([
 			{
 				path: 'profile',
-				message: 'The toolsource profile is not available in this version yet (only openharness).'
+				message:
+					'The miniharness profile is not available in this version yet (only openharness and toolsource).'
 			},
 			{
 				path: 'mcp_servers["my.api"].live',

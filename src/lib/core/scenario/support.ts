@@ -1,16 +1,18 @@
 import { formatPath, type ScenarioProblem } from './parse';
 import type { Scenario } from './schema';
 
+const RUNNABLE: readonly string[] = ['openharness', 'toolsource'];
+
 /**
  * Valid scenarios this build cannot run faithfully yet. Running them anyway would show one
  * harness while claiming another, so they are refused with the path of what is missing.
  */
 export function unsupported(scenario: Scenario): ScenarioProblem[] {
 	const problems: ScenarioProblem[] = [];
-	if (scenario.profile !== 'openharness')
+	if (!RUNNABLE.includes(scenario.profile))
 		problems.push({
 			path: 'profile',
-			message: `The ${scenario.profile} profile is not available in this version yet (only openharness).`
+			message: `The ${scenario.profile} profile is not available in this version yet (only ${RUNNABLE.join(' and ')}).`
 		});
 	const blocks: Array<[PropertyKey[], Scenario['mcp_servers']]> = [
 		[['mcp_servers'], scenario.mcp_servers],

@@ -6,6 +6,8 @@ import {
 	type ExecuteOutput,
 	type StageRecord
 } from '../machines/call.machine';
+import type { ToolSourceDetail } from './toolsource-calls';
+import type { ToolSourceState } from '../machines/toolsource-call.machine';
 import type { HookSettings } from '../profiles/openharness/hooks';
 import { callFailed } from '../profiles/openharness/strings';
 import type { PermissionSettings } from '../profiles/openharness/permissions';
@@ -28,7 +30,9 @@ export type CallState =
 	| 'executing'
 	| 'normalising'
 	| 'post_tool_use'
-	| 'completed';
+	| 'completed'
+	// The ToolSource profile's own words (toolsource-call.machine.ts).
+	| Exclude<ToolSourceState, 'completed'>;
 
 const STATE_OF: Record<CallStage, CallState> = {
 	preToolUse: 'pre_tool_use',
@@ -50,6 +54,8 @@ export interface CallRecord {
 	server: string;
 	tool: string;
 	state: CallState;
+	/** Step mode: the current stage has decided and waits for the learner's next step. */
+	held: boolean;
 	isError: boolean;
 	/** Exactly the text the model receives. */
 	output: string;
@@ -60,6 +66,8 @@ export interface CallRecord {
 	artifact: (TruncationArtifact & { text: string }) | null;
 	startedAt: number;
 	endedAt: number | null;
+	/** ToolSource calls only: what that profile records beyond the shared fields. */
+	toolsource?: ToolSourceDetail;
 }
 
 /**
@@ -86,7 +94,8 @@ type CallActor = Actor<ReturnType<typeof callWithExecute>>;
 
 /**
  * The world's tool calls: one call machine each, walking OpenHarness's stages. Calls run
- * concurrently; a call waiting for the user's approval does not keep the world busy.
+ * concurrently; a call waiting for the user's approval, or held between stages in step mode,
+ * does not keep the world busy.
  */
 export class CallRunner {
 	/** The newest calls (older ones leave, as the wire log's entries do). */
@@ -95,6 +104,8 @@ export class CallRunner {
 	readonly #machine: ReturnType<typeof callWithExecute>;
 	#actors = new Map<string, CallActor>();
 	#seq = 0;
+	/** Step mode for the calls that start from now on (see `runAll` to leave it). */
+	stepping = false;
 
 	constructor(
 		private readonly clock: SimClock,
@@ -113,10 +124,12 @@ export class CallRunner {
 		return this.#records.items;
 	}
 
-	/** True while some call is moving (not waiting for a person). */
+	/** True while some call is moving (not waiting for a person: an approval or a step). */
 	get busy(): boolean {
-		for (const actor of this.#actors.values())
-			if (!actor.getSnapshot().matches('awaitingApproval')) return true;
+		for (const actor of this.#actors.values()) {
+			const snapshot = actor.getSnapshot();
+			if (!snapshot.matches('awaitingApproval') && !snapshot.context.held) return true;
+		}
 		return false;
 	}
 
@@ -131,6 +144,7 @@ export class CallRunner {
 			server: tool?.server ?? '',
 			tool: tool?.tool ?? '',
 			state: 'pre_tool_use',
+			held: false,
 			isError: false,
 			output: '',
 			error: '',
@@ -147,7 +161,8 @@ export class CallRunner {
 				registry: [...registry],
 				hooks: this.settings.hooks,
 				permissions: this.settings.permissions,
-				now: () => this.clock.now
+				now: () => this.clock.now,
+				stepping: this.stepping
 			}
 		});
 		this.#actors.set(id, actor);
@@ -155,7 +170,11 @@ export class CallRunner {
 			if (snapshot.status === 'done') return this.#finish(id);
 			const stage = typeof snapshot.value === 'string' ? (snapshot.value as CallStage) : undefined;
 			if (stage && STATE_OF[stage])
-				this.#update(id, { state: STATE_OF[stage], stages: snapshot.context.stages });
+				this.#update(id, {
+					state: STATE_OF[stage],
+					held: snapshot.context.held,
+					stages: snapshot.context.stages
+				});
 		});
 		actor.start();
 		return id;
@@ -167,6 +186,23 @@ export class CallRunner {
 		if (!actor || !actor.getSnapshot().matches('awaitingApproval'))
 			throw new WorldCommandError(`Call ${id} is not waiting for approval.`);
 		actor.send({ type: approve ? 'APPROVE' : 'REFUSE' });
+	}
+
+	/** Step mode: a held call moves on one stage, or (`toEnd`) runs to its end without holding. */
+	step(id: string, toEnd = false): void {
+		const actor = this.#actors.get(id);
+		if (!actor || !actor.getSnapshot().context.held)
+			throw new WorldCommandError(`Call ${id} is not waiting for a step.`);
+		actor.send({ type: toEnd ? 'RUN' : 'STEP' });
+	}
+
+	/**
+	 * Leaving step mode: every call in flight runs on without holding. Not only the held ones: a
+	 * call executing or awaiting approval would otherwise hold at its next stage.
+	 */
+	runAll(): void {
+		// A copy: a call that finishes at once leaves the map while we go through it.
+		for (const actor of [...this.#actors.values()]) actor.send({ type: 'RUN' });
 	}
 
 	stopAll(): void {
@@ -182,6 +218,7 @@ export class CallRunner {
 		const done = this.#update(id, {
 			sent: wentOut(outcome.stages) ? outcome.sent : null,
 			state: 'completed',
+			held: false,
 			isError: outcome.isError,
 			output: outcome.output,
 			error: outcome.error,

@@ -13,7 +13,12 @@ export type CommandName =
 	| 'delay'
 	| 'callTool'
 	| 'answerApproval'
-	| 'setPermissionMode';
+	| 'setPermissionMode'
+	| 'setStepMode'
+	| 'stepCall'
+	| 'cancelCall'
+	| 'reconcile'
+	| 'restartHarness';
 
 /**
  * What happened in the world, in order, with its simulated time. The UI turns these into
@@ -39,6 +44,12 @@ export type WorldEvent =
 	| { seq: number; t: number; kind: 'process'; server: string; process: ProcessState }
 	| { seq: number; t: number; kind: 'delay'; server: string; ms: number }
 	| { seq: number; t: number; kind: 'permissions'; mode: string }
+	| { seq: number; t: number; kind: 'stepMode'; on: boolean }
+	/** A call stopped to ask the person (OpenHarness `default` mode, ToolSource writes). */
+	| { seq: number; t: number; kind: 'approval'; id: string; name: string }
+	/** ToolSource: a call's outcome is unknown (interrupted) or every such call was reconciled. */
+	| { seq: number; t: number; kind: 'run'; state: 'interrupted' | 'running' }
+	| { seq: number; t: number; kind: 'reconciled'; id: string; verdict: 'applied' | 'not_applied' }
 	| { seq: number; t: number; kind: 'registry'; n: number; diff: RegistryDiff; size: number }
 	| {
 			seq: number;
@@ -48,6 +59,8 @@ export type WorldEvent =
 			name: string;
 			isError: boolean;
 			output: string;
+			/** The terminal state, in the profile's words (OpenHarness: always `completed`). */
+			state: string;
 	  };
 
 export type NewWorldEvent = WorldEvent extends infer E

@@ -53,7 +53,9 @@ export class SimIo implements ConnectionIo {
 		private readonly processes: Map<string, SimProcess>,
 		private readonly clock: SimClock,
 		private readonly log: WireLog,
-		private readonly timeoutMs: () => number
+		private readonly timeoutMs: () => number,
+		/** A simulated process crashed by itself (a `crash` tool): the world kills it. */
+		private readonly crashed: (server: string) => void = () => {}
 	) {}
 
 	async open(server: string): Promise<void> {
@@ -67,7 +69,7 @@ export class SimIo implements ConnectionIo {
 			// The command starts and exits at once: the pipe closes under the client.
 			this.clock.schedule(0, () => void wire.kill('exited'));
 		} else {
-			await createSimServer(server, process.sim).connect(serverEnd);
+			await createSimServer(server, process.sim, () => this.crashed(server)).connect(serverEnd);
 		}
 		const client = new Client(CLIENT_INFO, {
 			capabilities: {},

@@ -15,7 +15,7 @@ import type { SimBlock, SimTool } from '../scenario/schema';
  * The low-level `Server` (not `McpServer`) is used because scenarios carry raw JSON Schemas,
  * tools without any inputSchema and scripted JSON-RPC errors, which `McpServer` would reshape.
  */
-export function createSimServer(name: string, sim: SimBlock): Server {
+export function createSimServer(name: string, sim: SimBlock, crash: () => void = () => {}): Server {
 	const resources = sim.resources ?? (sim.resourcesError ? [] : undefined);
 	const server = new Server(sim.serverInfo ?? { name, version: '1.0.0' }, {
 		capabilities: { tools: {}, ...(resources ? { resources: {} } : {}) },
@@ -34,6 +34,11 @@ export function createSimServer(name: string, sim: SimBlock): Server {
 		const tool = tools.find((t) => t.name === request.params.name);
 		if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
 		if (tool.error) throw new McpError(tool.error.code, tool.error.message);
+		if (tool.crash) {
+			// Dies mid-call: whatever the tool did is unknowable from the client's side.
+			crash();
+			return new Promise<never>(() => {});
+		}
 		return (tool.result ?? defaultResult(tool, request.params.arguments)) as never;
 	});
 

@@ -5,6 +5,16 @@ import type { ConnectionStatus } from '../machines/types';
 import { errorDetail, unknownServerDetail } from '../profiles/openharness/strings';
 import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
 import { CallRunner, type CallRecord, type CallSettings } from './calls';
+import { ToolSourceRunner } from './toolsource-calls';
+import type { Reconciliation } from './toolsource-journal';
+import { defaultPolicy } from '../profiles/toolsource/policy';
+import { runInterrupted } from '../profiles/toolsource/strings';
+import { buildToolSourceRegistry, toolSourceTools } from '../registry/toolsource-registry';
+import type {
+	ToolSourceExecuteInput,
+	ToolSourceExecuteOutput
+} from '../machines/toolsource-call.machine';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { PermissionMode } from '../profiles/openharness/permissions';
 import {
 	diffRegistry,
@@ -101,6 +111,11 @@ export class World {
 	#eventSeq = 0;
 	readonly #calls: CallRunner;
 	readonly #callSettings: CallSettings;
+	/** The ToolSource profile's calls and journal; null for OpenHarness. */
+	readonly #toolsource: ToolSourceRunner | null;
+	#restarting = false;
+	/** Calls already reported as waiting for approval. */
+	readonly #askedFor = new Set<string>();
 	readonly #views = new Map<string, { snapshot: unknown; view: ServerView }>();
 	#registry: RegistrySnapshot[] = [];
 	#queue: Promise<unknown> = Promise.resolve();
@@ -126,7 +141,13 @@ export class World {
 			this.#processes.set(name, new SimProcess(name, effectiveSim(config)));
 			this.#lastStatus.set(name, 'pending\u0000');
 		}
-		this.#io = new SimIo(this.#processes, this.clock, this.wire, () => this.#timeoutMs);
+		this.#io = new SimIo(
+			this.#processes,
+			this.clock,
+			this.wire,
+			() => this.#timeoutMs,
+			(server) => void this.#crash(server)
+		);
 		this.#callSettings = {
 			hooks: scenario.hooks,
 			// Without a permissions block the lab runs full_auto (OpenHarness's own default is
@@ -144,18 +165,35 @@ export class World {
 						id: done.id,
 						name: done.name,
 						isError: done.isError,
-						output: done.output
+						output: done.output,
+						state: done.state
 					});
 				else this.#changed();
 			}
 		);
+		this.#toolsource =
+			scenario.profile === 'toolsource'
+				? new ToolSourceRunner(
+						this.clock,
+						scenario.toolsource ?? defaultPolicy(),
+						{ execute: (input, signal) => this.#toolSourceExecute(input, signal) },
+						(done) => this.#toolSourceChanged(done)
+					)
+				: null;
 		const servers = merged.servers.map(({ name, config }) => ({
 			server: name,
 			transport: config.type
 		}));
 		this.#manager = createActor(
 			managerMachine.provide({ actors: { connection: connectionWithIo(this.#io) } }),
-			{ input: { servers } }
+			{
+				input: {
+					servers,
+					build: this.#toolsource
+						? (connections) => buildToolSourceRegistry(this.#toolsource!.policy, connections)
+						: undefined
+				}
+			}
 		);
 		this.#manager.start();
 		for (const [server, ref] of Object.entries(this.#manager.getSnapshot().context.connections)) {
@@ -176,7 +214,19 @@ export class World {
 	}
 
 	get calls(): readonly CallRecord[] {
-		return this.#calls.records;
+		return this.#toolsource?.records ?? this.#calls.records;
+	}
+
+	/** The ToolSource profile's journal and run state (null for other profiles). */
+	get toolSource() {
+		const runner = this.#toolsource;
+		if (!runner) return null;
+		return {
+			policy: runner.policy,
+			journal: runner.journal.entries,
+			unreconciled: runner.unreconciled,
+			run: runner.unreconciled.length ? ('interrupted' as const) : ('running' as const)
+		};
 	}
 
 	get registryHistory(): readonly RegistrySnapshot[] {
@@ -280,13 +330,16 @@ export class World {
 
 	/** The simulated process dies; OpenHarness does not notice until the server is used or reconnected. */
 	kill(server: string): Promise<void> {
-		return this.#command('kill', server, async () => {
-			const process = this.#process(server);
-			if (process.state === 'killed') return;
-			process.state = 'killed';
-			this.#emit({ kind: 'process', server, process: 'killed' });
-			await this.#io.severProcess(server, 'killed');
-		});
+		return this.#command('kill', server, () => this.#crash(server));
+	}
+
+	/** The process dies, by a learner's kill or by itself mid-call (a `crash` tool). */
+	async #crash(server: string): Promise<void> {
+		const process = this.#process(server);
+		if (process.state === 'killed') return;
+		process.state = 'killed';
+		this.#emit({ kind: 'process', server, process: 'killed' });
+		await this.#io.severProcess(server, 'killed');
 	}
 
 	/** The process comes back; an existing pipe to the old process stays dead. */
@@ -329,8 +382,8 @@ export class World {
 	callTool(name: string, args: Record<string, unknown> = {}): Promise<CallRecord> {
 		let id = '';
 		return this.#command('callTool', undefined, () => {
-			id = this.#calls.start(name, args, this.registeredTools);
-		}).then(() => this.#calls.find(id)!);
+			id = this.#startCall(name, args);
+		}).then(() => this.#findCall(id)!);
 	}
 
 	/** One model turn proposing several calls: they run concurrently, as OpenHarness runs them. */
@@ -339,8 +392,9 @@ export class World {
 	): Promise<CallRecord[]> {
 		let ids: string[] = [];
 		return this.#command('callTool', undefined, () => {
-			ids = calls.map((c) => this.#calls.start(c.name, c.arguments ?? {}, this.registeredTools));
-		}).then(() => ids.map((id) => this.#calls.find(id)!));
+			this.#refuseWhileInterrupted();
+			ids = calls.map((c) => this.#startCall(c.name, c.arguments ?? {}));
+		}).then(() => ids.map((id) => this.#findCall(id)!));
 	}
 
 	/** The permission mode for the calls that follow (OpenHarness's `/permissions` setting). */
@@ -357,12 +411,80 @@ export class World {
 
 	/** The user's answer to a call waiting for permission (OpenHarness `default` mode). */
 	answerApproval(callId: string, approve: boolean): Promise<void> {
-		return this.#command('answerApproval', undefined, () => this.#calls.answer(callId, approve));
+		return this.#command('answerApproval', undefined, () =>
+			(this.#toolsource ?? this.#calls).answer(callId, approve)
+		);
+	}
+
+	/** Step mode: calls that start hold after every stage until the learner steps them on. */
+	get stepMode(): boolean {
+		return this.#calls.stepping;
+	}
+
+	/** Applies to the calls that follow; turning it off also lets every call in flight finish. */
+	setStepMode(on: boolean): Promise<void> {
+		return this.#command('setStepMode', undefined, () => {
+			this.#calls.stepping = on;
+			if (!on) this.#calls.runAll();
+			this.#emit({ kind: 'stepMode', on });
+		});
+	}
+
+	/** A call held in step mode moves on one stage, or (`toEnd`) runs to its end. */
+	stepCall(callId: string, toEnd = false): Promise<void> {
+		return this.#command('stepCall', undefined, () => this.#calls.step(callId, toEnd));
+	}
+
+	/**
+	 * ToolSource: stop waiting for a call now (`notifications/cancelled` if it was sent). It does
+	 * not queue behind the command that is waiting for that call: it interrupts it.
+	 */
+	cancelCall(callId: string): Promise<void> {
+		return this.#interrupt('cancelCall', () => this.#toolSourceRunner().cancel(callId));
+	}
+
+	/** ToolSource: a person says whether an unknown call's side effect happened. */
+	reconcile(callId: string, verdict: Reconciliation): Promise<void> {
+		return this.#command('reconcile', undefined, () => {
+			const runner = this.#toolSourceRunner();
+			runner.reconcile(callId, verdict);
+			this.#emit({ kind: 'reconciled', id: callId, verdict });
+			if (runner.unreconciled.length === 0) this.#emit({ kind: 'run', state: 'running' });
+		});
+	}
+
+	/**
+	 * ToolSource: the harness process restarts. Calls in flight are abandoned, the session
+	 * closes and starts again; the journal survives and lists what may have acted — nothing is
+	 * replayed.
+	 */
+	restartHarness(): Promise<void> {
+		return this.#interrupt(
+			'restartHarness',
+			() => {
+				const runner = this.#toolSourceRunner();
+				const before = runner.unreconciled.length;
+				// A restart is not a cancel: the dying harness sends nothing for what it abandons.
+				// (XState aborts the stopped calls' requests later, so the flag stays up until restarted.)
+				this.#restarting = true;
+				runner.abandonAll();
+				if (before === 0 && runner.unreconciled.length > 0)
+					this.#emit({ kind: 'run', state: 'interrupted' });
+			},
+			async () => {
+				this.#manager.send({ type: 'CLOSE_SESSION' });
+				await this.#settle();
+				this.#recordRegistry();
+				this.#manager.send({ type: 'START_SESSION' });
+				this.#restarting = false;
+			}
+		);
 	}
 
 	dispose(): void {
 		this.#disposed = true;
 		this.#calls.stopAll();
+		this.#toolsource?.stopAll();
 		for (const s of this.#subscriptions) s.unsubscribe();
 		this.#manager.stop();
 		for (const name of this.serverNames) void this.#io.close(name);
@@ -383,10 +505,52 @@ export class World {
 			await act();
 			await this.#settle();
 			this.#recordRegistry();
+			this.#noteApprovals();
 		};
 		const next = this.#queue.then(run, run);
 		this.#queue = next.catch(() => undefined);
 		return next;
+	}
+
+	/**
+	 * A command that acts at once, even while another command is settling (a person's cancel, a
+	 * crash); the world then settles as after any command.
+	 */
+	#interrupt(
+		command: CommandName,
+		act: () => void,
+		thenQueued?: () => Promise<void>
+	): Promise<void> {
+		try {
+			if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
+			this.#emit({ kind: 'command', command });
+			act();
+		} catch (error) {
+			return Promise.reject(error);
+		}
+		const run = async () => {
+			await this.#settle();
+			this.#recordRegistry();
+			if (!thenQueued) return;
+			await thenQueued();
+			await this.#settle();
+			this.#recordRegistry();
+		};
+		const next = this.#queue.then(run, run);
+		this.#queue = next.catch(() => undefined);
+		return next;
+	}
+
+	/** Each call that now waits for the person is said once (the UI announces it). */
+	#noteApprovals(): void {
+		for (const call of this.calls)
+			if (
+				(call.state === 'awaiting_approval' || call.state === 'waiting_for_approval') &&
+				!this.#askedFor.has(call.id)
+			) {
+				this.#askedFor.add(call.id);
+				this.#emit({ kind: 'approval', id: call.id, name: call.name });
+			}
 	}
 
 	#process(server: string): SimProcess {
@@ -396,6 +560,88 @@ export class World {
 			throw new WorldCommandError(`Unknown server '${server}'. Servers in this world: ${known}.`);
 		}
 		return process;
+	}
+
+	#startCall(name: string, args: Record<string, unknown>): string {
+		if (!this.#toolsource) return this.#calls.start(name, args, this.registeredTools);
+		this.#refuseWhileInterrupted();
+		const built = this.#manager.getSnapshot().context.registry;
+		return this.#toolsource.start(name, args, toolSourceTools(built, this.#toolsource.policy));
+	}
+
+	#findCall(id: string): CallRecord | undefined {
+		return (this.#toolsource ?? this.#calls).find(id);
+	}
+
+	/** ToolSource stops proposing calls while an outcome is unknown: a person reconciles first. */
+	#refuseWhileInterrupted(): void {
+		const open = this.#toolsource?.unreconciled ?? [];
+		if (open.length) throw new WorldCommandError(runInterrupted(open));
+	}
+
+	#toolSourceRunner(): ToolSourceRunner {
+		if (!this.#toolsource)
+			throw new WorldCommandError(
+				`This command belongs to the toolsource profile; this world runs ${this.scenario.profile}.`
+			);
+		return this.#toolsource;
+	}
+
+	#toolSourceChanged(done?: CallRecord): void {
+		if (!done) return this.#changed();
+		this.#emit({
+			kind: 'call',
+			id: done.id,
+			name: done.name,
+			isError: done.isError,
+			output: done.output,
+			state: done.state
+		});
+		if (done.state === 'unknown' && this.#toolsource!.unreconciled.length === 1)
+			this.#emit({ kind: 'run', state: 'interrupted' });
+	}
+
+	/**
+	 * ToolSource's tools/call: the same wire and clock timeout as OpenHarness, but the outcome is
+	 * classified by whether the request went out — after that, a lost answer is `unknown`.
+	 */
+	async #toolSourceExecute(
+		input: ToolSourceExecuteInput,
+		cancelled: AbortSignal
+	): Promise<ToolSourceExecuteOutput> {
+		const status = this.#manager.getSnapshot().context.connections[input.server]?.getSnapshot()
+			.context.status;
+		const link = this.#io.links.get(input.server);
+		if (status !== 'connected' || !link) return { kind: 'not-connected' };
+		// The person's cancel reaches the SDK with a readable reason for notifications/cancelled.
+		const byUser = new AbortController();
+		cancelled.addEventListener(
+			'abort',
+			() => {
+				if (!this.#restarting) byUser.abort('Cancelled by the user');
+			},
+			{ once: true }
+		);
+		try {
+			const result = await withClockTimeout(
+				this.clock,
+				this.#toolsource!.policy.timeoutMs,
+				(options) =>
+					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, {
+						...options,
+						signal: AbortSignal.any([options.signal, byUser.signal])
+					})
+			);
+			return { kind: 'result', result: result as never };
+		} catch (error) {
+			if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
+				return { kind: 'timeout' };
+			if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
+				return { kind: 'closed' };
+			// The SDK refuses before writing when its transport is already gone.
+			if (errorDetail(error) === 'Not connected') return { kind: 'not-connected' };
+			return { kind: 'rpc-error', message: errorDetail(error) };
+		}
 	}
 
 	/** tools/call on the wire, for the call machine's execute stage; the world owns the timeout. */
@@ -422,7 +668,11 @@ export class World {
 			if (this.clock.runDue()) continue;
 			if (!this.#busy()) return;
 			const next = this.clock.nextAt;
-			if (next !== undefined && this.#pace) await this.#pace(next - this.clock.now);
+			if (next !== undefined && this.#pace) {
+				await this.#pace(next - this.clock.now);
+				// While the page waited, a person may have interrupted (cancel, restart).
+				if (!this.#busy()) return;
+			}
 			if (!this.clock.advanceToNext()) {
 				// Nothing scheduled and still busy: give chains one more turn, then report what is stuck.
 				await this.#idle();
@@ -432,7 +682,11 @@ export class World {
 	}
 
 	#busy(): boolean {
-		return !this.#manager.getSnapshot().matches('idle') || this.#calls.busy;
+		return (
+			!this.#manager.getSnapshot().matches('idle') ||
+			this.#calls.busy ||
+			(this.#toolsource?.busy ?? false)
+		);
 	}
 
 	/**

@@ -1,0 +1,106 @@
+import { Validator, type OutputUnit } from '@cfworker/json-schema';
+
+/**
+ * ToolSource regenerates the schema the model sees instead of passing the server's through
+ * (harness-behaviors.md §4): only plain JSON Schema keywords are kept, unknown keys are refused
+ * (`additionalProperties: false` at the top), and a schema the harness cannot regenerate keeps
+ * the tool out of the model's sight rather than sending the model something it cannot honour.
+ */
+const KEPT = new Set([
+	'type',
+	'description',
+	'enum',
+	'const',
+	'items',
+	'minimum',
+	'maximum',
+	'exclusiveMinimum',
+	'exclusiveMaximum',
+	'minLength',
+	'maxLength',
+	'pattern',
+	'format',
+	'default',
+	'minItems',
+	'maxItems',
+	'uniqueItems',
+	'properties',
+	'required',
+	'additionalProperties'
+]);
+/** References and composition would need the server's whole document: not regenerated. */
+const REFUSED = ['$ref', '$defs', 'definitions', 'allOf', 'anyOf', 'oneOf', 'not', 'if'];
+const MAX_DEPTH = 8;
+const MAX_DESCRIPTION = 1024;
+const MAX_PROBLEMS = 3;
+
+export type Regenerated =
+	{ ok: true; schema: Record<string, unknown> } | { ok: false; reason: string };
+
+type Plain = Record<string, unknown>;
+const isPlain = (v: unknown): v is Plain => !!v && typeof v === 'object' && !Array.isArray(v);
+
+function copy(node: unknown, at: string, depth: number): Plain | string {
+	if (!isPlain(node)) return `${at} is not a JSON Schema object`;
+	if (depth > MAX_DEPTH) return `${at} is nested deeper than ${MAX_DEPTH} levels`;
+	const refused = REFUSED.find((k) => Object.hasOwn(node, k));
+	if (refused) return `${at} uses ${refused}, which the harness does not regenerate`;
+	const out: Plain = {};
+	for (const [key, value] of Object.entries(node)) {
+		if (!KEPT.has(key)) continue;
+		if (key === 'description' && typeof value === 'string')
+			out.description = value.slice(0, MAX_DESCRIPTION);
+		else if (key === 'properties') {
+			if (!isPlain(value)) return `${at}.properties is not an object`;
+			const props: Plain = {};
+			for (const [name, sub] of Object.entries(value)) {
+				const inner = copy(sub, `${at}.properties.${name}`, depth + 1);
+				if (typeof inner === 'string') return inner;
+				props[name] = inner;
+			}
+			out.properties = props;
+		} else if (key === 'items' || (key === 'additionalProperties' && isPlain(value))) {
+			const inner = copy(value, `${at}.${key}`, depth + 1);
+			if (typeof inner === 'string') return inner;
+			out[key] = inner;
+		} else out[key] = structuredClone(value);
+	}
+	return out;
+}
+
+export function regenerateSchema(input: Plain | undefined): Regenerated {
+	const source = input ?? { type: 'object', properties: {} };
+	if (source.type !== 'object')
+		return {
+			ok: false,
+			reason: `inputSchema.type must be "object", not ${JSON.stringify(source.type ?? null)}`
+		};
+	const copied = copy(source, 'inputSchema', 0);
+	if (typeof copied === 'string') return { ok: false, reason: copied };
+	const properties = isPlain(copied.properties) ? copied.properties : {};
+	const required = Array.isArray(copied.required)
+		? copied.required.filter(
+				(r): r is string => typeof r === 'string' && Object.hasOwn(properties, r)
+			)
+		: [];
+	const schema: Plain = { type: 'object', properties, additionalProperties: false };
+	if (required.length) schema.required = required;
+	try {
+		new Validator(schema as never, '2020-12');
+	} catch (error) {
+		return { ok: false, reason: `inputSchema is not valid JSON Schema (${String(error)})` };
+	}
+	return { ok: true, schema };
+}
+
+/** The arguments checked against the regenerated schema; null when they pass. */
+export function argumentProblems(schema: Plain, args: Record<string, unknown>): string | null {
+	const result = new Validator(schema as never, '2020-12', false).validate(args);
+	if (result.valid) return null;
+	// cfworker reports each failing keyword and its parents; the innermost ones say what is wrong.
+	const leaves = result.errors.filter(
+		(e: OutputUnit) => !['properties', 'items', 'allOf', 'false'].includes(e.keyword)
+	);
+	const shown = (leaves.length ? leaves : result.errors).slice(0, MAX_PROBLEMS);
+	return shown.map((e) => `${e.instanceLocation.replace(/^#/, '') || '/'}: ${e.error}`).join('; ');
+}

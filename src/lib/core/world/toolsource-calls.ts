@@ -1,0 +1,249 @@
+import { createActor, type Actor } from 'xstate';
+import {
+	artifactIdFor,
+	TERMINAL,
+	toolSourceWithIo,
+	type ToolSourceExecuteInput,
+	type ToolSourceExecuteOutput,
+	type ToolSourceState,
+	type ToolSourceTool,
+	type Transition
+} from '../machines/toolsource-call.machine';
+import type { ToolEffect, ToolSourcePolicy } from '../profiles/toolsource/policy';
+import { cancelled, harnessRestarted, unknownOutcome } from '../profiles/toolsource/strings';
+import { BoundedList } from './bounded-list';
+import { CALL_WINDOW, type CallRecord } from './calls';
+import type { SimClock } from './clock';
+import { WorldCommandError } from './events';
+import { summariseArguments, ToolSourceJournal, type Reconciliation } from './toolsource-journal';
+
+/** What a ToolSource call records beyond the fields every profile's calls share. */
+export interface ToolSourceDetail {
+	effect: ToolEffect | null;
+	history: Transition[];
+	/** The journal entry written before the request, once there is one. */
+	intentSeq: number | null;
+	requestSent: boolean;
+	argsSummary: string;
+	/** UTF-8 bytes of the raw result (the audit's "result bytes"), null without a result. */
+	resultBytes: number | null;
+	unsupported: string[];
+	truncated: boolean;
+	/** Every raw result is kept, whole, as an artifact; the model only gets the summary. */
+	artifact: { id: string; bytes: number; raw: string } | null;
+	reconciled: Reconciliation | null;
+}
+
+export interface ToolSourceIo {
+	execute(input: ToolSourceExecuteInput, signal: AbortSignal): Promise<ToolSourceExecuteOutput>;
+}
+
+type CallActor = Actor<ReturnType<typeof toolSourceWithIo>>;
+
+/** The machine's state value as the profile's word (`{ failed: 'invalid' }` is `failed`). */
+function stateOf(value: unknown): ToolSourceState {
+	const top = typeof value === 'string' ? value : Object.keys(value as object)[0];
+	return top as ToolSourceState;
+}
+
+/**
+ * The world's ToolSource calls: one machine each, run concurrently; the journal they write
+ * their intents to outlives sessions (a harness restart finds it, lists what was in flight and
+ * replays nothing). While a call's outcome is unknown and unreconciled, the run is interrupted.
+ */
+export class ToolSourceRunner {
+	readonly journal = new ToolSourceJournal();
+	readonly #records = new BoundedList<CallRecord>(CALL_WINDOW);
+	readonly #machine: ReturnType<typeof toolSourceWithIo>;
+	#actors = new Map<string, CallActor>();
+	#seq = 0;
+
+	constructor(
+		private readonly clock: SimClock,
+		readonly policy: ToolSourcePolicy,
+		io: ToolSourceIo,
+		private readonly changed: (done?: CallRecord) => void
+	) {
+		this.#machine = toolSourceWithIo({
+			persistIntent: async (intent) => this.journal.persist(intent, this.clock.now),
+			execute: (input, signal) => io.execute(input, signal)
+		});
+	}
+
+	get records(): readonly CallRecord[] {
+		return this.#records.items;
+	}
+
+	find(id: string): CallRecord | undefined {
+		return this.#records.findLast((r) => r.id === id);
+	}
+
+	/** True while a call is moving (a call waiting for a person does not count). */
+	get busy(): boolean {
+		for (const actor of this.#actors.values())
+			if (!actor.getSnapshot().matches('waiting_for_approval')) return true;
+		return false;
+	}
+
+	/** The calls whose outcome is unknown and not yet reconciled, oldest first. */
+	get unreconciled(): string[] {
+		return this.journal.toReconcile.map((e) => e.callId);
+	}
+
+	start(name: string, args: Record<string, unknown>, tools: ToolSourceTool[]): string {
+		const id = `c${++this.#seq}`;
+		const tool = tools.find((t) => t.name === name);
+		this.#records.push({
+			id,
+			name,
+			arguments: args,
+			sent: null,
+			server: tool?.server ?? '',
+			tool: tool?.tool ?? '',
+			state: 'proposed',
+			held: false,
+			isError: false,
+			output: '',
+			error: '',
+			stages: [],
+			artifact: null,
+			startedAt: this.clock.now,
+			endedAt: null,
+			toolsource: {
+				effect: null,
+				history: [],
+				intentSeq: null,
+				requestSent: false,
+				argsSummary: summariseArguments(args),
+				resultBytes: null,
+				unsupported: [],
+				truncated: false,
+				artifact: null,
+				reconciled: null
+			}
+		});
+		const actor = createActor(this.#machine, {
+			input: {
+				id,
+				name,
+				arguments: args,
+				tools,
+				policy: this.policy,
+				now: () => this.clock.now
+			}
+		});
+		this.#actors.set(id, actor);
+		actor.subscribe((snapshot) => {
+			if (snapshot.status === 'done') return this.#finish(id, actor);
+			const c = snapshot.context;
+			this.#update(id, (r) => ({
+				state: stateOf(snapshot.value),
+				toolsource: {
+					...r.toolsource!,
+					effect: c.effect,
+					history: c.history,
+					intentSeq: c.intentSeq
+				}
+			}));
+		});
+		actor.start();
+		return id;
+	}
+
+	answer(id: string, approve: boolean): void {
+		const actor = this.#actors.get(id);
+		if (!actor?.getSnapshot().matches('waiting_for_approval'))
+			throw new WorldCommandError(`Call ${id} is not waiting for approval.`);
+		actor.send({ type: approve ? 'APPROVE' : 'REFUSE' });
+	}
+
+	/** Stops the local wait at once; a request already sent gets notifications/cancelled. */
+	cancel(id: string): void {
+		const actor = this.#actors.get(id);
+		if (!actor) throw new WorldCommandError(`Call ${id} is not in flight.`);
+		actor.send({ type: 'CANCEL' });
+	}
+
+	reconcile(id: string, verdict: Reconciliation): void {
+		if (!this.journal.reconcile(id, verdict))
+			throw new WorldCommandError(`Call ${id} has nothing to reconcile.`);
+		this.#update(id, (r) => ({ toolsource: { ...r.toolsource!, reconciled: verdict } }));
+		this.changed();
+	}
+
+	/**
+	 * The harness process restarts: every machine stops where it is. Calls whose intent was
+	 * persisted become `unknown` (listed for reconciliation, never replayed); calls that had not
+	 * got that far simply never happened, so they end `cancelled`.
+	 */
+	abandonAll(): void {
+		const inFlight = new Set(this.journal.inFlight.map((e) => e.callId));
+		for (const [id, actor] of this.#actors) {
+			actor.stop();
+			const record = this.find(id)!;
+			const state: ToolSourceState = inFlight.has(id) ? 'unknown' : 'cancelled';
+			const text =
+				state === 'unknown'
+					? unknownOutcome(record.name, harnessRestarted)
+					: cancelled(record.name);
+			if (state === 'unknown') this.journal.record(id, 'unknown');
+			const at = this.clock.now;
+			this.#update(id, (r) => ({
+				state,
+				isError: true,
+				output: text,
+				error: text,
+				endedAt: at,
+				toolsource: {
+					...r.toolsource!,
+					history: [...r.toolsource!.history, { state, at, note: text }]
+				}
+			}));
+		}
+		this.#actors.clear();
+	}
+
+	stopAll(): void {
+		for (const actor of this.#actors.values()) actor.stop();
+		this.#actors.clear();
+	}
+
+	#finish(id: string, actor: CallActor): void {
+		if (this.#actors.get(id) !== actor) return;
+		this.#actors.delete(id);
+		const outcome = actor.getSnapshot().output!;
+		if (outcome.intentSeq !== null) this.journal.record(id, outcome.state);
+		const summary = outcome.summary;
+		const done = this.#update(id, (r) => ({
+			state: outcome.state,
+			server: outcome.tool?.server ?? r.server,
+			tool: outcome.tool?.tool ?? r.tool,
+			sent: outcome.requestSent ? r.arguments : null,
+			isError: outcome.isError,
+			output: outcome.output,
+			error: outcome.error,
+			endedAt: this.clock.now,
+			toolsource: {
+				...r.toolsource!,
+				effect: outcome.effect,
+				history: outcome.history,
+				intentSeq: outcome.intentSeq,
+				requestSent: outcome.requestSent,
+				resultBytes: summary?.bytes ?? null,
+				unsupported: summary?.unsupported ?? [],
+				truncated: summary?.truncated ?? false,
+				artifact: summary ? { id: artifactIdFor(id), bytes: summary.bytes, raw: summary.raw } : null
+			}
+		}));
+		this.changed(done);
+	}
+
+	#update(id: string, patch: (r: CallRecord) => Partial<CallRecord>): CallRecord {
+		const updated = this.#records.replaceLast(
+			(r) => r.id === id,
+			(r) => ({ ...r, ...patch(r) })
+		)!;
+		if (!TERMINAL.includes(updated.state as ToolSourceState)) this.changed();
+		return updated;
+	}
+}

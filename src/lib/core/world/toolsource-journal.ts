@@ -1,0 +1,90 @@
+import type { IntentInput, ToolSourceState } from '../machines/toolsource-call.machine';
+import { boundJson } from '../text/bound';
+
+/** How a person settled a call whose outcome the harness could not confirm. */
+export type Reconciliation = 'applied' | 'not_applied';
+
+export interface JournalEntry {
+	seq: number;
+	callId: string;
+	name: string;
+	server: string;
+	tool: string;
+	argsSummary: string;
+	/** Simulated time the intent was written, before the request. */
+	at: number;
+	/** The terminal state recorded for the call; null while in flight, or when the harness died. */
+	outcome: ToolSourceState | null;
+	reconciled: Reconciliation | null;
+}
+
+const ARGS_SUMMARY = 120;
+/** Argument names whose values are never written to the journal or shown in the audit. */
+const SECRET = /(token|secret|password|passwd|api[-_]?key|authorization|cookie|credential)/i;
+
+/** A short, masked rendering of a call's arguments for the journal and the audit table. */
+export function summariseArguments(args: Record<string, unknown>): string {
+	const masked = Object.fromEntries(
+		Object.entries(args).map(([k, v]) => [k, SECRET.test(k) ? '***' : v])
+	);
+	const bounded = boundJson(masked, ARGS_SUMMARY, 0);
+	return bounded.omitted ? `${bounded.text}…` : bounded.text;
+}
+
+/**
+ * ToolSource's intent journal: written before every tools/call, so it survives the harness.
+ * It lives in the world, not the session, standing for the file a real harness keeps on disk.
+ * Entries whose outcome is `unknown` — or missing after a restart — stay unreconciled until a
+ * person says whether the side effect happened; while any does, the run is interrupted.
+ */
+export class ToolSourceJournal {
+	#entries: JournalEntry[] = [];
+
+	get entries(): readonly JournalEntry[] {
+		return this.#entries;
+	}
+
+	persist(intent: IntentInput, at: number): number {
+		const seq = this.#entries.length + 1;
+		this.#entries = [
+			...this.#entries,
+			{
+				seq,
+				callId: intent.id,
+				name: intent.name,
+				server: intent.server,
+				tool: intent.tool,
+				argsSummary: summariseArguments(intent.arguments),
+				at,
+				outcome: null,
+				reconciled: null
+			}
+		];
+		return seq;
+	}
+
+	record(callId: string, outcome: ToolSourceState): void {
+		this.#update(callId, (e) => ({ ...e, outcome }));
+	}
+
+	/** Calls a person must settle (a restart records calls it left in flight as unknown). */
+	get toReconcile(): JournalEntry[] {
+		return this.#entries.filter((e) => e.reconciled === null && e.outcome === 'unknown');
+	}
+
+	/** Intents with no outcome yet: what a restart finds and must not replay. */
+	get inFlight(): JournalEntry[] {
+		return this.#entries.filter((e) => e.outcome === null);
+	}
+
+	reconcile(callId: string, verdict: Reconciliation): boolean {
+		const target = this.toReconcile.find((e) => e.callId === callId);
+		if (!target) return false;
+		this.#update(callId, (e) => ({ ...e, reconciled: verdict }));
+		return true;
+	}
+
+	#update(callId: string, change: (e: JournalEntry) => JournalEntry): void {
+		this.#entries = this.#entries.map((e) => (e.callId === callId ? change(e) : e));
+	}
+}
