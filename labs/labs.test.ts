@@ -10,6 +10,7 @@ import {
 	type LabProgressState
 } from '../src/lib/core/labs/progress';
 import { worldFacts } from '../src/lib/core/labs/facts';
+import { ENDED } from '../src/lib/core/labs/goals';
 import { loadLab, locales } from './test-support';
 import { World } from '../src/lib/core/world/world';
 import { parseScenario } from '../src/lib/core/scenario/parse';
@@ -32,7 +33,9 @@ async function act(action: LabAction, state: LabProgressState): Promise<LabProgr
 			await world.setPermissionMode(action.mode);
 			return state;
 		case 'answer': {
-			const waiting = world.calls.findLast((c) => c.state === 'awaiting_approval');
+			const waiting = world.calls.findLast(
+				(c) => c.state === 'awaiting_approval' || c.state === 'waiting_for_approval'
+			);
 			if (!waiting) throw new Error('no call is waiting for approval');
 			await world.answerApproval(waiting.id, action.approve);
 			return state;
@@ -52,6 +55,18 @@ async function act(action: LabAction, state: LabProgressState): Promise<LabProgr
 		case 'call':
 			await world.callTool(action.tool, action.arguments);
 			return state;
+		case 'cancel': {
+			const inFlight = world.calls.findLast((c) => !ENDED.has(c.state));
+			if (!inFlight) throw new Error('no call is in flight');
+			await world.cancelCall(inFlight.id);
+			return state;
+		}
+		case 'reconcile': {
+			const open = world.toolSource?.unreconciled[0];
+			if (!open) throw new Error('no call is waiting to be reconciled');
+			await world.reconcile(open, action.verdict);
+			return state;
+		}
 		case 'kill':
 		case 'restart':
 		case 'hang':

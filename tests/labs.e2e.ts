@@ -14,6 +14,7 @@ interface Action {
 	scenario?: unknown;
 	mode?: string;
 	approve?: boolean;
+	verdict?: string;
 }
 interface Step {
 	id: string;
@@ -39,6 +40,13 @@ const harnessButtons: Record<string, string> = {
 	closeSession: 'harness_close'
 };
 
+/** A button named after a call ("Approve call c3", "调用 c5：副作用未发生"): any call id. */
+function labelled(locale: string, key: string): RegExp {
+	const parts = t(locale, key, { id: '\u0000' }).split('\u0000');
+	const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	return new RegExp(`^${parts.map(escape).join('c\\d+')}$`);
+}
+
 async function play(page: Page, locale: string, action: Action) {
 	if (action.do === 'predict') {
 		await page.locator(`input[name="prediction"][value="${action.option}"]`).check();
@@ -49,16 +57,29 @@ async function play(page: Page, locale: string, action: Action) {
 		await page.getByLabel(t(locale, 'harness_mode')).selectOption(action.mode!);
 	} else if (action.do === 'answer') {
 		// The newest call waiting for an answer is listed first.
-		// Its buttons are named after the call ("Approve call c3"): match the name's fixed start.
-		const label = t(locale, action.approve ? 'call_approve_label' : 'call_refuse_label', {
-			id: ''
-		});
-		const start = label.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+		const key = action.approve ? 'call_approve_label' : 'call_refuse_label';
 		await page
 			.locator('#calls')
-			.getByRole('button', { name: new RegExp(`^${start}`) })
+			.getByRole('button', { name: labelled(locale, key) })
 			.first()
 			.click();
+	} else if (action.do === 'reconcile') {
+		const key =
+			action.verdict === 'applied'
+				? 'toolsource_reconcile_applied_label'
+				: 'toolsource_reconcile_not_applied_label';
+		await page
+			.getByRole('button', { name: labelled(locale, key) })
+			.first()
+			.click();
+	} else if (action.do === 'cancel') {
+		await page
+			.locator('#calls')
+			.getByRole('button', { name: labelled(locale, 'toolsource_cancel_label') })
+			.first()
+			.click();
+	} else if (action.do === 'restartHarness') {
+		await page.getByRole('button', { name: t(locale, 'harness_restart_harness') }).click();
 	} else if (action.do === 'setScenario') {
 		// Edit world: replace the editor's text, as a learner pasting a scenario would, then Apply.
 		const editor = page.getByRole('textbox', { name: t(locale, 'editor_json_label') });
@@ -69,7 +90,16 @@ async function play(page: Page, locale: string, action: Action) {
 		await expect(page.getByText(t(locale, 'editor_validation_passed'))).toBeVisible();
 	} else if (action.do === 'call') {
 		const calls = page.locator('#calls');
-		await calls.getByLabel(t(locale, 'call_tool'), { exact: true }).selectOption(action.tool!);
+		const tool = calls.getByLabel(t(locale, 'call_tool'), { exact: true });
+		// A name the model was never shown is typed, as a learner would ("Another name…").
+		const offered = await tool
+			.locator('option')
+			.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+		if (offered.includes(action.tool!)) await tool.selectOption(action.tool!);
+		else {
+			await tool.selectOption({ label: t(locale, 'call_other_option') });
+			await calls.getByLabel(t(locale, 'call_other_name'), { exact: true }).fill(action.tool!);
+		}
 		await calls
 			.getByLabel(t(locale, 'call_arguments'))
 			.fill(JSON.stringify(action.arguments ?? {}));

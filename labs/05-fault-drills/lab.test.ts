@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { allCode, LabWalk, loadLab, locales } from '../test-support';
+import { World } from '../../src/lib/core/world/world';
+
+const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+const { lab, texts } = loadLab(new URL('./', import.meta.url));
+const messages = {
+	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
+	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
+};
+
+const READ = 'mcp.files.read_file';
+const DELETE = 'mcp.files.delete_file';
+const INVOICE = 'mcp.payments.create_invoice';
+const REFUND = 'mcp.payments.refund';
+const EXPORT = 'mcp.files.export_log';
+
+/** Narration spans that quote the harness: each must be what the world really says. */
+const HARNESS_TEXT =
+	/^(Permission denied|Outcome unknown|Server '|The run is interrupted|\[truncated|Unknown tool|Invoice INV)/;
+
+describe('lab 05-fault-drills: definition', () => {
+	it('runs ToolSource with an allowlist that hides delete_file and a log over the summary budget', () => {
+		expect(lab.scenario.profile).toBe('toolsource');
+		const policy = lab.scenario.toolsource!;
+		expect(Object.keys(policy.allow)).not.toContain(DELETE);
+		expect(policy.allow[INVOICE]).toBe('write');
+		const log = lab.scenario.mcp_servers.files.sim!.tools!.find((t) => t.name === 'export_log')!;
+		const text = String(log.result!.content![0].text);
+		expect(text.length).toBe(3299);
+		expect(text.length).toBeGreaterThan(policy.summaryChars);
+		expect(policy.summaryChars).toBe(500);
+		expect(policy.timeoutMs).toBe(5000);
+	});
+});
+
+describe.each(locales)('lab 05-fault-drills: %s narration', (locale) => {
+	it('names the UI by its own labels', () => {
+		const source = read(`./${locale}.md`);
+		for (const key of ['call_other_option', 'servers_kill', 'servers_hang', 'harness_reconnect'])
+			expect(source, key).toContain(messages[locale][key]);
+	});
+});
+
+describe('lab 05-fault-drills: a learner can meet every check', () => {
+	it('walks every step, and every harness text the narration quotes is real', async () => {
+		const world = new World(lab.scenario);
+		const said = new Set<string>();
+		world.subscribe(() => {
+			for (const c of world.calls) said.add(c.output);
+		});
+		const walk = new LabWalk(lab, () => world);
+		const approveNewest = async () => {
+			const waiting = world.calls.findLast((c) => c.state === 'waiting_for_approval')!;
+			await world.answerApproval(waiting.id, true);
+		};
+		await world.startSession();
+		walk.observe();
+
+		await walk.step('not-allowlisted', [
+			[walk.guess('denied'), 1],
+			[() => world.callTool(DELETE, { path: '/srv/shop/orders.db' }), 2],
+			[() => world.callTool(READ, { path: '/srv/shop/orders.txt' }), 3]
+		]);
+		await walk.step('hints-not-permissions', [
+			[walk.guess('asks'), 1],
+			[() => world.callTool(INVOICE, { order: 'A-1001' }), 2],
+			[approveNewest, 3]
+		]);
+		await walk.step('killed-before', [
+			[() => world.callTool(INVOICE, { order: 'A-1002' }), 1],
+			[() => world.kill('payments'), 2],
+			[approveNewest, 3],
+			[() => world.restart('payments'), 3],
+			[() => world.reconnectAll(), 4]
+		]);
+		await walk.step('killed-mid-call', [
+			[walk.guess('unknown'), 1],
+			[() => world.callTool(REFUND, { order: 'A-1001' }), 1],
+			[approveNewest, 3]
+		]);
+		// What the narration says a further call gets while the run is interrupted.
+		await world.callTool(READ, { path: '/a' }).catch((e: Error) => said.add(e.message));
+		await walk.step('reconcile', [
+			[() => world.reconcile(world.toolSource!.unreconciled[0], 'not_applied'), 2],
+			[() => world.restart('payments'), 2],
+			[() => world.reconnectAll(), 3]
+		]);
+		await walk.step('oversized', [
+			[walk.guess('summary'), 1],
+			[() => world.callTool(EXPORT, {}), 2]
+		]);
+		await walk.step('hang', [
+			[walk.guess('unknown'), 1],
+			[() => world.hang('payments'), 2],
+			[() => world.callTool(INVOICE, { order: 'A-1003' }), 2],
+			[approveNewest, 3],
+			[() => world.reconcile(world.toolSource!.unreconciled[0], 'applied'), 4]
+		]);
+
+		// The narration contrasts a hidden tool with a name no server offers.
+		said.add((await world.callTool('mcp.files.nope', {})).output);
+		const quoted = new Set(
+			locales.flatMap((l) => allCode(texts[l])).filter((s) => HARNESS_TEXT.test(s))
+		);
+		expect(quoted.size).toBeGreaterThan(6);
+		const real = [...said].flatMap((s) => [s, ...s.split('\n')]);
+		for (const span of quoted) {
+			// `<id>` and `c…` stand for a call id in the narration, a final `…` for the rest.
+			const pattern = new RegExp(
+				`^${span
+					.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+					.replace('<id>', 'c\\d+')
+					.replace('c…', 'c\\d+')
+					.replace(/…$/, '.+')}`
+			);
+			expect(
+				real.some((s) => pattern.test(s)),
+				span
+			).toBe(true);
+		}
+		// The cancellation the hang drill points at is on the wire.
+		expect(
+			world.wire.entries.some(
+				(e) =>
+					e.kind === 'message' &&
+					'method' in e.message &&
+					e.message.method === 'notifications/cancelled'
+			)
+		).toBe(true);
+		world.dispose();
+	});
+});
