@@ -227,3 +227,42 @@ test('a host drives a call and its approval through postMessage', async ({ page 
 		error: `Call ${call!.id} is not waiting for approval.`
 	});
 });
+
+test('a host drives ToolSource fault drills: unknown outcome, refusal, reconcile, cancel', async ({
+	page
+}) => {
+	await openHost(page, 'lab=05-fault-drills');
+	const state = await command(page, 'getState');
+	expect(state.snapshot!.profile).toBe('toolsource');
+	const asked = await command(page, 'callTool', {
+		name: 'mcp.payments.refund',
+		arguments: { order: 'A-1001' }
+	});
+	const refund = asked.snapshot!.calls.at(-1)!;
+	expect(refund.state).toBe('waiting_for_approval');
+	const answered = await command(page, 'answerApproval', { call: refund.id, approve: true });
+	expect(answered.snapshot!.calls.at(-1)).toMatchObject({
+		id: refund.id,
+		state: 'unknown',
+		isError: true,
+		output: expect.stringMatching(/^Outcome unknown for mcp\.payments\.refund: /)
+	});
+	expect(
+		await command(page, 'callTool', { name: 'mcp.files.read_file', arguments: { path: '/a' } })
+	).toMatchObject({ ok: false, error: `The run is interrupted: reconcile ${refund.id} first.` });
+	expect(await command(page, 'reconcile', { call: refund.id, verdict: 'maybe' })).toMatchObject({
+		ok: false,
+		error: 'reconcile needs args.verdict ("applied" or "not_applied").'
+	});
+	expect((await command(page, 'reconcile', { call: refund.id, verdict: 'not_applied' })).ok).toBe(
+		true
+	);
+	const waiting = await command(page, 'callTool', {
+		name: 'mcp.payments.create_invoice',
+		arguments: { order: 'A-9' }
+	});
+	const invoice = waiting.snapshot!.calls.at(-1)!;
+	const cancelled = await command(page, 'cancelCall', { call: invoice.id });
+	expect(cancelled.snapshot!.calls.at(-1)).toMatchObject({ id: invoice.id, state: 'cancelled' });
+	expect((await command(page, 'restartHarness')).ok).toBe(true);
+});

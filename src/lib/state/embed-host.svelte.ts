@@ -143,6 +143,27 @@ export class EmbedHost {
 				await world.run((w) => w.answerApproval(call, approve));
 				return { ok: true };
 			}
+			case 'cancelCall': {
+				const call = stringArg(command, 'call');
+				if (typeof call !== 'string') return { ok: false, ...call };
+				await world.run((w) => w.cancelCall(call));
+				return { ok: true };
+			}
+			case 'reconcile': {
+				const call = stringArg(command, 'call');
+				if (typeof call !== 'string') return { ok: false, ...call };
+				const verdict = command.args.verdict;
+				if (verdict !== 'applied' && verdict !== 'not_applied')
+					return {
+						ok: false,
+						error: 'reconcile needs args.verdict ("applied" or "not_applied").'
+					};
+				await world.run((w) => w.reconcile(call, verdict));
+				return { ok: true };
+			}
+			case 'restartHarness':
+				await world.run((w) => w.restartHarness());
+				return { ok: true };
 			case 'reset':
 				await this.session.reset();
 				return { ok: true };

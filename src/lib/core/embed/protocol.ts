@@ -20,7 +20,11 @@ export const COMMANDS = [
 	'answerApproval',
 	'setProfile',
 	'reset',
-	'step'
+	'step',
+	// Extensions of contract v1 for the ToolSource profile.
+	'cancelCall',
+	'reconcile',
+	'restartHarness'
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
