@@ -34,6 +34,7 @@ import { SimIo } from './sim-io';
 import { SimProcess } from './sim-process';
 import { macrotask, withClockTimeout } from './timeout';
 import { WireLog } from './wire';
+import { perform, type LoggedAction, type WorldAction } from './actions';
 import { BoundedList } from './bounded-list';
 
 export interface WorldOptions {
@@ -92,6 +93,8 @@ type ConnectionRef = ManagerActor['getSnapshot'] extends () => {
 	: never;
 
 const MAX_EVENTS = 2000;
+/** The action log's bound (a share link or replay needs all of it). */
+const MAX_ACTIONS = 50_000;
 
 export class World {
 	readonly clock = new SimClock();
@@ -114,6 +117,18 @@ export class World {
 	/** The ToolSource profile's calls and journal; null for OpenHarness. */
 	readonly #toolsource: ToolSourceRunner | null;
 	#restarting = false;
+	/** Entry `seq` is at index seq - 1 (the log stops recording rather than dropping its start). */
+	readonly #actions: LoggedAction[] = [];
+	#actionsView: readonly LoggedAction[] | null = null;
+	#actionSeq = 0;
+	#actionsComplete = true;
+	/** The seq of the queued command running now, and how many are issued and unfinished. */
+	#running: number | null = null;
+	#queued = 0;
+	#waitingInterrupts: Array<() => void> = [];
+	#replayed: Array<{ during: number; t: number; apply: () => void }> = [];
+	/** Set while a replay applies a logged interrupt: it must act now, not wait. */
+	#applyNow = false;
 	/** Calls already reported as waiting for approval. */
 	readonly #askedFor = new Set<string>();
 	readonly #views = new Map<string, { snapshot: unknown; view: ServerView }>();
@@ -305,32 +320,32 @@ export class World {
 	// ---- commands (serialised; each resolves once the world has settled) ----------------
 
 	startSession(): Promise<void> {
-		return this.#command('startSession', undefined, () =>
+		return this.#command('startSession', undefined, { do: 'startSession' }, () =>
 			this.#manager.send({ type: 'START_SESSION' })
 		);
 	}
 
 	closeSession(): Promise<void> {
-		return this.#command('closeSession', undefined, () =>
+		return this.#command('closeSession', undefined, { do: 'closeSession' }, () =>
 			this.#manager.send({ type: 'CLOSE_SESSION' })
 		);
 	}
 
 	connectAll(): Promise<void> {
-		return this.#command('connectAll', undefined, () =>
+		return this.#command('connectAll', undefined, { do: 'connectAll' }, () =>
 			this.#manager.send({ type: 'CONNECT_ALL' })
 		);
 	}
 
 	reconnectAll(): Promise<void> {
-		return this.#command('reconnectAll', undefined, () =>
+		return this.#command('reconnectAll', undefined, { do: 'reconnectAll' }, () =>
 			this.#manager.send({ type: 'RECONNECT_ALL' })
 		);
 	}
 
 	/** The simulated process dies; OpenHarness does not notice until the server is used or reconnected. */
 	kill(server: string): Promise<void> {
-		return this.#command('kill', server, () => this.#crash(server));
+		return this.#command('kill', server, { do: 'kill', server }, () => this.#crash(server));
 	}
 
 	/** The process dies, by a learner's kill or by itself mid-call (a `crash` tool). */
@@ -344,7 +359,7 @@ export class World {
 
 	/** The process comes back; an existing pipe to the old process stays dead. */
 	restart(server: string): Promise<void> {
-		return this.#command('restart', server, async () => {
+		return this.#command('restart', server, { do: 'restart', server }, async () => {
 			const process = this.#process(server);
 			const was = process.state;
 			process.state = 'running';
@@ -357,7 +372,7 @@ export class World {
 
 	/** The server stops answering: requests are written but never read, and time out. */
 	hang(server: string): Promise<void> {
-		return this.#command('hang', server, () => {
+		return this.#command('hang', server, { do: 'hang', server }, () => {
 			const process = this.#process(server);
 			if (process.state !== 'running') return;
 			process.state = 'hung';
@@ -368,7 +383,7 @@ export class World {
 
 	/** Every answer of this server arrives `ms` simulated milliseconds later (0 removes the delay). */
 	delay(server: string, ms: number): Promise<void> {
-		return this.#command('delay', server, () => {
+		return this.#command('delay', server, { do: 'delay', server, ms }, () => {
 			if (!Number.isFinite(ms) || ms < 0 || ms > 3_600_000)
 				throw new WorldCommandError(
 					`A delay is a number of milliseconds from 0 to 3600000, not ${ms}.`
@@ -380,10 +395,7 @@ export class World {
 
 	/** The model calls a tool by its adapted name (the minimal OpenHarness execute path). */
 	callTool(name: string, args: Record<string, unknown> = {}): Promise<CallRecord> {
-		let id = '';
-		return this.#command('callTool', undefined, () => {
-			id = this.#startCall(name, args);
-		}).then(() => this.#findCall(id)!);
+		return this.callTools([{ name, arguments: args }]).then(([record]) => record);
 	}
 
 	/** One model turn proposing several calls: they run concurrently, as OpenHarness runs them. */
@@ -391,9 +403,10 @@ export class World {
 		calls: Array<{ name: string; arguments?: Record<string, unknown> }>
 	): Promise<CallRecord[]> {
 		let ids: string[] = [];
-		return this.#command('callTool', undefined, () => {
+		const turn = calls.map((c) => ({ name: c.name, arguments: c.arguments ?? {} }));
+		return this.#command('callTool', undefined, { do: 'callTools', calls: turn }, () => {
 			this.#refuseWhileInterrupted();
-			ids = calls.map((c) => this.#startCall(c.name, c.arguments ?? {}));
+			ids = turn.map((c) => this.#startCall(c.name, c.arguments));
 		}).then(() => ids.map((id) => this.#findCall(id)!));
 	}
 
@@ -403,7 +416,7 @@ export class World {
 	}
 
 	setPermissionMode(mode: PermissionMode): Promise<void> {
-		return this.#command('setPermissionMode', undefined, () => {
+		return this.#command('setPermissionMode', undefined, { do: 'setPermissionMode', mode }, () => {
 			this.#callSettings.permissions = { ...this.#callSettings.permissions, mode };
 			this.#emit({ kind: 'permissions', mode });
 		});
@@ -411,8 +424,11 @@ export class World {
 
 	/** The user's answer to a call waiting for permission (OpenHarness `default` mode). */
 	answerApproval(callId: string, approve: boolean): Promise<void> {
-		return this.#command('answerApproval', undefined, () =>
-			(this.#toolsource ?? this.#calls).answer(callId, approve)
+		return this.#command(
+			'answerApproval',
+			undefined,
+			{ do: 'answerApproval', call: callId, approve },
+			() => (this.#toolsource ?? this.#calls).answer(callId, approve)
 		);
 	}
 
@@ -423,7 +439,7 @@ export class World {
 
 	/** Applies to the calls that follow; turning it off also lets every call in flight finish. */
 	setStepMode(on: boolean): Promise<void> {
-		return this.#command('setStepMode', undefined, () => {
+		return this.#command('setStepMode', undefined, { do: 'setStepMode', on }, () => {
 			this.#calls.stepping = on;
 			if (!on) this.#calls.runAll();
 			this.#emit({ kind: 'stepMode', on });
@@ -432,7 +448,9 @@ export class World {
 
 	/** A call held in step mode moves on one stage, or (`toEnd`) runs to its end. */
 	stepCall(callId: string, toEnd = false): Promise<void> {
-		return this.#command('stepCall', undefined, () => this.#calls.step(callId, toEnd));
+		return this.#command('stepCall', undefined, { do: 'stepCall', call: callId, toEnd }, () =>
+			this.#calls.step(callId, toEnd)
+		);
 	}
 
 	/**
@@ -440,12 +458,14 @@ export class World {
 	 * not queue behind the command that is waiting for that call: it interrupts it.
 	 */
 	cancelCall(callId: string): Promise<void> {
-		return this.#interrupt('cancelCall', () => this.#toolSourceRunner().cancel(callId));
+		return this.#interrupt('cancelCall', { do: 'cancelCall', call: callId }, () =>
+			this.#toolSourceRunner().cancel(callId)
+		);
 	}
 
 	/** ToolSource: a person says whether an unknown call's side effect happened. */
 	reconcile(callId: string, verdict: Reconciliation): Promise<void> {
-		return this.#command('reconcile', undefined, () => {
+		return this.#command('reconcile', undefined, { do: 'reconcile', call: callId, verdict }, () => {
 			const runner = this.#toolSourceRunner();
 			runner.reconcile(callId, verdict);
 			this.#emit({ kind: 'reconciled', id: callId, verdict });
@@ -461,6 +481,7 @@ export class World {
 	restartHarness(): Promise<void> {
 		return this.#interrupt(
 			'restartHarness',
+			{ do: 'restartHarness' },
 			() => {
 				const runner = this.#toolSourceRunner();
 				const before = runner.unreconciled.length;
@@ -496,16 +517,31 @@ export class World {
 	#command(
 		command: CommandName,
 		server: string | undefined,
+		action: WorldAction,
 		act: () => void | Promise<void>
 	): Promise<void> {
+		const seq = this.#log(action, null);
+		this.#queued++;
 		const run = async () => {
-			if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
-			if (server !== undefined) this.#process(server);
-			this.#emit({ kind: 'command', command, ...(server !== undefined ? { server } : {}) });
-			await act();
-			await this.#settle();
-			this.#recordRegistry();
-			this.#noteApprovals();
+			this.#running = seq;
+			// Issued commands wait their turn; the log keeps when each one actually ran.
+			const logged = this.#actions[seq - 1];
+			if (logged) {
+				this.#actions[seq - 1] = { ...logged, t: this.clock.now };
+				this.#actionsView = null;
+			}
+			try {
+				if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
+				if (server !== undefined) this.#process(server);
+				this.#emit({ kind: 'command', command, ...(server !== undefined ? { server } : {}) });
+				await act();
+				await this.#settle();
+				this.#recordRegistry();
+				this.#noteApprovals();
+			} finally {
+				this.#running = null;
+				this.#queued--;
+			}
 		};
 		const next = this.#queue.then(run, run);
 		this.#queue = next.catch(() => undefined);
@@ -513,32 +549,107 @@ export class World {
 	}
 
 	/**
-	 * A command that acts at once, even while another command is settling (a person's cancel, a
-	 * crash); the world then settles as after any command.
+	 * A command that does not wait its turn (a person's cancel, a harness restart). With no
+	 * command queued it acts now; otherwise it waits for the running command's next quiet point
+	 * (`#drainInterrupts`), so where it lands in the run is well defined and a replay lands it
+	 * at the same place. The world then settles as after any command.
 	 */
 	#interrupt(
 		command: CommandName,
+		action: WorldAction,
 		act: () => void,
 		thenQueued?: () => Promise<void>
 	): Promise<void> {
-		try {
+		const apply = (): Promise<void> => {
 			if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
+			const seq = this.#log(action, this.#running);
 			this.#emit({ kind: 'command', command });
 			act();
-		} catch (error) {
-			return Promise.reject(error);
-		}
-		const run = async () => {
-			await this.#settle();
-			this.#recordRegistry();
-			if (!thenQueued) return;
-			await thenQueued();
-			await this.#settle();
-			this.#recordRegistry();
+			// Its settling is a turn of the queue like a command's: interrupts during it land in it.
+			this.#queued++;
+			const run = async () => {
+				this.#running = seq;
+				try {
+					await this.#settle();
+					this.#recordRegistry();
+					if (!thenQueued) return;
+					await thenQueued();
+					await this.#settle();
+					this.#recordRegistry();
+				} finally {
+					this.#running = null;
+					this.#queued--;
+				}
+			};
+			const next = this.#queue.then(run, run);
+			this.#queue = next.catch(() => undefined);
+			return next;
 		};
-		const next = this.#queue.then(run, run);
-		this.#queue = next.catch(() => undefined);
-		return next;
+		if (this.#queued === 0 || this.#applyNow) {
+			try {
+				return apply();
+			} catch (error) {
+				return Promise.reject(error);
+			}
+		}
+		return new Promise((resolve, reject) => {
+			this.#waitingInterrupts.push(() => {
+				try {
+					apply().then(resolve, reject);
+				} catch (error) {
+					reject(error);
+				}
+			});
+		});
+	}
+
+	/**
+	 * Applies interrupts at a quiet point of the running command: the ones people asked for, and
+	 * (when replaying) the logged ones due here. True when any was applied.
+	 */
+	#drainInterrupts(): boolean {
+		const waiting = this.#waitingInterrupts.splice(0);
+		const due = this.#replayed.filter((r) => r.during === this.#running && r.t <= this.clock.now);
+		this.#replayed = this.#replayed.filter((r) => !due.includes(r));
+		this.#applyNow = true;
+		try {
+			for (const r of due) r.apply();
+		} finally {
+			this.#applyNow = false;
+		}
+		for (const apply of waiting) apply();
+		return waiting.length + due.length > 0;
+	}
+
+	/** Replay: apply a logged interrupt at the same quiet point of command `during`. */
+	replayInterrupt(during: number, t: number, action: WorldAction): Promise<unknown> {
+		return new Promise((resolve) => {
+			this.#replayed.push({
+				during,
+				t,
+				apply: () => void perform(this, action).then(resolve, resolve)
+			});
+		});
+	}
+
+	/** Every action taken on this world, in order: replaying them rebuilds it. */
+	get actions(): readonly LoggedAction[] {
+		return (this.#actionsView ??= this.#actions.slice());
+	}
+
+	/** False once the log stopped recording (it keeps at most MAX_ACTIONS). */
+	get actionsComplete(): boolean {
+		return this.#actionsComplete;
+	}
+
+	#log(action: WorldAction, during: number | null): number {
+		const seq = ++this.#actionSeq;
+		if (this.#actions.length >= MAX_ACTIONS) this.#actionsComplete = false;
+		else {
+			this.#actions.push({ seq, t: this.clock.now, during, action });
+			this.#actionsView = null;
+		}
+		return seq;
 	}
 
 	/** Each call that now waits for the person is said once (the UI announces it). */
@@ -666,11 +777,13 @@ export class World {
 		for (let rounds = 0; rounds < 1_000_000; rounds++) {
 			await this.#idle();
 			if (this.clock.runDue()) continue;
+			if (this.#drainInterrupts()) continue;
 			if (!this.#busy()) return;
 			const next = this.clock.nextAt;
 			if (next !== undefined && this.#pace) {
 				await this.#pace(next - this.clock.now);
 				// While the page waited, a person may have interrupted (cancel, restart).
+				if (this.#drainInterrupts()) continue;
 				if (!this.#busy()) return;
 			}
 			if (!this.clock.advanceToNext()) {

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { permissionModes } from '../profiles/openharness/permissions';
+
+/**
+ * Every learner action on a world, as data: the event log that replays a world, time travel and
+ * share links are made of these. Each is one public command of `World` with its arguments.
+ */
+export const worldActionSchema = z.discriminatedUnion('do', [
+	z.strictObject({
+		do: z.enum(['startSession', 'closeSession', 'connectAll', 'reconnectAll', 'restartHarness'])
+	}),
+	z.strictObject({ do: z.enum(['kill', 'restart', 'hang']), server: z.string() }),
+	z.strictObject({ do: z.literal('delay'), server: z.string(), ms: z.number() }),
+	z.strictObject({
+		do: z.literal('callTools'),
+		calls: z.array(
+			z.strictObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()) })
+		)
+	}),
+	z.strictObject({ do: z.literal('setPermissionMode'), mode: z.enum(permissionModes) }),
+	z.strictObject({ do: z.literal('answerApproval'), call: z.string(), approve: z.boolean() }),
+	z.strictObject({ do: z.literal('setStepMode'), on: z.boolean() }),
+	z.strictObject({ do: z.literal('stepCall'), call: z.string(), toEnd: z.boolean() }),
+	z.strictObject({ do: z.literal('cancelCall'), call: z.string() }),
+	z.strictObject({
+		do: z.literal('reconcile'),
+		call: z.string(),
+		verdict: z.enum(['applied', 'not_applied'])
+	})
+]);
+
+export type WorldAction = z.output<typeof worldActionSchema>;
+
+/** Actions that act at once, even while a command is settling (see `World#interrupt`). */
+export const INTERRUPTS: ReadonlySet<WorldAction['do']> = new Set(['cancelCall', 'restartHarness']);
+
+export const loggedActionSchema = z.strictObject({
+	seq: z.number().int().min(1),
+	/** Simulated time the action took effect (a queued command: when its turn came). */
+	t: z.number().min(0),
+	/** An interrupt taken while a command was settling: that command's seq; else null. */
+	during: z.number().int().min(1).nullable(),
+	action: worldActionSchema
+});
+
+export type LoggedAction = z.output<typeof loggedActionSchema>;
+
+/** The world methods an action calls; kept apart so `World` and replay share one mapping. */
+export interface Actor {
+	startSession(): Promise<unknown>;
+	closeSession(): Promise<unknown>;
+	connectAll(): Promise<unknown>;
+	reconnectAll(): Promise<unknown>;
+	restartHarness(): Promise<unknown>;
+	kill(server: string): Promise<unknown>;
+	restart(server: string): Promise<unknown>;
+	hang(server: string): Promise<unknown>;
+	delay(server: string, ms: number): Promise<unknown>;
+	callTools(calls: Array<{ name: string; arguments?: Record<string, unknown> }>): Promise<unknown>;
+	setPermissionMode(mode: (typeof permissionModes)[number]): Promise<unknown>;
+	answerApproval(call: string, approve: boolean): Promise<unknown>;
+	setStepMode(on: boolean): Promise<unknown>;
+	stepCall(call: string, toEnd: boolean): Promise<unknown>;
+	cancelCall(call: string): Promise<unknown>;
+	reconcile(call: string, verdict: 'applied' | 'not_applied'): Promise<unknown>;
+}
+
+export function perform(world: Actor, action: WorldAction): Promise<unknown> {
+	switch (action.do) {
+		case 'startSession':
+		case 'closeSession':
+		case 'connectAll':
+		case 'reconnectAll':
+		case 'restartHarness':
+			return world[action.do]();
+		case 'kill':
+		case 'restart':
+		case 'hang':
+			return world[action.do](action.server);
+		case 'delay':
+			return world.delay(action.server, action.ms);
+		case 'callTools':
+			return world.callTools(action.calls);
+		case 'setPermissionMode':
+			return world.setPermissionMode(action.mode);
+		case 'answerApproval':
+			return world.answerApproval(action.call, action.approve);
+		case 'setStepMode':
+			return world.setStepMode(action.on);
+		case 'stepCall':
+			return world.stepCall(action.call, action.toEnd);
+		case 'cancelCall':
+			return world.cancelCall(action.call);
+		case 'reconcile':
+			return world.reconcile(action.call, action.verdict);
+	}
+}

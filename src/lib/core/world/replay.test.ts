@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../scenario/parse';
+import type { ScenarioInput } from '../scenario/schema';
+import { worldSnapshot } from './snapshot';
+import { replay } from './replay';
+import { isolationScenario, makeWorld, toolSourceScenario } from './test-world';
+import type { World } from './world';
+
+const scenarioOf = (input: ScenarioInput) => {
+	const parsed = parseScenario(input);
+	if (!parsed.ok) throw new Error('invalid');
+	return parsed.scenario;
+};
+
+/** Everything a learner or a host can see of a world, byte for byte. */
+const seen = (world: World) =>
+	JSON.stringify({
+		snapshot: worldSnapshot(world, { lab: 'x', step: 0 }),
+		wire: world.wire.entries,
+		events: world.events,
+		calls: world.calls,
+		registry: world.registryHistory,
+		actions: world.actions,
+		now: world.clock.now,
+		journal: world.toolSource?.journal ?? null
+	});
+
+type Cmd = (w: World) => Promise<unknown>;
+const SERVERS = ['files', 'tickets'];
+const ts = fc.constantFrom<Cmd>(
+	(w) => w.kill('tickets'),
+	(w) => w.hang('tickets'),
+	(w) => w.restart('tickets'),
+	(w) => w.delay('tickets', 6000),
+	(w) => w.reconnectAll(),
+	(w) => w.callTool('mcp.files.read_file', { path: '/a' }),
+	(w) => w.callTool('mcp.tickets.create_ticket', { title: 't' }),
+	(w) => w.callTool('mcp.tickets.transfer_funds', {}),
+	(w) => w.callTools([{ name: 'mcp.files.export_log' }, { name: 'mcp.files.delete_file' }]),
+	(w) => {
+		const waiting = w.calls.findLast((c) => c.state === 'waiting_for_approval');
+		return waiting ? w.answerApproval(waiting.id, true) : Promise.resolve();
+	},
+	(w) => {
+		const open = w.toolSource!.unreconciled[0];
+		return open ? w.reconcile(open, 'applied') : Promise.resolve();
+	},
+	(w) => w.restartHarness()
+);
+
+describe('replay', () => {
+	it('rebuilds an OpenHarness world byte for byte from its action log', async () => {
+		const world = makeWorld(isolationScenario);
+		await world.startSession();
+		await world.kill('filesystem');
+		await world.callTool('mcp__filesystem__read_file', { path: '/a' });
+		await world.setPermissionMode('default');
+		const asked = await world.callTool('mcp__internal-api__create_ticket', {});
+		await world.answerApproval(asked.id, true);
+		await world.reconnectAll();
+		await world.kill('nope').catch(() => undefined);
+		const again = await replay(world.scenario, world.actions);
+		expect(seen(again)).toBe(seen(world));
+		expect(world.actions.map((a) => a.action.do)).toEqual([
+			'startSession',
+			'kill',
+			'callTools',
+			'setPermissionMode',
+			'callTools',
+			'answerApproval',
+			'reconnectAll',
+			'kill'
+		]);
+	});
+
+	it('lands an interrupt taken mid-command at the same point (cancel while waiting for an answer)', async () => {
+		let armed = false;
+		let cancelled: Promise<unknown> = Promise.resolve();
+		const world = makeWorld(toolSourceScenario, {
+			pace: async () => {
+				if (!armed) return;
+				armed = false;
+				cancelled = world.cancelCall(world.calls.at(-1)!.id);
+			}
+		});
+		await world.startSession();
+		await world.delay('tickets', 3000);
+		const call = await world.callTool('mcp.tickets.create_ticket', { title: 'x' });
+		armed = true;
+		await world.answerApproval(call.id, true);
+		await cancelled;
+		expect(world.calls.at(-1)!.state).toBe('cancelled');
+		const cancel = world.actions.at(-1)!;
+		expect(cancel).toMatchObject({
+			action: { do: 'cancelCall' },
+			during: world.actions.at(-2)!.seq
+		});
+		const again = await replay(world.scenario, world.actions);
+		expect(seen(again)).toBe(seen(world));
+	});
+
+	it('is deterministic over random ToolSource fault schedules, and any prefix is a step', async () => {
+		await fc.assert(
+			fc.asyncProperty(fc.array(ts, { minLength: 1, maxLength: 12 }), async (cmds) => {
+				const world = makeWorld(toolSourceScenario);
+				await world.startSession();
+				for (const cmd of cmds) await cmd(world).catch(() => undefined);
+				const again = await replay(world.scenario, world.actions);
+				expect(seen(again)).toBe(seen(world));
+				// A prefix replays to a world whose own log is that prefix.
+				const half = world.actions.slice(0, Math.ceil(world.actions.length / 2));
+				expect((await replay(world.scenario, half)).actions).toEqual(half);
+				world.dispose();
+			}),
+			{ numRuns: Math.round(60 * Number(process.env.FC_RUNS_SCALE ?? '1')) }
+		);
+	}, 120_000);
+
+	it('keeps the log of a scenario edited nowhere else: the world is rebuilt from its own scenario', async () => {
+		const scenario = scenarioOf({ mcp_servers: { a: { type: 'stdio', command: 'x' } } });
+		const world = await replay(scenario, []);
+		expect(world.sessionStarted).toBe(false);
+		expect(world.actions).toEqual([]);
+		expect(SERVERS).toHaveLength(2);
+	});
+});
