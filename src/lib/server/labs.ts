@@ -46,11 +46,22 @@ export function findLab(id: string): CatalogLab | undefined {
 	return catalog.find((entry) => entry.lab.id === id);
 }
 
-/** What the home page lists: ids with title and summary per language. */
+const titles = (text: Record<string, LabText>) =>
+	Object.fromEntries(Object.entries(text).map(([l, t]) => [l, t.title]));
+
+/** What the home page lists: ids with title and summary per language, and the step count. */
 export function labIndex() {
 	return catalog.map(({ lab, text }) => ({
 		id: lab.id,
-		titles: Object.fromEntries(Object.entries(text).map(([l, t]) => [l, t.title])),
-		summaries: Object.fromEntries(Object.entries(text).map(([l, t]) => [l, t.summary]))
+		titles: titles(text),
+		summaries: Object.fromEntries(Object.entries(text).map(([l, t]) => [l, t.summary])),
+		steps: lab.steps.length
 	}));
+}
+
+/** The lab listed after `id` on the home page (for "what to try next"); null after the last. */
+export function nextLab(id: string): { id: string; titles: Record<string, string> } | null {
+	const at = catalog.findIndex((entry) => entry.lab.id === id);
+	const next = at === -1 ? undefined : catalog[at + 1];
+	return next ? { id: next.lab.id, titles: titles(next.text) } : null;
 }

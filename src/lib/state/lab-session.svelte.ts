@@ -17,17 +17,21 @@ export class LabSession {
 	#scenario = $state.raw<Scenario>() as Scenario;
 	#initial: Scenario;
 
-	/** `initial` overrides the lab's own world (the sandbox starts from a template). */
+	/**
+	 * `initial` overrides the lab's own world (the sandbox starts from a template); `onStepDone`
+	 * records completed steps, and only the full lab page passes it.
+	 */
 	constructor(
 		readonly labId: string,
 		definition: Lab | null,
 		step = 0,
-		initial?: Scenario
+		initial?: Scenario,
+		{ onStepDone }: { onStepDone?: (step: number) => void } = {}
 	) {
 		this.#initial = initial ?? definition?.scenario ?? emptyScenario();
 		this.#scenario = this.#initial;
 		this.world = new WorldState(this.#scenario);
-		this.lab = definition ? new LabState(definition, this.world, step) : null;
+		this.lab = definition ? new LabState(definition, this.world, step, onStepDone) : null;
 	}
 
 	get scenario(): Scenario {

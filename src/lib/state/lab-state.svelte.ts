@@ -18,7 +18,9 @@ export class LabState {
 	constructor(
 		readonly lab: Lab,
 		private readonly world: WorldState,
-		step = 0
+		step = 0,
+		/** Told when the current step becomes complete (the lab page records it; embeds don't). */
+		private readonly onStepDone?: (step: number) => void
 	) {
 		this.progress = initialProgress(lab, step);
 	}
@@ -37,21 +39,28 @@ export class LabState {
 
 	/** Called from an effect that reads the world's state, so it re-runs on every change. */
 	check(): void {
-		this.progress = advance(
-			this.lab,
-			this.progress,
-			worldFacts(this.world.world, this.lab.id, this.progress.step)
+		this.#set(
+			advance(this.lab, this.progress, worldFacts(this.world.world, this.lab.id, this.step))
 		);
 	}
 
 	answer(option: string): void {
-		this.progress = predict(this.progress, option);
+		this.#set(predict(this.progress, option));
 		this.check();
 	}
 
 	goTo(step: number): void {
-		this.progress = goTo(this.progress, step, this.world.events.at(-1)?.seq ?? 0);
+		this.#set(goTo(this.progress, step, this.world.events.at(-1)?.seq ?? 0));
 		this.check();
+	}
+
+	/** Arriving at a complete step counts too: a step without checks is complete on arrival. */
+	#set(next: LabProgressState): void {
+		const before = this.progress;
+		if (next === before) return;
+		this.progress = next;
+		if (stepComplete(next) && (next.step !== before.step || !stepComplete(before)))
+			this.onStepDone?.(next.step);
 	}
 
 	/**

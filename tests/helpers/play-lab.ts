@@ -1,0 +1,138 @@
+import { expect, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { t } from './messages';
+
+// Playing a lab's own solution (lab.json) through the UI, as a learner would click it.
+// The same walk as labs.e2e.ts, shared here so other tests can reach a lab's goals too.
+
+export interface Action {
+	do: string;
+	server?: string;
+	tool?: string;
+	arguments?: Record<string, unknown>;
+	option?: string;
+	scenario?: unknown;
+	mode?: string;
+	approve?: boolean;
+	verdict?: string;
+}
+export interface Step {
+	id: string;
+	checks: Array<{ id: string }>;
+	solution: Action[];
+}
+
+const labsDir = new URL('../../labs/', import.meta.url);
+const readLab = (id: string) =>
+	JSON.parse(readFileSync(new URL(`${id}/lab.json`, labsDir), 'utf8')) as {
+		order: number;
+		steps: Step[];
+	};
+
+export function labSteps(id: string): Step[] {
+	return readLab(id).steps;
+}
+
+/** Lab ids in the home page's order. */
+export function labIds(): string[] {
+	return readdirSync(labsDir, { withFileTypes: true })
+		.filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
+		.map((d) => d.name)
+		.sort((a, b) => readLab(a).order - readLab(b).order);
+}
+
+export async function settled(page: Page) {
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+}
+
+const harnessButtons: Record<string, string> = {
+	startSession: 'harness_start',
+	reconnectAll: 'harness_reconnect',
+	closeSession: 'harness_close'
+};
+
+/** A button named after a call ("Approve call c3", "调用 c5：副作用未发生"): any call id. */
+function labelled(locale: string, key: string): RegExp {
+	const parts = t(locale, key, { id: '\u0000' }).split('\u0000');
+	const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	return new RegExp(`^${parts.map(escape).join('c\\d+')}$`);
+}
+
+export async function play(page: Page, locale: string, action: Action) {
+	if (action.do === 'predict') {
+		await page.locator(`input[name="prediction"][value="${action.option}"]`).check();
+		await page.getByRole('button', { name: t(locale, 'lab_predict_answer') }).click();
+		return;
+	}
+	if (action.do === 'setPermissionMode') {
+		await page.getByLabel(t(locale, 'harness_mode')).selectOption(action.mode!);
+	} else if (action.do === 'answer') {
+		// The newest call waiting for an answer is listed first.
+		const key = action.approve ? 'call_approve_label' : 'call_refuse_label';
+		await page
+			.locator('#calls')
+			.getByRole('button', { name: labelled(locale, key) })
+			.first()
+			.click();
+	} else if (action.do === 'reconcile') {
+		const key =
+			action.verdict === 'applied'
+				? 'toolsource_reconcile_applied_label'
+				: 'toolsource_reconcile_not_applied_label';
+		await page
+			.getByRole('button', { name: labelled(locale, key) })
+			.first()
+			.click();
+	} else if (action.do === 'cancel') {
+		await page
+			.locator('#calls')
+			.getByRole('button', { name: labelled(locale, 'toolsource_cancel_label') })
+			.first()
+			.click();
+	} else if (action.do === 'restartHarness') {
+		await page.getByRole('button', { name: t(locale, 'harness_restart_harness') }).click();
+	} else if (action.do === 'setScenario') {
+		// Edit world: replace the editor's text, as a learner pasting a scenario would, then Apply.
+		const editor = page.getByRole('textbox', { name: t(locale, 'editor_json_label') });
+		await editor.click();
+		await page.keyboard.press('ControlOrMeta+A');
+		await page.keyboard.insertText(JSON.stringify(action.scenario, null, 2));
+		await page.getByRole('button', { name: t(locale, 'editor_apply') }).click();
+		await expect(page.getByText(t(locale, 'editor_validation_passed'))).toBeVisible();
+	} else if (action.do === 'call') {
+		const calls = page.locator('#calls');
+		const tool = calls.getByLabel(t(locale, 'call_tool'), { exact: true });
+		// A name the model was never shown is typed, as a learner would ("Another name…").
+		const offered = await tool
+			.locator('option')
+			.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+		if (offered.includes(action.tool!)) await tool.selectOption(action.tool!);
+		else {
+			await tool.selectOption({ label: t(locale, 'call_other_option') });
+			await calls.getByLabel(t(locale, 'call_other_name'), { exact: true }).fill(action.tool!);
+		}
+		await calls
+			.getByLabel(t(locale, 'call_arguments'))
+			.fill(JSON.stringify(action.arguments ?? {}));
+		await calls.getByRole('button', { name: t(locale, 'call_button'), exact: true }).click();
+	} else if (action.server) {
+		await page
+			.getByRole('button', {
+				name: t(locale, `servers_${action.do}_label`, { server: action.server })
+			})
+			.click();
+	} else {
+		await page.getByRole('button', { name: t(locale, harnessButtons[action.do]) }).click();
+	}
+	await settled(page);
+}
+
+/** Plays one step's solution and waits until every one of its checks is met. */
+export async function playStep(page: Page, locale: string, step: Step) {
+	for (const action of step.solution) await play(page, locale, action);
+	for (const check of step.checks)
+		await expect(
+			page.getByTestId('checklist').locator(`[data-check="${check.id}"]`),
+			`${step.id}/${check.id}`
+		).toHaveAttribute('data-met', 'true');
+}
