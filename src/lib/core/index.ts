@@ -41,3 +41,12 @@ export {
 } from './labs/progress';
 export { boundText, boundJson, type Bounded } from './text/bound';
 export { actionSchema, type LabAction } from './labs/lab-schema';
+export { replay } from './world/replay';
+export { type LoggedAction, type WorldAction } from './world/actions';
+export {
+	encodeShare,
+	decodeShare,
+	redactScenario,
+	type SharedWorld,
+	type DecodeResult
+} from './share/share-link';

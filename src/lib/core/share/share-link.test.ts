@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseScenario } from '../scenario/parse';
+import { replay } from '../world/replay';
+import { worldSnapshot } from '../world/snapshot';
+import { makeWorld, toolSourceScenario } from '../world/test-world';
+import { decodeShare, encodeShare, REDACTED, SHARE_FORMAT } from './share-link';
+
+const secretScenario = {
+	mcp_servers: {
+		api: {
+			type: 'http',
+			url: 'https://api.example.com/mcp',
+			headers: { Authorization: 'Bearer sk-live-123' }
+		},
+		fs: { type: 'stdio', command: 'x', env: { GITHUB_TOKEN: 'ghp_secret' } }
+	},
+	plugins: {
+		p: { mcp_servers: { s: { type: 'stdio', command: 'y', env: { KEY: 'plugin-secret' } } } }
+	}
+};
+
+describe('share links', () => {
+	it('round-trips a world: the link replays to the same snapshot at the same step', async () => {
+		const world = makeWorld(toolSourceScenario);
+		await world.startSession();
+		await world.kill('tickets');
+		await world.callTool('mcp.files.read_file', { path: '/a' });
+		const link = await encodeShare({
+			lab: '05-fault-drills',
+			labStep: 2,
+			scenario: world.scenario,
+			actions: [...world.actions],
+			at: world.actions.length
+		});
+		expect(link.startsWith(`${SHARE_FORMAT}.`)).toBe(true);
+		expect(link).toMatch(/^1\.[A-Za-z0-9_-]+$/);
+		const decoded = await decodeShare(link);
+		if (!decoded.ok) throw new Error(decoded.error);
+		expect(decoded.shared).toMatchObject({ lab: '05-fault-drills', labStep: 2, at: 3 });
+		const again = await replay(decoded.shared.scenario, decoded.shared.actions);
+		expect(worldSnapshot(again, { lab: 'x', step: 0 })).toEqual(
+			worldSnapshot(world, { lab: 'x', step: 0 })
+		);
+	});
+
+	it('never carries header or env values, in settings or plugins', async () => {
+		const parsed = parseScenario(secretScenario);
+		if (!parsed.ok) throw new Error('invalid');
+		const link = await encodeShare({
+			lab: null,
+			labStep: 0,
+			scenario: parsed.scenario,
+			actions: [],
+			at: 0
+		});
+		const decoded = await decodeShare(link);
+		if (!decoded.ok) throw new Error(decoded.error);
+		const text = JSON.stringify(decoded.shared);
+		for (const secret of ['sk-live-123', 'ghp_secret', 'plugin-secret'])
+			expect(text).not.toContain(secret);
+		expect(decoded.shared.scenario.mcp_servers.api).toMatchObject({
+			headers: { Authorization: REDACTED }
+		});
+		expect(decoded.shared.scenario.plugins!.p.mcp_servers.s).toMatchObject({
+			env: { KEY: REDACTED }
+		});
+	});
+
+	it('answers every bad link with a sentence, never a throw', async () => {
+		expect(await decodeShare('hello')).toEqual({
+			ok: false,
+			error: 'This is not an MCP Lab share link.'
+		});
+		expect(await decodeShare('2.abc')).toEqual({
+			ok: false,
+			error:
+				'This link was made by a newer version of MCP Lab (format 2); this version reads format 1.'
+		});
+		expect(await decodeShare('0.abc')).toMatchObject({
+			ok: false,
+			error: expect.stringContaining('format 0')
+		});
+		expect(await decodeShare('1.AAAA')).toEqual({
+			ok: false,
+			error: 'The link is damaged (it could not be unpacked); copy it again.'
+		});
+		const pack = async (value: unknown) => {
+			const stream = new Blob([JSON.stringify(value)])
+				.stream()
+				.pipeThrough(new CompressionStream('deflate-raw'));
+			const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+			return `1.${btoa(String.fromCharCode(...bytes))
+				.replace(/\+/g, '-')
+				.replace(/\//g, '_')
+				.replace(/=+$/, '')}`;
+		};
+		expect(
+			await decodeShare(
+				await pack({ v: 1, lab: null, labStep: 0, scenario: {}, actions: [{ seq: 1 }], at: 0 })
+			)
+		).toEqual({
+			ok: false,
+			error:
+				'The link is damaged at actions[0].t: Invalid input: expected number, received undefined'
+		});
+		expect(
+			await decodeShare(
+				await pack({ v: 1, lab: null, labStep: 0, scenario: {}, actions: [], at: 3 })
+			)
+		).toEqual({ ok: false, error: 'The link points at step 3 of a log of 0.' });
+		await fc.assert(
+			fc.asyncProperty(fc.string(), async (junk) => {
+				const result = await decodeShare(`1.${junk}`);
+				expect(typeof result.ok).toBe('boolean');
+			}),
+			{ numRuns: 200 }
+		);
+	});
+
+	it('refuses a link that expands past 5 MB without expanding it all', async () => {
+		const bomb = new Uint8Array(6_000_000).fill(32);
+		const stream = new Blob([bomb]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+		const packed = new Uint8Array(await new Response(stream).arrayBuffer());
+		let binary = '';
+		for (const b of packed) binary += String.fromCharCode(b);
+		const link = `1.${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+		expect(link.length).toBeLessThan(20_000);
+		expect(await decodeShare(link)).toEqual({
+			ok: false,
+			error: 'This link holds more than MCP Lab opens (over 5 MB).'
+		});
+	});
+});

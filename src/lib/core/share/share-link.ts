@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { formatPath } from '../scenario/parse';
+import { scenarioSchema, type Scenario, type ScenarioInput } from '../scenario/schema';
+import { loggedActionSchema, type LoggedAction } from '../world/actions';
+
+/**
+ * A share link carries a world exactly: its scenario, its action log and how far into the log
+ * it stands (plus the lab and lab step). JSON, deflated, base64url, behind a format number so a
+ * link from another version is recognised and answered with a sentence. Secrets never travel:
+ * header and env values are replaced before encoding (their keys stay, so the harness still
+ * sees auth configured).
+ */
+export const SHARE_FORMAT = 1;
+export const REDACTED = '<redacted>';
+/** Bounds what a link may expand to, so a crafted link cannot exhaust the page. */
+const MAX_JSON_BYTES = 5_000_000;
+
+export interface SharedWorld {
+	lab: string | null;
+	labStep: number;
+	scenario: Scenario;
+	actions: LoggedAction[];
+	/** How many of the actions make the shared moment (time travel); all when equal to length. */
+	at: number;
+}
+
+const sharedSchema = z.strictObject({
+	v: z.literal(SHARE_FORMAT),
+	lab: z.string().max(200).nullable(),
+	labStep: z.number().int().min(0),
+	scenario: scenarioSchema,
+	actions: z.array(loggedActionSchema).max(50_000),
+	at: z.number().int().min(0)
+});
+
+export type DecodeResult = { ok: true; shared: SharedWorld } | { ok: false; error: string };
+
+type Servers = Record<string, Record<string, unknown>>;
+const redactBlock = (servers: Servers | undefined) =>
+	servers &&
+	Object.fromEntries(
+		Object.entries(servers).map(([name, config]) => {
+			const copy: Record<string, unknown> = { ...config };
+			for (const key of ['headers', 'env'])
+				if (copy[key] && typeof copy[key] === 'object')
+					copy[key] = Object.fromEntries(
+						Object.keys(copy[key] as object).map((k) => [k, REDACTED])
+					);
+			return [name, copy];
+		})
+	);
+
+/** The scenario with every header and env value replaced, in settings and plugins alike. */
+export function redactScenario(scenario: Scenario | ScenarioInput): ScenarioInput {
+	const plugins = scenario.plugins as Record<string, { mcp_servers?: Servers }> | undefined;
+	return {
+		...scenario,
+		mcp_servers: redactBlock(scenario.mcp_servers as Servers),
+		...(plugins
+			? {
+					plugins: Object.fromEntries(
+						Object.entries(plugins).map(([n, p]) => [
+							n,
+							{ ...p, mcp_servers: redactBlock(p.mcp_servers) }
+						])
+					)
+				}
+			: {})
+	} as ScenarioInput;
+}
+
+/** Runs bytes through a (de)compression stream, stopping once the output passes `limit`. */
+async function pipe(
+	bytes: Uint8Array,
+	stream: CompressionStream | DecompressionStream,
+	limit = Infinity
+): Promise<Uint8Array | null> {
+	const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(stream).getReader();
+	const chunks: Uint8Array[] = [];
+	let size = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		size += value.length;
+		if (size > limit) {
+			await reader.cancel();
+			return null;
+		}
+		chunks.push(value);
+	}
+	const out = new Uint8Array(size);
+	let at = 0;
+	for (const chunk of chunks) {
+		out.set(chunk, at);
+		at += chunk.length;
+	}
+	return out;
+}
+
+const toBase64Url = (bytes: Uint8Array) => {
+	let binary = '';
+	for (let i = 0; i < bytes.length; i += 0x8000)
+		binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+	return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+const fromBase64Url = (text: string) => {
+	const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+	return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+};
+
+export async function encodeShare(world: SharedWorld): Promise<string> {
+	const json = JSON.stringify({
+		v: SHARE_FORMAT,
+		lab: world.lab,
+		labStep: world.labStep,
+		scenario: redactScenario(world.scenario),
+		actions: world.actions,
+		at: world.at
+	});
+	const packed = await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw'));
+	return `${SHARE_FORMAT}.${toBase64Url(packed!)}`;
+}
+
+export async function decodeShare(value: string): Promise<DecodeResult> {
+	const match = /^(\d+)\.([A-Za-z0-9_-]+)$/.exec(value.trim());
+	if (!match) return { ok: false, error: 'This is not an MCP Lab share link.' };
+	const format = Number(match[1]);
+	if (format !== SHARE_FORMAT)
+		return {
+			ok: false,
+			error:
+				format > SHARE_FORMAT
+					? `This link was made by a newer version of MCP Lab (format ${format}); this version reads format ${SHARE_FORMAT}.`
+					: `This link uses format ${format}, which this version of MCP Lab no longer reads.`
+		};
+	let json: string;
+	try {
+		const bytes = await pipe(
+			fromBase64Url(match[2]),
+			new DecompressionStream('deflate-raw'),
+			MAX_JSON_BYTES
+		);
+		if (!bytes) return { ok: false, error: 'This link holds more than MCP Lab opens (over 5 MB).' };
+		json = new TextDecoder().decode(bytes);
+	} catch {
+		return { ok: false, error: 'The link is damaged (it could not be unpacked); copy it again.' };
+	}
+	let data: unknown;
+	try {
+		data = JSON.parse(json);
+	} catch {
+		return { ok: false, error: 'The link is damaged (its content is not JSON); copy it again.' };
+	}
+	const parsed = sharedSchema.safeParse(data);
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0];
+		return {
+			ok: false,
+			error: `The link is damaged at ${formatPath(issue.path) || 'its top level'}: ${issue.message}`
+		};
+	}
+	const { lab, labStep, scenario, actions, at } = parsed.data;
+	if (at > actions.length)
+		return { ok: false, error: `The link points at step ${at} of a log of ${actions.length}.` };
+	return { ok: true, shared: { lab, labStep, scenario, actions, at } };
+}
