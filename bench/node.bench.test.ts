@@ -12,7 +12,8 @@ import { buildRegistry, type ConnectionFacts } from '$lib/core/registry/registry
 import { parseScenario } from '$lib/core/scenario/parse';
 import { CLIENT_INFO } from '$lib/core/world/sim-io';
 import { createSimServer } from '$lib/core/world/sim-server';
-import { makeWorld } from '$lib/core/world/test-world';
+import { replay } from '$lib/core/world/replay';
+import { makeWorld, toolSourceScenario } from '$lib/core/world/test-world';
 import type { World, WorldOptions } from '$lib/core/world/world';
 import {
 	ECHO_NAME,
@@ -474,6 +475,66 @@ async function memory() {
 	return result;
 }
 
+/**
+ * Time travel: rebuilding the world at step 5,000 of an action log (target < 200 ms). The log is
+ * lab 01's world played the way a class plays it: calls, kills, restarts, reconnects; and a
+ * ToolSource log with approvals and reconciliations.
+ */
+async function replayAtStep(): Promise<Record<string, unknown>> {
+	const STEPS = 5000;
+	const build = async (world: World, act: (i: number) => Promise<unknown>) => {
+		await world.startSession();
+		for (let i = 0; world.actions.length < STEPS; i++) await act(i).catch(() => undefined);
+		return world.actions.slice(0, STEPS);
+	};
+	const openharness = makeWorld();
+	const ohLog = await build(openharness, (i) => {
+		const k = i % 10;
+		if (k === 3) return openharness.kill('filesystem');
+		if (k === 6) return openharness.restart('filesystem');
+		if (k === 9) return openharness.reconnectAll();
+		return openharness.callTool(
+			k % 2 ? 'mcp__filesystem__read_file' : 'mcp__internal-api__search_orders',
+			{ path: '/a', query: 'q' }
+		);
+	});
+	const toolsource = makeWorld(toolSourceScenario);
+	const tsLog = await build(toolsource, async (i) => {
+		const k = i % 6;
+		if (k === 0) return toolsource.callTool('mcp.files.read_file', { path: '/a' });
+		if (k === 1) return toolsource.callTool('mcp.tickets.create_ticket', { title: 't' });
+		if (k === 2) {
+			const waiting = toolsource.calls.findLast((c) => c.state === 'waiting_for_approval');
+			return waiting && toolsource.answerApproval(waiting.id, true);
+		}
+		if (k === 3) return toolsource.callTool('mcp.files.export_log', {});
+		if (k === 4) return toolsource.callTool('mcp.files.delete_file', { path: '/a' });
+		return toolsource.callTool('mcp.files.screenshot', {});
+	});
+	const time = async (scenario: World['scenario'], log: typeof ohLog) => {
+		const samples: number[] = [];
+		for (let run = 0; run < 5; run++) {
+			gc();
+			const t0 = performance.now();
+			const world = await replay(scenario, log);
+			samples.push(performance.now() - t0);
+			expect(world.actions.length).toBe(log.length);
+			world.dispose();
+		}
+		return stats(samples);
+	};
+	const result = {
+		steps: STEPS,
+		openharnessMs: await time(openharness.scenario, ohLog),
+		openharnessHalfMs: await time(openharness.scenario, ohLog.slice(0, STEPS / 2)),
+		toolsourceMs: await time(toolsource.scenario, tsLog),
+		calls: { openharness: openharness.calls.length, toolsource: toolsource.calls.length }
+	};
+	openharness.dispose();
+	toolsource.dispose();
+	return result;
+}
+
 it('node benchmarks', async () => {
 	const started = performance.now();
 	// A full collection between sections, so one section's garbage is not charged to the next.
@@ -489,6 +550,7 @@ it('node benchmarks', async () => {
 		scale: await section(scale),
 		profileScaleStart: await section(profileScaleStart),
 		memory: await section(memory),
+		replay: await section(replayAtStep),
 		benchMs: 0
 	};
 	results.benchMs = Math.round(performance.now() - started);

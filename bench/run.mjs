@@ -88,7 +88,6 @@ const results = {
 	node,
 	browser,
 	size,
-	replay: { available: false, note: 'event-log replay belongs to another issue' },
 	failures,
 	benchMs: Date.now() - started
 };
@@ -336,7 +335,27 @@ for (const r of size)
 		r.status ?? ''
 	);
 
-row('replay', 'replay at step 5,000', () => 'not available yet');
+if (node?.replay) {
+	const R = (r) => r.node.replay;
+	const med = (x) => (x ? `${x.median.toFixed(0)} ms (p95 ${x.p95.toFixed(0)})` : undefined);
+	row(
+		'replay (Node)',
+		'OpenHarness lab-01 log, rebuild at step 5,000',
+		(r) => med(R(r).openharnessMs),
+		'< 200 ms',
+		under(node.replay.openharnessMs?.median, 200)
+	);
+	row('replay (Node)', 'OpenHarness lab-01 log, rebuild at step 2,500', (r) =>
+		med(R(r).openharnessHalfMs)
+	);
+	row(
+		'replay (Node)',
+		'ToolSource log, rebuild at step 5,000',
+		(r) => med(R(r).toolsourceMs),
+		'< 200 ms',
+		under(node.replay.toolsourceMs?.median, 200)
+	);
+}
 row(
 	'run',
 	'load average at start → end (1 min) ; cpus',
