@@ -176,19 +176,17 @@ export class ToolSourceRunner {
 	 * persisted become `unknown` (listed for reconciliation, never replayed); calls that had not
 	 * got that far simply never happened, so they end `cancelled`.
 	 */
-	abandonAll(): void {
+	abandonAll(): CallRecord[] {
+		const ended: CallRecord[] = [];
 		const inFlight = new Set(this.journal.inFlight.map((e) => e.callId));
 		for (const [id, actor] of this.#actors) {
 			actor.stop();
-			const record = this.find(id)!;
+			const { name } = this.find(id)!;
 			const state: ToolSourceState = inFlight.has(id) ? 'unknown' : 'cancelled';
-			const text =
-				state === 'unknown'
-					? unknownOutcome(record.name, harnessRestarted)
-					: cancelled(record.name);
+			const text = state === 'unknown' ? unknownOutcome(name, harnessRestarted) : cancelled(name);
 			if (state === 'unknown') this.journal.record(id, 'unknown');
 			const at = this.clock.now;
-			this.#update(id, (r) => ({
+			const done = this.#update(id, (r) => ({
 				state,
 				isError: true,
 				output: text,
@@ -199,8 +197,10 @@ export class ToolSourceRunner {
 					history: [...r.toolsource!.history, { state, at, note: text }]
 				}
 			}));
+			ended.push(done);
 		}
 		this.#actors.clear();
+		return ended;
 	}
 
 	stopAll(): void {

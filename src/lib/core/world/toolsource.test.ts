@@ -304,6 +304,13 @@ describe('ToolSource fault drills', () => {
 				'Outcome unknown for mcp.tickets.create_ticket: the harness restarted after the intent was persisted. The side effect cannot be confirmed; the run is interrupted until this call is reconciled.'
 		});
 		expect(world.calls.find((c) => c.id === waiting.id)).toMatchObject({ state: 'cancelled' });
+		// Both endings are events, so the live region and lab goals hear of them.
+		expect(
+			world.events.filter((e) => e.kind === 'call').map((e) => e.kind === 'call' && [e.id, e.state])
+		).toEqual([
+			[call.id, 'unknown'],
+			[waiting.id, 'cancelled']
+		]);
 		expect(world.toolSource).toMatchObject({ run: 'interrupted', unreconciled: [call.id] });
 		// Nothing replayed, and a dying harness sends no cancellation.
 		expect(toolsCalls(world, 'tickets')).toBe(1);

@@ -488,7 +488,16 @@ export class World {
 				// A restart is not a cancel: the dying harness sends nothing for what it abandons.
 				// (XState aborts the stopped calls' requests later, so the flag stays up until restarted.)
 				this.#restarting = true;
-				runner.abandonAll();
+				// Each abandoned call ends now, and is said like any other ending.
+				for (const done of runner.abandonAll())
+					this.#emit({
+						kind: 'call',
+						id: done.id,
+						name: done.name,
+						isError: done.isError,
+						output: done.output,
+						state: done.state
+					});
 				if (before === 0 && runner.unreconciled.length > 0)
 					this.#emit({ kind: 'run', state: 'interrupted' });
 			},
