@@ -68,8 +68,9 @@ describe('WorldState and the ToolSource profile', () => {
 		await until(() => world.calls[0].state === 'calling');
 		expect(world.pending).toBe(1);
 
+		// The world applies it at once: it cuts the pacing wait short rather than waiting it out.
 		const cancelling = world.cancelCall('c1');
-		expect(world.calls[0].state).toBe('cancelled');
+		await until(() => world.calls[0].state === 'cancelled');
 		await Promise.all([approving, cancelling]);
 		expect(world.pending).toBe(0);
 		expect(world.error).toBeNull();

@@ -9,7 +9,7 @@ import {
 	TERMINAL,
 	type ToolSourceState,
 	type Transition
-} from '$lib/core/machines/toolsource-call.machine';
+} from '$lib/core/profiles/toolsource/states';
 import type { JournalEntry } from '$lib/core/world/toolsource-journal';
 
 /** The states a call moves through, in order (harness-behaviors.md §4). */

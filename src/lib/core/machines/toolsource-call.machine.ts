@@ -18,6 +18,7 @@ import {
 	unknownTool,
 	userDenied
 } from '../profiles/toolsource/strings';
+import type { ToolSourceState, Transition } from '../profiles/toolsource/states';
 import { summarise, type Summary, type ToolSourceResult } from '../profiles/toolsource/summary';
 import { argumentProblems } from '../profiles/toolsource/tool-schema';
 
@@ -69,33 +70,7 @@ export interface IntentInput {
 	arguments: Record<string, unknown>;
 }
 
-export type ToolSourceState =
-	| 'proposed'
-	| 'waiting_for_approval'
-	| 'ready'
-	| 'intent_persisted'
-	| 'calling'
-	| 'result'
-	| 'completed'
-	| 'permission_denied'
-	| 'failed'
-	| 'unknown'
-	| 'cancelled';
-
-export const TERMINAL: readonly ToolSourceState[] = [
-	'completed',
-	'permission_denied',
-	'failed',
-	'unknown',
-	'cancelled'
-];
-
-/** One state the call passed through, with what decided it. */
-export interface Transition {
-	state: ToolSourceState;
-	at: number;
-	note: string;
-}
+export { TERMINAL, type ToolSourceState, type Transition } from '../profiles/toolsource/states';
 
 export interface ToolSourceCallInput {
 	id: string;
