@@ -7,7 +7,12 @@ import { expectNoAxeViolations } from './helpers/axe';
 const labs = readdirSync(new URL('../labs/', import.meta.url), { withFileTypes: true })
 	.filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
 	.map((d) => d.name);
-const routes = ['', ...labs.flatMap((lab) => [`labs/${lab}`, `embed/${lab}`]), 'embed/sandbox'];
+const routes = [
+	'',
+	'embed',
+	...labs.flatMap((lab) => [`labs/${lab}`, `embed/${lab}`]),
+	'embed/sandbox'
+];
 
 for (const lang of ['en', 'zh-CN']) {
 	for (const route of routes) {
@@ -19,7 +24,10 @@ for (const lang of ['en', 'zh-CN']) {
 			page.on('pageerror', (error) => errors.push(error.message));
 			await page.goto(`${route}?lang=${lang}`);
 			await expect(page.locator('html')).toHaveAttribute('lang', lang);
-			if (route) await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+			// The /embed page's world is in its preview frame (axe checks inside frames too).
+			const world = route === 'embed' ? page.frameLocator('[data-testid="embed-preview"]') : page;
+			if (route)
+				await expect(world.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
 			await expectNoAxeViolations(page);
 			expect(errors).toEqual([]);
 		});
@@ -31,3 +39,38 @@ test('the dark theme passes axe too', async ({ page }) => {
 	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
 	await expectNoAxeViolations(page);
 });
+
+// Progress only appears after the page reads storage, so its states are checked on their own:
+// the home page with steps done, a finished lab and an open reset question, and a lab page
+// offering what to try next.
+for (const lang of ['en', 'zh-CN']) {
+	test(`axe: learner progress on the home page and at a lab's end (${lang})`, async ({ page }) => {
+		await page.addInitScript(() => {
+			localStorage.setItem(
+				'mcp-lab.progress.v1',
+				JSON.stringify({
+					v: 1,
+					labs: {
+						'01-connection-isolation': { done: [0, 2], finished: false },
+						'02-naming': { done: [0, 1, 2, 3], finished: true }
+					}
+				})
+			);
+		});
+		await page.goto(`?lang=${lang}`);
+		await expect(page.getByTestId('lab-progress')).toHaveCount(2);
+		await expectNoAxeViolations(page);
+		await page
+			.getByRole('listitem')
+			.filter({ has: page.locator('#lab-link-02-naming') })
+			.getByRole('button')
+			.click();
+		await expect(page.getByRole('group')).toBeVisible();
+		await expectNoAxeViolations(page);
+
+		await page.goto(`labs/02-naming?lang=${lang}&step=3`);
+		await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+		await expect(page.getByTestId('what-next')).toBeVisible();
+		await expectNoAxeViolations(page);
+	});
+}

@@ -135,7 +135,7 @@ test('bad commands are answered with a sentence, and the world is kept', async (
 	).toMatchObject({
 		ok: false,
 		error:
-			'Unsupported scenario at profile: The trust profile is not available in this version yet (only openharness).'
+			'Unsupported scenario at profile: The trust profile is not available in this version yet (only openharness and toolsource).'
 	});
 	const kept = await command(page, 'getState');
 	expect(kept.snapshot?.servers.map((s) => s.name)).toEqual([

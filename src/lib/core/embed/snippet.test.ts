@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { parseOriginParam, parseViews } from './protocol';
+import { embedQuery, iframeSnippet, type EmbedChoice } from './snippet';
+
+const defaults: EmbedChoice = {
+	views: [],
+	theme: '',
+	lang: 'en',
+	controls: true,
+	step: 0,
+	origin: null
+};
+
+describe('embed snippet', () => {
+	it('leaves the defaults out of the URL', () => {
+		expect(embedQuery(defaults)).toBe('');
+	});
+
+	it('names every choice, views in the panel order, readable and parsable by the frame', () => {
+		const query = embedQuery({
+			views: ['log', 'servers'],
+			theme: 'dark',
+			lang: 'zh-CN',
+			controls: false,
+			step: 3,
+			origin: 'https://docs.example.com'
+		});
+		expect(query).toBe(
+			'?lang=zh-CN&theme=dark&view=servers,log&step=3&controls=0&origin=https://docs.example.com'
+		);
+		const params = new URLSearchParams(query);
+		expect(parseViews(params.get('view'))).toEqual(['servers', 'log']);
+		expect(parseOriginParam(params.get('origin'))).toEqual({ origin: 'https://docs.example.com' });
+	});
+
+	it('ignores a step that is not a positive integer', () => {
+		expect(embedQuery({ ...defaults, step: Number.NaN })).toBe('');
+		expect(embedQuery({ ...defaults, step: -2 })).toBe('');
+	});
+
+	it('writes an iframe with a title, lazy loading, and the loader when asked', () => {
+		const html = iframeSnippet({
+			src: 'https://lab.example/embed/01-connection-isolation?view=servers&controls=0',
+			title: 'MCP Lab: "Connection" isolation',
+			height: 640.4,
+			loader: 'https://lab.example/embed/mcp-lab-embed.js'
+		});
+		expect(html).toBe(
+			[
+				'<iframe',
+				'\tsrc="https://lab.example/embed/01-connection-isolation?view=servers&amp;controls=0"',
+				'\ttitle="MCP Lab: &quot;Connection&quot; isolation"',
+				'\tstyle="width: 100%; height: 640px; border: 0"',
+				'\tloading="lazy"',
+				'\tdata-mcp-lab',
+				'></iframe>',
+				'<script src="https://lab.example/embed/mcp-lab-embed.js"></script>'
+			].join('\n')
+		);
+		expect(html).not.toContain('sandbox');
+	});
+
+	it('leaves the loader out when not wanted', () => {
+		const html = iframeSnippet({
+			src: '/embed/sandbox',
+			title: 'MCP Lab',
+			height: 500,
+			loader: null
+		});
+		expect(html).not.toContain('<script');
+		expect(html).not.toContain('data-mcp-lab');
+	});
+});

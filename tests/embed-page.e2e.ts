@@ -1,0 +1,185 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The /embed page (pick a lab and panels, copy the snippet, preview it) and the static example
+// host page that drives a lab through the loader script.
+
+const NAMING = 'Naming adaptation: how an MCP tool becomes a tool the model can call';
+
+/** The absolute URL of a site path, as the page writes it (it knows where it is served). */
+const siteUrl = (page: Page, path: string) => new URL(path, page.url()).href;
+const snippetOf = (page: Page) => page.getByTestId('embed-snippet');
+
+test('a lab and panels chosen by keyboard give the snippet and the preview of that URL', async ({
+	page
+}) => {
+	await page.goto('embed');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Embed a lab');
+	// Hydrated: the snippet's URLs are absolute.
+	await expect(snippetOf(page)).toHaveValue(/src="http/);
+
+	await page.getByLabel('Lab', { exact: true }).focus();
+	await page.keyboard.press('ArrowDown');
+	await expect(page.getByLabel('Lab', { exact: true })).toHaveValue('02-naming');
+	await page.getByRole('checkbox', { name: /^Servers/ }).focus();
+	await page.keyboard.press('Space');
+	await page.getByRole('checkbox', { name: /^Protocol log/ }).focus();
+	await page.keyboard.press('Space');
+	await page.getByLabel('Open at step').fill('2');
+	await page.getByLabel('Height in pixels').fill('500');
+
+	const url = siteUrl(page, 'embed/02-naming?view=servers,log&step=2');
+	const snippet = snippetOf(page);
+	await expect(snippet).toHaveValue(
+		[
+			'<iframe',
+			`\tsrc="${url.replace('&', '&amp;')}"`,
+			`\ttitle="MCP Lab: ${NAMING}"`,
+			'\tstyle="width: 100%; height: 500px; border: 0"',
+			'\tloading="lazy"',
+			'\tdata-mcp-lab',
+			'></iframe>',
+			`<script src="${siteUrl(page, 'embed/mcp-lab-embed.js')}"></script>`
+		].join('\n')
+	);
+
+	// The preview is exactly that URL, and the lab in it runs with only those panels.
+	const preview = page.getByTestId('embed-preview');
+	await expect(preview).toHaveAttribute('src', url);
+	const frame = page.frameLocator('[data-testid="embed-preview"]');
+	await expect(frame.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	await expect(frame.getByRole('heading', { level: 1 })).toHaveText(NAMING);
+	await expect(frame.getByRole('heading', { name: /^Protocol log/ })).toBeVisible();
+	await expect(frame.getByRole('heading', { name: /^Tool registry/ })).toHaveCount(0);
+
+	// Without the loader, the snippet is the iframe alone.
+	await page.getByRole('checkbox', { name: /^Add the loader script/ }).press('Space');
+	await expect(snippet).not.toHaveValue(/<script|data-mcp-lab/);
+});
+
+test('the loader is served as JavaScript', async ({ page }) => {
+	const response = await page.request.get('embed/mcp-lab-embed.js');
+	expect(response.status()).toBe(200);
+	expect(response.headers()['content-type']).toBe('text/javascript; charset=utf-8');
+	expect((await response.body()).length).toBeLessThan(4 * 1024);
+});
+
+test('origin, theme and controls reach the URL; an unusable origin is left out and said so', async ({
+	page
+}) => {
+	await page.goto('embed');
+	await page.getByLabel('Lab', { exact: true }).selectOption('sandbox');
+	await page.getByLabel('Theme').selectOption('dark');
+	await page.getByRole('checkbox', { name: /^Show the controls/ }).uncheck();
+	await expect(page.getByLabel('Open at step')).toBeDisabled();
+	const origin = page.getByLabel(/^Origin of your docs page/);
+	await origin.fill('docs.example.com');
+	await expect(page.getByText(/^Not a usable origin/)).toBeVisible();
+	await expect(origin).toHaveAttribute('aria-invalid', 'true');
+	await expect(snippetOf(page)).toHaveValue(/embed\/sandbox\?theme=dark&amp;controls=0"/);
+	await origin.fill('https://docs.example.com/guide/');
+	await expect(page.getByText(/^Not a usable origin/)).toHaveCount(0);
+	await expect(snippetOf(page)).toHaveValue(
+		/embed\/sandbox\?theme=dark&amp;controls=0&amp;origin=https:\/\/docs\.example\.com"/
+	);
+	await expect(snippetOf(page)).toHaveValue(/title="MCP Lab: Sandbox"/);
+});
+
+test('Copy puts the snippet on the clipboard and says so in the live region', async ({
+	page,
+	context,
+	baseURL
+}) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+		origin: new URL(baseURL!).origin
+	});
+	await page.goto('embed');
+	await expect(snippetOf(page)).toHaveValue(/src="http/);
+	await page.getByRole('button', { name: 'Copy snippet' }).press('Enter');
+	await expect(page.getByTestId('copy-status')).toHaveText('Copied');
+	await expect(page.getByTestId('live-region')).toHaveText('Copied');
+	const copied = await page.evaluate(() => navigator.clipboard.readText());
+	expect(copied).toBe(await snippetOf(page).inputValue());
+	// A changed snippet has not been copied yet.
+	await page.getByLabel('Height in pixels').fill('700');
+	await expect(page.getByTestId('copy-status')).toHaveCount(0);
+});
+
+test('when the clipboard refuses, the snippet is selected and the page says what to do', async ({
+	page
+}) => {
+	await page.addInitScript(() => {
+		Object.defineProperty(navigator, 'clipboard', {
+			value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) }
+		});
+	});
+	await page.goto('embed');
+	await expect(snippetOf(page)).toHaveValue(/src="http/);
+	await page.getByRole('button', { name: 'Copy snippet' }).click();
+	await expect(page.getByTestId('copy-status')).toHaveText(/^The browser refused to copy/);
+	await expect(page.getByTestId('live-region')).toHaveText(/^The browser refused to copy/);
+	await expect(snippetOf(page)).toBeFocused();
+	const selected = await snippetOf(page).evaluate(
+		(area: HTMLTextAreaElement) => area.selectionEnd - area.selectionStart
+	);
+	expect(selected).toBe((await snippetOf(page).inputValue()).length);
+});
+
+test('in Chinese the page is translated and the snippet asks for the Chinese lab', async ({
+	page
+}) => {
+	await page.goto('embed?lang=zh-CN');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('嵌入实验');
+	await expect(page.getByRole('heading', { name: '代码片段' })).toBeVisible();
+	await expect(page.getByRole('button', { name: '复制代码片段' })).toBeVisible();
+	await expect(page.getByLabel('实验的语言')).toHaveValue('zh-CN');
+	await expect(snippetOf(page)).toHaveValue(
+		/embed\/01-connection-isolation\?lang=zh-CN"\n\ttitle="MCP Lab：连接隔离/
+	);
+});
+
+test('the site header links to the embed page', async ({ page }) => {
+	await page.goto('');
+	await page.getByRole('link', { name: 'Embed', exact: true }).click();
+	await expect(page).toHaveURL(/\/embed$/);
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Embed a lab');
+});
+
+test('the example host page drives a lab through the loader, which sizes the frame', async ({
+	page
+}) => {
+	const errors: string[] = [];
+	page.on('pageerror', (error) => errors.push(error.message));
+	page.on('console', (message) => {
+		if (message.type() === 'error') errors.push(message.text());
+	});
+	await page.goto('embed/example.html');
+	await expect(page.locator('#status')).toHaveText(
+		'Ready: lab 01-connection-isolation, contract version 1.'
+	);
+
+	await page.getByRole('button', { name: 'Kill filesystem' }).click();
+	await expect(page.locator('#result')).toContainText('kill: ok');
+	await expect(page.locator('#result')).toContainText('filesystem: connected, process killed');
+
+	await page.getByRole('button', { name: 'Call read_file' }).click();
+	await expect(page.locator('#result')).toContainText(
+		"the model reads: MCP server 'filesystem' call failed"
+	);
+
+	await page.getByRole('button', { name: 'Kill a server that does not exist' }).click();
+	await expect(page.locator('#result')).toContainText('kill refused: ');
+
+	// The height comes from the lab's resize messages: it is the lab page's own content height.
+	const frame = page.locator('iframe[data-mcp-lab]');
+	await expect(page.locator('#height')).toHaveText(/^\d+ px$/);
+	await expect
+		.poll(async () => {
+			const [style, content] = await frame.evaluate((el: HTMLIFrameElement) => [
+				el.style.height,
+				Math.ceil(el.contentDocument!.documentElement.scrollHeight)
+			]);
+			return style === `${content}px` && style !== '600px';
+		})
+		.toBe(true);
+	expect(errors).toEqual([]);
+});
