@@ -4,6 +4,7 @@ import { makeWorld } from '$lib/core/world/test-world';
 import {
 	chosenCall,
 	findExchange,
+	inFlightByState,
 	jsonEqual,
 	messageId,
 	stageViews,
@@ -382,5 +383,22 @@ describe('helpers', () => {
 		expect(chosenCall(calls, 'c1')?.id).toBe('c1');
 		expect(chosenCall(calls, 'c9')?.id).toBe('c2');
 		expect(chosenCall([], null)).toBeUndefined();
+	});
+});
+
+describe('inFlightByState: every call in flight on its stage', () => {
+	it('calls of one turn waiting for approval sit on awaiting_approval; ended ones are not listed', async () => {
+		const w = await started(tickets({ permissions: { mode: 'default' } }));
+		await w.callTools([
+			{ name: 'mcp__tickets__create', arguments: { title: 'a' } },
+			{ name: 'mcp__tickets__create', arguments: { title: 'b' } },
+			{ name: 'mcp__tickets__nope' }
+		]);
+		expect([...inFlightByState(w.calls)]).toEqual([['awaiting_approval', ['c1', 'c2']]]);
+		await w.answerApproval('c1', true);
+		expect([...inFlightByState(w.calls)]).toEqual([['awaiting_approval', ['c2']]]);
+		await w.setStepMode(true);
+		await w.callTool('mcp__tickets__create', { title: 'c' });
+		expect(inFlightByState(w.calls).get('pre_tool_use')).toEqual(['c4']);
 	});
 });

@@ -360,3 +360,13 @@ export function chosenCall(
 ): CallRecord | undefined {
 	return (choice !== null ? calls.findLast((c) => c.id === choice) : undefined) ?? calls.at(-1);
 }
+
+/** Ids of the calls in flight, by the stage they are in now (several run at once in one turn). */
+export function inFlightByState(calls: readonly CallRecord[]): Map<CallState, string[]> {
+	const at = new Map<CallState, string[]>();
+	for (const call of calls) {
+		if (call.state === 'completed' || call.toolsource) continue;
+		at.set(call.state, [...(at.get(call.state) ?? []), call.id]);
+	}
+	return at;
+}
