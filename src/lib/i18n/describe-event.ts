@@ -21,8 +21,44 @@ const commands = {
 	stepCall: () => m.announce_command_stepCall(),
 	cancelCall: () => m.announce_command_cancelCall(),
 	reconcile: () => m.announce_command_reconcile(),
-	restartHarness: () => m.announce_command_restartHarness()
+	restartHarness: () => m.announce_command_restartHarness(),
+	answerSampling: () => m.announce_command_answerSampling(),
+	answerElicitation: () => m.announce_command_answerElicitation(),
+	setRoots: () => m.announce_command_setRoots(),
+	setLogLevel: (server: string) => m.announce_command_setLogLevel({ server }),
+	listResources: (server: string) => m.announce_command_listResources({ server }),
+	listResourceTemplates: (server: string) => m.announce_command_listResourceTemplates({ server }),
+	readResource: (server: string) => m.announce_command_readResource({ server }),
+	listPrompts: (server: string) => m.announce_command_listPrompts({ server }),
+	getPrompt: (server: string) => m.announce_command_getPrompt({ server })
 } as const;
+
+type HostRequestEvent = Extract<WorldEvent, { kind: 'hostRequest' }>;
+
+/** A server's request to the host: asked (waiting for a person), answered, or withdrawn. */
+function describeHostRequest(event: HostRequestEvent): string {
+	const args = { id: event.id, server: spoken(event.server) };
+	switch (event.state) {
+		case 'pending':
+			return event.request === 'sampling'
+				? m.announce_host_sampling_pending(args)
+				: m.announce_host_elicitation_pending(args);
+		case 'answered':
+			return m.announce_host_roots_answered(args);
+		case 'approved':
+			return m.announce_host_request_approved(args);
+		case 'rejected':
+			return m.announce_host_request_rejected(args);
+		case 'accepted':
+			return m.announce_host_request_accepted(args);
+		case 'declined':
+			return m.announce_host_request_declined(args);
+		case 'cancelled':
+			return m.announce_host_request_cancelled(args);
+		case 'withdrawn':
+			return m.announce_host_request_withdrawn(args);
+	}
+}
 
 /** One world event as a sentence in the learner's language, for the live region and narration. */
 export function describeEvent(event: WorldEvent): string {
@@ -64,6 +100,22 @@ export function describeEvent(event: WorldEvent): string {
 				added: event.diff.added.length,
 				removed: event.diff.removed.length
 			});
+		case 'hostRequest':
+			return describeHostRequest(event);
+		case 'protocol':
+			return event.ok
+				? m.announce_protocol_ok({
+						id: event.id,
+						server: spoken(event.server),
+						method: event.method
+					})
+				: m.announce_protocol_error({
+						server: spoken(event.server),
+						method: event.method,
+						detail: spoken(event.detail)
+					});
+		case 'roots':
+			return m.announce_roots({ count: event.count });
 		case 'call':
 			return event.isError
 				? m.announce_call_error({

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { hooksSchema } from '../profiles/openharness/hooks';
 import { permissionsSchema } from '../profiles/openharness/permissions';
 import { toolSourceSchema } from '../profiles/toolsource/policy';
+import {
+	hostSchema,
+	simCapabilitiesSchema,
+	simPromptSchema,
+	simResourceSchema,
+	simResourceTemplateSchema,
+	toolStepsSchema
+} from './protocol-schema';
 
 /**
  * The scenario format of the embed contract (shared/design/embed-api.md): OpenHarness's
@@ -44,7 +52,8 @@ export const simErrorSchema = z.object({
 	message: z.string()
 });
 
-export const simToolSchema = z.object({
+/** A tool as a scenario writes it, without `steps` (what `changeTools.add` takes). */
+export const simToolBaseSchema = z.object({
 	name: z.string(),
 	title: z.string().optional(),
 	description: z.string().optional(),
@@ -61,13 +70,12 @@ export const simToolSchema = z.object({
 	crash: z.boolean().optional()
 });
 
-export const simResourceSchema = z.object({
-	uri: z.string(),
-	name: z.string(),
-	description: z.string().optional(),
-	mimeType: z.string().optional(),
-	text: z.string().optional()
+export const simToolSchema = simToolBaseSchema.extend({
+	/** What the handler does first (asks the host, logs, changes the tool list), then it answers. */
+	steps: toolStepsSchema(simToolBaseSchema).optional()
 });
+
+export { simResourceSchema };
 
 export const simSchema = z.object({
 	tools: z.array(simToolSchema).optional(),
@@ -75,6 +83,15 @@ export const simSchema = z.object({
 	resources: z.array(simResourceSchema).optional(),
 	/** Declare resources but answer resources/list with this JSON-RPC error. */
 	resourcesError: simErrorSchema.optional(),
+	resourceTemplates: z.array(simResourceTemplateSchema).optional(),
+	prompts: z.array(simPromptSchema).optional(),
+	/** Switch capabilities off (Method not found) or declare `listChanged` / `subscribe`. */
+	capabilities: simCapabilitiesSchema.optional(),
+	/**
+	 * The protocol versions this server speaks, preferred first: it answers the client's version
+	 * when listed, else its first one (which the client may not support: the connection fails).
+	 */
+	protocolVersions: z.array(z.string().min(1)).min(1).optional(),
 	instructions: z.string().optional(),
 	serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
 	/** Simulated milliseconds every answer of this server takes to arrive. */
@@ -142,7 +159,9 @@ export const scenarioSchema = z.looseObject({
 	/** Simulated pre_tool_use / post_tool_use hooks (glob matchers on the tool name). */
 	hooks: hooksSchema.optional(),
 	/** The ToolSource profile's allowlist and limits (ignored by other profiles). */
-	toolsource: toolSourceSchema.optional()
+	toolsource: toolSourceSchema.optional(),
+	/** The harness as an MCP host: client capabilities and answers (absent: it declares none). */
+	host: hostSchema.optional()
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;
@@ -150,5 +169,7 @@ export type ScenarioInput = z.input<typeof scenarioSchema>;
 export type ServerConfig = z.output<typeof serverConfigSchema>;
 export type SimBlock = z.output<typeof simSchema>;
 export type SimTool = z.output<typeof simToolSchema>;
+export type SimToolBase = z.output<typeof simToolBaseSchema>;
+export type SimStep = NonNullable<SimTool['steps']>[number];
 export type SimResource = z.output<typeof simResourceSchema>;
 export type ProfileId = z.output<typeof profileIdSchema>;

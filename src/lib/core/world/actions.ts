@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionModes } from '../profiles/openharness/permissions';
+import type { ElicitationAnswer, SamplingAnswer } from './host-requests';
 
 /**
  * Every learner action on a world, as data: the event log that replays a world, time travel and
@@ -26,6 +27,34 @@ export const worldActionSchema = z.discriminatedUnion('do', [
 		do: z.literal('reconcile'),
 		call: z.string(),
 		verdict: z.enum(['applied', 'not_applied'])
+	}),
+	z.strictObject({
+		do: z.literal('answerSampling'),
+		request: z.string(),
+		action: z.enum(['approve', 'reject']),
+		text: z.string().optional()
+	}),
+	z.strictObject({
+		do: z.literal('answerElicitation'),
+		request: z.string(),
+		action: z.enum(['accept', 'decline', 'cancel']),
+		content: z.record(z.string(), z.unknown()).optional()
+	}),
+	z.strictObject({
+		do: z.literal('setRoots'),
+		roots: z.array(z.strictObject({ uri: z.string(), name: z.string().optional() }))
+	}),
+	z.strictObject({ do: z.literal('setLogLevel'), server: z.string(), level: z.string() }),
+	z.strictObject({
+		do: z.enum(['listResources', 'listResourceTemplates', 'listPrompts']),
+		server: z.string()
+	}),
+	z.strictObject({ do: z.literal('readResource'), server: z.string(), uri: z.string() }),
+	z.strictObject({
+		do: z.literal('getPrompt'),
+		server: z.string(),
+		name: z.string(),
+		arguments: z.record(z.string(), z.string())
 	})
 ]);
 
@@ -63,6 +92,15 @@ export interface Actor {
 	stepCall(call: string, toEnd: boolean): Promise<unknown>;
 	cancelCall(call: string): Promise<unknown>;
 	reconcile(call: string, verdict: 'applied' | 'not_applied'): Promise<unknown>;
+	answerSampling(request: string, answer: SamplingAnswer): Promise<unknown>;
+	answerElicitation(request: string, answer: ElicitationAnswer): Promise<unknown>;
+	setRoots(roots: Array<{ uri: string; name?: string }>): Promise<unknown>;
+	setLogLevel(server: string, level: string): Promise<unknown>;
+	listResources(server: string): Promise<unknown>;
+	listResourceTemplates(server: string): Promise<unknown>;
+	listPrompts(server: string): Promise<unknown>;
+	readResource(server: string, uri: string): Promise<unknown>;
+	getPrompt(server: string, name: string, args: Record<string, string>): Promise<unknown>;
 }
 
 export function perform(world: Actor, action: WorldAction): Promise<unknown> {
@@ -93,5 +131,29 @@ export function perform(world: Actor, action: WorldAction): Promise<unknown> {
 			return world.cancelCall(action.call);
 		case 'reconcile':
 			return world.reconcile(action.call, action.verdict);
+		case 'answerSampling':
+			return world.answerSampling(
+				action.request,
+				action.action === 'approve'
+					? { action: 'approve', ...(action.text !== undefined ? { text: action.text } : {}) }
+					: { action: 'reject' }
+			);
+		case 'answerElicitation':
+			return world.answerElicitation(action.request, {
+				action: action.action,
+				...(action.content !== undefined ? { content: action.content } : {})
+			});
+		case 'setRoots':
+			return world.setRoots(action.roots);
+		case 'setLogLevel':
+			return world.setLogLevel(action.server, action.level);
+		case 'listResources':
+		case 'listResourceTemplates':
+		case 'listPrompts':
+			return world[action.do](action.server);
+		case 'readResource':
+			return world.readResource(action.server, action.uri);
+		case 'getPrompt':
+			return world.getPrompt(action.server, action.name, action.arguments);
 	}
 }

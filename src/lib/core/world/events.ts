@@ -1,5 +1,6 @@
 import type { ConnectionStatus } from '../machines/types';
 import type { RegistryDiff } from '../registry/registry';
+import type { HostRequestKind, HostRequestState } from './host-requests';
 import type { ProcessState } from './sim-process';
 
 export type CommandName =
@@ -18,7 +19,16 @@ export type CommandName =
 	| 'stepCall'
 	| 'cancelCall'
 	| 'reconcile'
-	| 'restartHarness';
+	| 'restartHarness'
+	| 'answerSampling'
+	| 'answerElicitation'
+	| 'setRoots'
+	| 'setLogLevel'
+	| 'listResources'
+	| 'listResourceTemplates'
+	| 'readResource'
+	| 'listPrompts'
+	| 'getPrompt';
 
 /**
  * What happened in the world, in order, with its simulated time. The UI turns these into
@@ -51,6 +61,28 @@ export type WorldEvent =
 	| { seq: number; t: number; kind: 'run'; state: 'interrupted' | 'running' }
 	| { seq: number; t: number; kind: 'reconciled'; id: string; verdict: 'applied' | 'not_applied' }
 	| { seq: number; t: number; kind: 'registry'; n: number; diff: RegistryDiff; size: number }
+	/** A server asked the host (sampling, elicitation, roots), or that request was settled. */
+	| {
+			seq: number;
+			t: number;
+			kind: 'hostRequest';
+			id: string;
+			server: string;
+			request: HostRequestKind;
+			state: HostRequestState;
+	  }
+	/** A learner's own protocol request (resources, prompts, log level) got its answer. */
+	| {
+			seq: number;
+			t: number;
+			kind: 'protocol';
+			id: string;
+			server: string;
+			method: string;
+			ok: boolean;
+			detail: string;
+	  }
+	| { seq: number; t: number; kind: 'roots'; count: number }
 	| {
 			seq: number;
 			t: number;

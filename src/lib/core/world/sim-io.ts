@@ -1,10 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { z } from 'zod';
 import type { ConnectionIo, InitInfo, ResourceInfo, ToolInfo } from '../machines/types';
 import { defaultInputSchema } from '../profiles/openharness/strings';
 import type { SimClock } from './clock';
+import type { HostSide } from './host-side';
 import { createSimServer } from './sim-server';
 import type { SimProcess } from './sim-process';
 import { withClockTimeout } from './timeout';
@@ -55,7 +57,9 @@ export class SimIo implements ConnectionIo {
 		private readonly log: WireLog,
 		private readonly timeoutMs: () => number,
 		/** A simulated process crashed by itself (a `crash` tool): the world kills it. */
-		private readonly crashed: (server: string) => void = () => {}
+		private readonly crashed: (server: string) => void = () => {},
+		/** The host's capabilities and handlers; absent, the client declares none. */
+		private readonly host?: HostSide
 	) {}
 
 	async open(server: string): Promise<void> {
@@ -72,9 +76,10 @@ export class SimIo implements ConnectionIo {
 			await createSimServer(server, process.sim, () => this.crashed(server)).connect(serverEnd);
 		}
 		const client = new Client(CLIENT_INFO, {
-			capabilities: {},
+			capabilities: this.host?.capabilities ?? {},
 			jsonSchemaValidator: new CfWorkerJsonSchemaValidator()
 		});
+		this.host?.attach(client, server);
 		const link: Link = { client, wire, protocolVersion: '' };
 		// The client never exposes the negotiated version; the SDK hands it to the transport.
 		wire.setProtocolVersion = (version: string) => {
@@ -138,6 +143,30 @@ export class SimIo implements ConnectionIo {
 			if (!cursor) break;
 		}
 		return resources;
+	}
+
+	/**
+	 * One request a learner sends from a panel (resources, prompts, log level), through the wire
+	 * with the world's simulated timeout. The SDK client does not check the server's capabilities
+	 * first (not strict), so an undeclared one is answered by the server: Method not found.
+	 */
+	async request<T extends AnySchema>(
+		server: string,
+		method: string,
+		params: Record<string, unknown>,
+		schema: T
+	): Promise<SchemaOutput<T>> {
+		const link = this.#link(server);
+		return withClockTimeout(this.clock, this.timeoutMs(), (options) =>
+			link.client.request({ method, params }, schema, options)
+		);
+	}
+
+	/** notifications/roots/list_changed to every open connection. */
+	async rootsChanged(): Promise<void> {
+		for (const link of this.links.values())
+			// A dead or never-initialised connection has nobody to tell; nothing crosses its wire.
+			await link.client.sendRootsListChanged().catch(() => undefined);
 	}
 
 	async close(server: string): Promise<void> {

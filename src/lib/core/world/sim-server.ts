@@ -2,13 +2,18 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
 	CallToolRequestSchema,
 	ErrorCode,
-	ListResourcesRequestSchema,
+	InitializeRequestSchema,
 	ListToolsRequestSchema,
 	McpError,
-	ReadResourceRequestSchema
+	type InitializeRequest,
+	type InitializeResult,
+	type ServerCapabilities
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
-import type { SimBlock, SimTool } from '../scenario/schema';
+import type { SimBlock, SimTool, SimToolBase } from '../scenario/schema';
+import { registerPrompts } from './sim-prompts';
+import { registerResources } from './sim-resources';
+import { runSteps } from './sim-steps';
 
 /**
  * A simulated server process: a real SDK `Server` built from a scenario's `sim` block.
@@ -16,13 +21,19 @@ import type { SimBlock, SimTool } from '../scenario/schema';
  * tools without any inputSchema and scripted JSON-RPC errors, which `McpServer` would reshape.
  */
 export function createSimServer(name: string, sim: SimBlock, crash: () => void = () => {}): Server {
-	const resources = sim.resources ?? (sim.resourcesError ? [] : undefined);
+	const capabilities = serverCapabilities(sim);
 	const server = new Server(sim.serverInfo ?? { name, version: '1.0.0' }, {
-		capabilities: { tools: {}, ...(resources ? { resources: {} } : {}) },
+		capabilities,
 		instructions: sim.instructions,
 		jsonSchemaValidator: new CfWorkerJsonSchemaValidator()
 	});
-	const tools = sim.tools ?? [];
+	if (sim.protocolVersions) speakOnly(server, sim.protocolVersions);
+	// Per server instance, as a process's memory is: a reconnect serves the scenario's list again.
+	let tools: SimToolBase[] = sim.tools ?? [];
+	if (capabilities.resources) registerResources(server, sim, capabilities.resources);
+	if (capabilities.prompts) registerPrompts(server, sim.prompts ?? []);
+	// Without the tools capability the SDK refuses these handlers: tools/list is Method not found.
+	if (!capabilities.tools) return server;
 
 	server.setRequestHandler(ListToolsRequestSchema, () => ({
 		// Sent exactly as the scenario wrote it: a tool without inputSchema stays without one,
@@ -30,42 +41,38 @@ export function createSimServer(name: string, sim: SimBlock, crash: () => void =
 		tools: tools.map(toolListing) as never
 	}));
 
-	server.setRequestHandler(CallToolRequestSchema, (request) => {
-		const tool = tools.find((t) => t.name === request.params.name);
+	server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+		const tool: SimTool | undefined = tools.find((t) => t.name === request.params.name);
 		if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+		let lines: string[] = [];
+		if (tool.steps?.length) {
+			const outcome = await runSteps(tool.steps, {
+				server,
+				tool: tool.name,
+				signal: extra.signal,
+				announcesToolChanges: capabilities.tools?.listChanged === true,
+				changeTools: (add, remove) => {
+					const gone = new Set([...remove, ...add.map((t) => t.name)]);
+					tools = [...tools.filter((t) => !gone.has(t.name)), ...add];
+				}
+			});
+			// A refused request is the tool's failure, told to the model as an error result.
+			if (!outcome.ok)
+				return {
+					content: [{ type: 'text', text: `${tool.name}: ${outcome.text}` }],
+					isError: true
+				};
+			lines = outcome.lines;
+		}
 		if (tool.error) throw new McpError(tool.error.code, tool.error.message);
 		if (tool.crash) {
 			// Dies mid-call: whatever the tool did is unknowable from the client's side.
 			crash();
 			return new Promise<never>(() => {});
 		}
-		return (tool.result ?? defaultResult(tool, request.params.arguments)) as never;
+		return (tool.result ?? defaultResult(tool, request.params.arguments, lines)) as never;
 	});
 
-	// Without a resources block the server declares no resources capability and registers no
-	// handler, so resources/list gets the protocol's own -32601 Method not found.
-	if (resources) {
-		server.setRequestHandler(ListResourcesRequestSchema, () => {
-			if (sim.resourcesError)
-				throw new McpError(sim.resourcesError.code, sim.resourcesError.message);
-			return {
-				resources: resources.map(({ uri, name, description, mimeType }) => ({
-					uri,
-					name,
-					description,
-					mimeType
-				}))
-			};
-		});
-		server.setRequestHandler(ReadResourceRequestSchema, (request) => {
-			const resource = resources.find((r) => r.uri === request.params.uri);
-			if (!resource)
-				throw new McpError(ErrorCode.InvalidParams, `Resource ${request.params.uri} not found`);
-			return {
-				contents: [{ uri: resource.uri, mimeType: resource.mimeType, text: resource.text ?? '' }]
-			};
-		});
-	}
 	return server;
 }
 
@@ -78,8 +85,57 @@ function toolListing(tool: SimTool): Record<string, unknown> {
 	return listing;
 }
 
-function defaultResult(tool: SimTool, args: unknown) {
+/** Says what the tool was called with and, one line each, what its steps got from the host. */
+function defaultResult(tool: SimTool, args: unknown, lines: readonly string[]) {
+	const text = [`${tool.name} called with ${JSON.stringify(args ?? {})}`, ...lines].join('\n');
+	return { content: [{ type: 'text', text }] };
+}
+
+/** A capability switch: omitted follows `used`; `true` declares `{}`; `false` declares nothing. */
+function switchOf<T extends object>(value: boolean | T | undefined, used: boolean): T | undefined {
+	if (value === undefined) return used ? ({} as T) : undefined;
+	if (typeof value === 'boolean') return value ? ({} as T) : undefined;
+	return value;
+}
+
+/**
+ * What the server declares. Omitted switches keep the old behaviour: tools always; resources
+ * when the block has resources, templates or a resources error; prompts when it has prompts;
+ * logging when a tool logs; `tools.listChanged` when a tool changes the list.
+ */
+export function serverCapabilities(sim: SimBlock): ServerCapabilities {
+	const c = sim.capabilities ?? {};
+	const steps = (sim.tools ?? []).flatMap((t) => t.steps ?? []);
+	const tools = switchOf(c.tools, true);
+	const changes = steps.some((s) => s.do === 'changeTools');
+	const resources = switchOf(
+		c.resources,
+		Boolean(sim.resources || sim.resourcesError || sim.resourceTemplates)
+	);
+	const prompts = switchOf(c.prompts, sim.prompts !== undefined);
+	const logging = c.logging ?? steps.some((s) => s.do === 'log');
 	return {
-		content: [{ type: 'text', text: `${tool.name} called with ${JSON.stringify(args ?? {})}` }]
+		...(tools ? { tools: c.tools === undefined && changes ? { listChanged: true } : tools } : {}),
+		...(resources ? { resources } : {}),
+		...(prompts ? { prompts } : {}),
+		...(logging ? { logging: {} } : {})
 	};
+}
+
+/**
+ * A server that speaks only `versions`: it answers the client's version when it has it, else its
+ * own preferred one (the spec's rule), which the client may then refuse. The SDK's initialize
+ * handler still runs first, because it records the client's capabilities that the server's
+ * createMessage / elicitInput check; it is private, hence the narrow cast.
+ */
+function speakOnly(server: Server, versions: readonly string[]): void {
+	const sdk = server as unknown as {
+		_oninitialize(request: InitializeRequest): Promise<InitializeResult>;
+	};
+	const initialize = sdk._oninitialize.bind(server);
+	server.setRequestHandler(InitializeRequestSchema, async (request) => {
+		const result = await initialize(request);
+		const asked = request.params.protocolVersion;
+		return { ...result, protocolVersion: versions.includes(asked) ? asked : versions[0] };
+	});
 }

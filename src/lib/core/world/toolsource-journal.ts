@@ -1,5 +1,6 @@
 import type { IntentInput, ToolSourceState } from '../machines/toolsource-call.machine';
 import { boundJson } from '../text/bound';
+import { SECRET_NAME } from './mask';
 
 /** How a person settled a call whose outcome the harness could not confirm. */
 export type Reconciliation = 'applied' | 'not_applied';
@@ -20,7 +21,7 @@ export interface JournalEntry {
 
 const ARGS_SUMMARY = 120;
 /** Argument names whose values are never written to the journal or shown in the audit. */
-const SECRET = /(token|secret|password|passwd|api[-_]?key|authorization|cookie|credential)/i;
+const SECRET = SECRET_NAME;
 
 /** A short, masked rendering of a call's arguments for the journal and the audit table. */
 export function summariseArguments(args: Record<string, unknown>): string {

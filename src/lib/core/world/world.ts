@@ -5,11 +5,10 @@ import type { ConnectionStatus } from '../machines/types';
 import { errorDetail, unknownServerDetail } from '../profiles/openharness/strings';
 import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
 import { CallRunner, type CallRecord, type CallSettings } from './calls';
-import { ToolSourceRunner } from './toolsource-calls';
+import type { ToolSourceRunner } from './toolsource-calls';
 import type { Reconciliation } from './toolsource-journal';
 import { defaultPolicy } from '../profiles/toolsource/policy';
 import { runInterrupted } from '../profiles/toolsource/strings';
-import { buildToolSourceRegistry, toolSourceTools } from '../registry/toolsource-registry';
 import type {
 	ToolSourceExecuteInput,
 	ToolSourceExecuteOutput
@@ -36,6 +35,15 @@ import { macrotask, withClockTimeout } from './timeout';
 import { WireLog } from './wire';
 import { perform, type LoggedAction, type WorldAction } from './actions';
 import { BoundedList } from './bounded-list';
+import { HostSide, normaliseRoots, type ServerLogEntry } from './host-side';
+import type { ElicitationAnswer, HostRequest, SamplingAnswer } from './host-requests';
+import {
+	PROTOCOL_METHODS,
+	ProtocolRunner,
+	type ProtocolMethod,
+	type ProtocolResult
+} from './protocol-results';
+import { logLevels } from '../scenario/protocol-schema';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -104,6 +112,12 @@ export class World {
 	/** Plugin servers the merge left out (plugin disabled, or key already taken). */
 	readonly skippedPluginServers: SkippedServer[];
 	readonly #io: SimIo;
+	/** The harness as an MCP host: its capabilities, the requests servers sent it, their logs. */
+	readonly #host: HostSide;
+	/** The learner's own requests (resources, prompts, log level) and their answers. */
+	readonly #protocol: ProtocolRunner;
+	/** tools/call requests on the wire now, per server (see `#parked`). */
+	readonly #executing = new Map<string, number>();
 	readonly #manager: ManagerActor;
 	readonly #idle: () => Promise<void>;
 	readonly #pace: ((simMs: number) => Promise<void>) | undefined;
@@ -115,7 +129,10 @@ export class World {
 	readonly #calls: CallRunner;
 	readonly #callSettings: CallSettings;
 	/** The ToolSource profile's calls and journal; null for OpenHarness. */
-	readonly #toolsource: ToolSourceRunner | null;
+	#toolsource: ToolSourceRunner | null = null;
+	#toolsourceModule: typeof import('./toolsource-profile') | null = null;
+	/** The profile's runtime while it loads; every command waits for it. */
+	#profileLoading: Promise<void> | null = null;
 	#restarting = false;
 	/** Entry `seq` is at index seq - 1 (the log stops recording rather than dropping its start). */
 	readonly #actions: LoggedAction[] = [];
@@ -126,6 +143,8 @@ export class World {
 	#running: number | null = null;
 	#queued = 0;
 	#waitingInterrupts: Array<() => void> = [];
+	/** Ends the page's pacing wait early when an interrupt is asked for. */
+	#wake: (() => void) | null = null;
 	#replayed: Array<{ during: number; t: number; apply: () => void }> = [];
 	/** Set while a replay applies a logged interrupt: it must act now, not wait. */
 	#applyNow = false;
@@ -156,12 +175,38 @@ export class World {
 			this.#processes.set(name, new SimProcess(name, effectiveSim(config)));
 			this.#lastStatus.set(name, 'pending\u0000');
 		}
+		this.#host = new HostSide(
+			scenario.host,
+			this.clock,
+			(request, moved) => (moved ? this.#hostRequestChanged(request) : this.#changed()),
+			() => this.#changed()
+		);
+		this.#protocol = new ProtocolRunner(
+			this.clock,
+			(server, method, params) => {
+				const status = this.#manager.getSnapshot().context.connections[server]?.getSnapshot()
+					.context.status;
+				// The harness sends only on a connection it holds; the SDK refuses a closed one itself.
+				if (status !== 'connected' || !this.#io.links.has(server)) return null;
+				return this.#io.request(server, method, params, PROTOCOL_METHODS[method]);
+			},
+			(done) =>
+				this.#emit({
+					kind: 'protocol',
+					id: done.id,
+					server: done.server,
+					method: done.method,
+					ok: done.state === 'ok',
+					detail: done.error
+				})
+		);
 		this.#io = new SimIo(
 			this.#processes,
 			this.clock,
 			this.wire,
 			() => this.#timeoutMs,
-			(server) => void this.#crash(server)
+			(server) => void this.#crash(server),
+			this.#host
 		);
 		this.#callSettings = {
 			hooks: scenario.hooks,
@@ -186,15 +231,17 @@ export class World {
 				else this.#changed();
 			}
 		);
-		this.#toolsource =
-			scenario.profile === 'toolsource'
-				? new ToolSourceRunner(
-						this.clock,
-						scenario.toolsource ?? defaultPolicy(),
-						{ execute: (input, signal) => this.#toolSourceExecute(input, signal) },
-						(done) => this.#toolSourceChanged(done)
-					)
-				: null;
+		if (scenario.profile === 'toolsource')
+			this.#profileLoading = import('./toolsource-profile').then((module) => {
+				this.#toolsourceModule = module;
+				this.#toolsource = new module.ToolSourceRunner(
+					this.clock,
+					scenario.toolsource ?? defaultPolicy(),
+					{ execute: (input, signal) => this.#toolSourceExecute(input, signal) },
+					(done) => this.#toolSourceChanged(done)
+				);
+				this.#profileLoading = null;
+			});
 		const servers = merged.servers.map(({ name, config }) => ({
 			server: name,
 			transport: config.type
@@ -204,9 +251,14 @@ export class World {
 			{
 				input: {
 					servers,
-					build: this.#toolsource
-						? (connections) => buildToolSourceRegistry(this.#toolsource!.policy, connections)
-						: undefined
+					build:
+						scenario.profile === 'toolsource'
+							? (connections) =>
+									this.#toolsourceModule!.buildToolSourceRegistry(
+										this.#toolsource!.policy,
+										connections
+									)
+							: undefined
 				}
 			}
 		);
@@ -261,6 +313,31 @@ export class World {
 	/** Registrations the latest build replaced with a later one of the same adapted name. */
 	get shadowed(): readonly Shadowed[] {
 		return this.#manager.getSnapshot().context.registry?.shadowed ?? [];
+	}
+
+	/** Requests servers sent the host (sampling, elicitation, roots), pending and answered. */
+	get hostRequests(): readonly HostRequest[] {
+		return this.#host.requests.items;
+	}
+
+	/** Log messages servers sent (notifications/message), secrets masked, newest kept. */
+	get serverLogs(): readonly ServerLogEntry[] {
+		return this.#host.logs;
+	}
+
+	/** Answers to the learner's own requests (resources, prompts, log level), newest kept. */
+	get protocolResults(): readonly ProtocolResult[] {
+		return this.#protocol.results.items;
+	}
+
+	/** What the host declares in `initialize` (from the scenario's `host` block). */
+	get hostCapabilities() {
+		return this.#host.capabilities;
+	}
+
+	/** The roots the host exposes now. */
+	get roots() {
+		return this.#host.roots;
 	}
 
 	/** True once start-up built a registry in this session. */
@@ -511,6 +588,160 @@ export class World {
 		);
 	}
 
+	// ---- the host side: server-to-host requests, roots, logging, resources and prompts ----
+
+	/**
+	 * A person answers a server's sampling request: approve sends the scripted model's reply (or
+	 * the edited `text`), reject sends the server a JSON-RPC error. The tool call waiting on it
+	 * then finishes as usual.
+	 */
+	answerSampling(request: string, answer: SamplingAnswer): Promise<void> {
+		const action: WorldAction =
+			answer.action === 'approve'
+				? {
+						do: 'answerSampling',
+						request,
+						action: 'approve',
+						...(answer.text !== undefined ? { text: answer.text } : {})
+					}
+				: { do: 'answerSampling', request, action: 'reject' };
+		return this.#command('answerSampling', undefined, action, () =>
+			this.#host.requests.answerSampling(request, answer)
+		);
+	}
+
+	/**
+	 * A person answers an elicitation. Accepted content is checked against the requested schema
+	 * first: if it does not fit, the command fails with the reason and the request stays pending.
+	 */
+	answerElicitation(request: string, answer: ElicitationAnswer): Promise<void> {
+		const action: WorldAction = {
+			do: 'answerElicitation',
+			request,
+			action: answer.action,
+			...(answer.content !== undefined ? { content: answer.content } : {})
+		};
+		return this.#command('answerElicitation', undefined, action, () =>
+			this.#host.requests.answerElicitation(request, answer)
+		);
+	}
+
+	/** The host's roots change: every open connection gets notifications/roots/list_changed. */
+	setRoots(roots: ReadonlyArray<string | { uri: string; name?: string }>): Promise<void> {
+		const list = normaliseRoots([...roots]);
+		return this.#command('setRoots', undefined, { do: 'setRoots', roots: list }, async () => {
+			if (!this.#host.capabilities.roots)
+				throw new WorldCommandError(
+					'This host declares no roots capability (the scenario has no host.roots), so it has no roots to change.'
+				);
+			const bad = list.find((r) => !r.uri.startsWith('file://'));
+			if (bad) throw new WorldCommandError(`A root is a file:// URI, not "${bad.uri}".`);
+			this.#host.roots = list;
+			this.#emit({ kind: 'roots', count: list.length });
+			await this.#io.rootsChanged();
+		});
+	}
+
+	/** logging/setLevel: the server sends only messages at this level or above. */
+	setLogLevel(server: string, level: string): Promise<ProtocolResult> {
+		return this.#protocolCommand(
+			'setLogLevel',
+			server,
+			{ do: 'setLogLevel', server, level },
+			'logging/setLevel',
+			{ level },
+			() => {
+				if (!(logLevels as readonly string[]).includes(level))
+					throw new WorldCommandError(
+						`A log level is one of ${logLevels.join(', ')}; not "${level}".`
+					);
+			}
+		);
+	}
+
+	listResources(server: string): Promise<ProtocolResult> {
+		return this.#protocolCommand(
+			'listResources',
+			server,
+			{ do: 'listResources', server },
+			'resources/list',
+			{}
+		);
+	}
+
+	listResourceTemplates(server: string): Promise<ProtocolResult> {
+		return this.#protocolCommand(
+			'listResourceTemplates',
+			server,
+			{ do: 'listResourceTemplates', server },
+			'resources/templates/list',
+			{}
+		);
+	}
+
+	readResource(server: string, uri: string): Promise<ProtocolResult> {
+		return this.#protocolCommand(
+			'readResource',
+			server,
+			{ do: 'readResource', server, uri },
+			'resources/read',
+			{ uri }
+		);
+	}
+
+	listPrompts(server: string): Promise<ProtocolResult> {
+		return this.#protocolCommand(
+			'listPrompts',
+			server,
+			{ do: 'listPrompts', server },
+			'prompts/list',
+			{}
+		);
+	}
+
+	getPrompt(
+		server: string,
+		name: string,
+		args: Record<string, string> = {}
+	): Promise<ProtocolResult> {
+		return this.#protocolCommand(
+			'getPrompt',
+			server,
+			{ do: 'getPrompt', server, name, arguments: args },
+			'prompts/get',
+			{ name, arguments: args }
+		);
+	}
+
+	/**
+	 * A learner's request through the wire, as a queued command. It is only started here: the
+	 * command's settling moves the clock until the answer arrives (or the world's timeout).
+	 */
+	#protocolCommand(
+		command: CommandName,
+		server: string,
+		action: WorldAction,
+		method: ProtocolMethod,
+		params: Record<string, unknown>,
+		check: () => void = () => {}
+	): Promise<ProtocolResult> {
+		let id = '';
+		return this.#command(command, server, action, () => {
+			check();
+			id = this.#protocol.start(server, method, params);
+		}).then(() => this.#protocol.results.find(id)!);
+	}
+
+	#hostRequestChanged(request: HostRequest): void {
+		this.#emit({
+			kind: 'hostRequest',
+			id: request.id,
+			server: request.server,
+			request: request.kind,
+			state: request.state
+		});
+	}
+
 	dispose(): void {
 		this.#disposed = true;
 		this.#calls.stopAll();
@@ -541,6 +772,7 @@ export class World {
 			}
 			try {
 				if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
+				if (this.#profileLoading) await this.#profileLoading;
 				if (server !== undefined) this.#process(server);
 				this.#emit({ kind: 'command', command, ...(server !== undefined ? { server } : {}) });
 				await act();
@@ -601,6 +833,7 @@ export class World {
 				return Promise.reject(error);
 			}
 		}
+		this.#wake?.();
 		return new Promise((resolve, reject) => {
 			this.#waitingInterrupts.push(() => {
 				try {
@@ -686,7 +919,11 @@ export class World {
 		if (!this.#toolsource) return this.#calls.start(name, args, this.registeredTools);
 		this.#refuseWhileInterrupted();
 		const built = this.#manager.getSnapshot().context.registry;
-		return this.#toolsource.start(name, args, toolSourceTools(built, this.#toolsource.policy));
+		return this.#toolsource.start(
+			name,
+			args,
+			this.#toolsourceModule!.toolSourceTools(built, this.#toolsource.policy)
+		);
 	}
 
 	#findCall(id: string): CallRecord | undefined {
@@ -743,14 +980,13 @@ export class World {
 			{ once: true }
 		);
 		try {
-			const result = await withClockTimeout(
-				this.clock,
-				this.#toolsource!.policy.timeoutMs,
-				(options) =>
+			const result = await this.#executingOn(input.server, () =>
+				withClockTimeout(this.clock, this.#toolsource!.policy.timeoutMs, (options) =>
 					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, {
 						...options,
 						signal: AbortSignal.any([options.signal, byUser.signal])
 					})
+				)
 			);
 			return { kind: 'result', result: result as never };
 		} catch (error) {
@@ -773,8 +1009,10 @@ export class World {
 		if (!status || status.status !== 'connected' || !link)
 			return { kind: 'not-connected', detail: status ? status.detail : unknownServerDetail };
 		try {
-			return (await withClockTimeout(this.clock, this.#timeoutMs, (options) =>
-				link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, options)
+			return (await this.#executingOn(input.server, () =>
+				withClockTimeout(this.clock, this.#timeoutMs, (options) =>
+					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, options)
+				)
 			)) as ExecuteOutput;
 		} catch (error) {
 			return { kind: 'call-failed', message: errorDetail(error) };
@@ -790,7 +1028,12 @@ export class World {
 			if (!this.#busy()) return;
 			const next = this.clock.nextAt;
 			if (next !== undefined && this.#pace) {
-				await this.#pace(next - this.clock.now);
+				// A person's interrupt cuts the wait short: the cancel acts now, not after it.
+				await Promise.race([
+					this.#pace(next - this.clock.now),
+					new Promise<void>((wake) => (this.#wake = wake))
+				]);
+				this.#wake = null;
 				// While the page waited, a person may have interrupted (cancel, restart).
 				if (this.#drainInterrupts()) continue;
 				if (!this.#busy()) return;
@@ -804,11 +1047,43 @@ export class World {
 	}
 
 	#busy(): boolean {
-		return (
-			!this.#manager.getSnapshot().matches('idle') ||
-			this.#calls.busy ||
-			(this.#toolsource?.busy ?? false)
-		);
+		if (!this.#manager.getSnapshot().matches('idle') || this.#protocol.busy) return true;
+		if (!this.#calls.busy && !(this.#toolsource?.busy ?? false)) return false;
+		const parked = this.#parked();
+		if (parked === 0) return true;
+		// Some calls wait on a person's answer to their server: only the others keep time moving.
+		const moving = this.calls.filter(
+			(c) =>
+				c.endedAt === null &&
+				!c.held &&
+				c.state !== 'awaiting_approval' &&
+				c.state !== 'waiting_for_approval'
+		).length;
+		return moving > parked;
+	}
+
+	/**
+	 * Calls in tools/call whose server is waiting for a person (sampling, elicitation): like a
+	 * call awaiting approval, they wait without moving the clock. Counted per server, since the
+	 * wire does not tie a server's request to the call that caused it.
+	 */
+	#parked(): number {
+		let n = 0;
+		for (const [server, count] of this.#executing)
+			n += Math.min(count, this.#host.requests.pendingFor(server));
+		return n;
+	}
+
+	/** Runs `request` counted as a tools/call on the wire to `server`. */
+	async #executingOn<T>(server: string, request: () => Promise<T>): Promise<T> {
+		this.#executing.set(server, (this.#executing.get(server) ?? 0) + 1);
+		try {
+			return await request();
+		} finally {
+			const left = this.#executing.get(server)! - 1;
+			if (left) this.#executing.set(server, left);
+			else this.#executing.delete(server);
+		}
 	}
 
 	/**

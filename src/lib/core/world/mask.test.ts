@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { maskSecrets, maskText } from './mask';
+
+describe('masking secrets for display', () => {
+	it('masks secret-named fields at any depth, keeping the rest', () => {
+		expect(
+			maskSecrets({ user: 'ana', apiKey: 'k1', nested: [{ Authorization: 'Bearer x', n: 1 }] })
+		).toEqual({ user: 'ana', apiKey: '***', nested: [{ Authorization: '***', n: 1 }] });
+	});
+
+	it('masks inline secrets in free text', () => {
+		expect(maskText('auth Bearer abc.def-1 ok')).toBe('auth Bearer *** ok');
+		expect(maskText('login password=hunter2; user=ana')).toBe('login password=***; user=ana');
+		expect(maskText('{"api_key": "k-123", "q": 1}')).toBe('{"api_key": "***", "q": 1}');
+		expect(maskText('use sk-abcdefghijklmnopqrstuv now')).toBe('use *** now');
+		expect(maskText('ghp_abcdefghijklmnopqrstuvwxyz0123')).toBe('***');
+		expect(maskText('nothing to hide here')).toBe('nothing to hide here');
+	});
+});
