@@ -5,15 +5,9 @@ import type { ConnectionStatus } from '../machines/types';
 import { errorDetail, unknownServerDetail } from '../profiles/openharness/strings';
 import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
 import { CallRunner, type CallRecord, type CallSettings } from './calls';
-import type { ToolSourceRunner } from './toolsource-calls';
+import { ToolSourceBinding } from './toolsource-binding';
 import type { Reconciliation } from './toolsource-journal';
 import { defaultPolicy } from '../profiles/toolsource/policy';
-import { runInterrupted } from '../profiles/toolsource/strings';
-import type {
-	ToolSourceExecuteInput,
-	ToolSourceExecuteOutput
-} from '../machines/toolsource-call.machine';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { PermissionMode } from '../profiles/openharness/permissions';
 import {
 	diffRegistry,
@@ -34,6 +28,7 @@ import { SimProcess } from './sim-process';
 import { macrotask, withClockTimeout } from './timeout';
 import { WireLog } from './wire';
 import { perform, type LoggedAction, type WorldAction } from './actions';
+import { CommandQueue } from './command-queue';
 import { BoundedList } from './bounded-list';
 import { HostSide, normaliseRoots, type ServerLogEntry } from './host-side';
 import type { ElicitationAnswer, HostRequest, SamplingAnswer } from './host-requests';
@@ -101,8 +96,6 @@ type ConnectionRef = ManagerActor['getSnapshot'] extends () => {
 	: never;
 
 const MAX_EVENTS = 2000;
-/** The action log's bound (a share link or replay needs all of it). */
-const MAX_ACTIONS = 50_000;
 
 export class World {
 	readonly clock = new SimClock();
@@ -128,31 +121,13 @@ export class World {
 	#eventSeq = 0;
 	readonly #calls: CallRunner;
 	readonly #callSettings: CallSettings;
-	/** The ToolSource profile's calls and journal; null for OpenHarness. */
-	#toolsource: ToolSourceRunner | null = null;
-	#toolsourceModule: typeof import('./toolsource-profile') | null = null;
-	/** The profile's runtime while it loads; every command waits for it. */
-	#profileLoading: Promise<void> | null = null;
-	#restarting = false;
-	/** Entry `seq` is at index seq - 1 (the log stops recording rather than dropping its start). */
-	readonly #actions: LoggedAction[] = [];
-	#actionsView: readonly LoggedAction[] | null = null;
-	#actionSeq = 0;
-	#actionsComplete = true;
-	/** The seq of the queued command running now, and how many are issued and unfinished. */
-	#running: number | null = null;
-	#queued = 0;
-	#waitingInterrupts: Array<() => void> = [];
-	/** Ends the page's pacing wait early when an interrupt is asked for. */
-	#wake: (() => void) | null = null;
-	#replayed: Array<{ during: number; t: number; apply: () => void }> = [];
-	/** Set while a replay applies a logged interrupt: it must act now, not wait. */
-	#applyNow = false;
+	/** The ToolSource profile's calls, journal and restart; null for other profiles. */
+	readonly #toolsource: ToolSourceBinding | null;
 	/** Calls already reported as waiting for approval. */
 	readonly #askedFor = new Set<string>();
 	readonly #views = new Map<string, { snapshot: unknown; view: ServerView }>();
 	#registry: RegistrySnapshot[] = [];
-	#queue: Promise<unknown> = Promise.resolve();
+	readonly #commands: CommandQueue;
 	/** Last status seen per server; every server starts `pending` with no detail. */
 	#lastStatus = new Map<string, string>();
 	#lastBuilt: unknown = null;
@@ -167,6 +142,7 @@ export class World {
 		this.#idle = options.idle ?? macrotask;
 		this.#pace = options.pace;
 		this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+		this.#commands = new CommandQueue(this.clock);
 		this.wire = new WireLog(this.clock, () => this.#changed(), options.wireWindow);
 		const merged = mergeServers(scenario);
 		this.skippedPluginServers = merged.skipped;
@@ -231,17 +207,21 @@ export class World {
 				else this.#changed();
 			}
 		);
-		if (scenario.profile === 'toolsource')
-			this.#profileLoading = import('./toolsource-profile').then((module) => {
-				this.#toolsourceModule = module;
-				this.#toolsource = new module.ToolSourceRunner(
-					this.clock,
-					scenario.toolsource ?? defaultPolicy(),
-					{ execute: (input, signal) => this.#toolSourceExecute(input, signal) },
-					(done) => this.#toolSourceChanged(done)
-				);
-				this.#profileLoading = null;
-			});
+		this.#toolsource =
+			scenario.profile === 'toolsource'
+				? new ToolSourceBinding(scenario.toolsource ?? defaultPolicy(), {
+						clock: this.clock,
+						connected: (server) => {
+							const c = this.#manager.getSnapshot().context.connections[server]?.getSnapshot();
+							return c?.context.status === 'connected'
+								? (this.#io.links.get(server) ?? null)
+								: null;
+						},
+						executingOn: (server, request) => this.#executingOn(server, request),
+						emit: (event) => this.#emit(event),
+						changed: () => this.#changed()
+					})
+				: null;
 		const servers = merged.servers.map(({ name, config }) => ({
 			server: name,
 			transport: config.type
@@ -251,14 +231,9 @@ export class World {
 			{
 				input: {
 					servers,
-					build:
-						scenario.profile === 'toolsource'
-							? (connections) =>
-									this.#toolsourceModule!.buildToolSourceRegistry(
-										this.#toolsource!.policy,
-										connections
-									)
-							: undefined
+					build: this.#toolsource
+						? (connections) => this.#toolsource!.build(connections)
+						: undefined
 				}
 			}
 		);
@@ -281,19 +256,12 @@ export class World {
 	}
 
 	get calls(): readonly CallRecord[] {
-		return this.#toolsource?.records ?? this.#calls.records;
+		return this.#toolsource?.runner?.records ?? this.#calls.records;
 	}
 
 	/** The ToolSource profile's journal and run state (null for other profiles). */
 	get toolSource() {
-		const runner = this.#toolsource;
-		if (!runner) return null;
-		return {
-			policy: runner.policy,
-			journal: runner.journal.entries,
-			unreconciled: runner.unreconciled,
-			run: runner.unreconciled.length ? ('interrupted' as const) : ('running' as const)
-		};
+		return this.#toolsource?.view() ?? null;
 	}
 
 	get registryHistory(): readonly RegistrySnapshot[] {
@@ -482,7 +450,7 @@ export class World {
 		let ids: string[] = [];
 		const turn = calls.map((c) => ({ name: c.name, arguments: c.arguments ?? {} }));
 		return this.#command('callTool', undefined, { do: 'callTools', calls: turn }, () => {
-			this.#refuseWhileInterrupted();
+			this.#toolsource?.refuseWhileInterrupted();
 			ids = turn.map((c) => this.#startCall(c.name, c.arguments));
 		}).then(() => ids.map((id) => this.#findCall(id)!));
 	}
@@ -505,7 +473,7 @@ export class World {
 			'answerApproval',
 			undefined,
 			{ do: 'answerApproval', call: callId, approve },
-			() => (this.#toolsource ?? this.#calls).answer(callId, approve)
+			() => (this.#toolsource?.required() ?? this.#calls).answer(callId, approve)
 		);
 	}
 
@@ -560,30 +528,14 @@ export class World {
 			'restartHarness',
 			{ do: 'restartHarness' },
 			() => {
-				const runner = this.#toolSourceRunner();
-				const before = runner.unreconciled.length;
-				// A restart is not a cancel: the dying harness sends nothing for what it abandons.
-				// (XState aborts the stopped calls' requests later, so the flag stays up until restarted.)
-				this.#restarting = true;
-				// Each abandoned call ends now, and is said like any other ending.
-				for (const done of runner.abandonAll())
-					this.#emit({
-						kind: 'call',
-						id: done.id,
-						name: done.name,
-						isError: done.isError,
-						output: done.output,
-						state: done.state
-					});
-				if (before === 0 && runner.unreconciled.length > 0)
-					this.#emit({ kind: 'run', state: 'interrupted' });
+				this.#toolSourceBinding().abandon();
 			},
 			async () => {
 				this.#manager.send({ type: 'CLOSE_SESSION' });
 				await this.#settle();
 				this.#recordRegistry();
 				this.#manager.send({ type: 'START_SESSION' });
-				this.#restarting = false;
+				this.#toolsource?.restarted();
 			}
 		);
 	}
@@ -745,7 +697,7 @@ export class World {
 	dispose(): void {
 		this.#disposed = true;
 		this.#calls.stopAll();
-		this.#toolsource?.stopAll();
+		this.#toolsource?.runner?.stopAll();
 		for (const s of this.#subscriptions) s.unsubscribe();
 		this.#manager.stop();
 		for (const name of this.serverNames) void this.#io.close(name);
@@ -760,138 +712,62 @@ export class World {
 		action: WorldAction,
 		act: () => void | Promise<void>
 	): Promise<void> {
-		const seq = this.#log(action, null);
-		this.#queued++;
-		const run = async () => {
-			this.#running = seq;
-			// Issued commands wait their turn; the log keeps when each one actually ran.
-			const logged = this.#actions[seq - 1];
-			if (logged) {
-				this.#actions[seq - 1] = { ...logged, t: this.clock.now };
-				this.#actionsView = null;
-			}
-			try {
-				if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
-				if (this.#profileLoading) await this.#profileLoading;
-				if (server !== undefined) this.#process(server);
-				this.#emit({ kind: 'command', command, ...(server !== undefined ? { server } : {}) });
-				await act();
-				await this.#settle();
-				this.#recordRegistry();
-				this.#noteApprovals();
-			} finally {
-				this.#running = null;
-				this.#queued--;
-			}
-		};
-		const next = this.#queue.then(run, run);
-		this.#queue = next.catch(() => undefined);
-		return next;
+		return this.#commands.command(action, async () => {
+			if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
+			if (this.#toolsource?.loading) await this.#toolsource.loading;
+			if (server !== undefined) this.#process(server);
+			this.#emit({ kind: 'command', command, ...(server !== undefined ? { server } : {}) });
+			await act();
+			await this.#settle();
+			this.#recordRegistry();
+			this.#noteApprovals();
+		});
 	}
 
-	/**
-	 * A command that does not wait its turn (a person's cancel, a harness restart). With no
-	 * command queued it acts now; otherwise it waits for the running command's next quiet point
-	 * (`#drainInterrupts`), so where it lands in the run is well defined and a replay lands it
-	 * at the same place. The world then settles as after any command.
-	 */
+	/** A command that does not wait its turn (see CommandQueue); the world then settles. */
 	#interrupt(
 		command: CommandName,
 		action: WorldAction,
 		act: () => void,
 		thenQueued?: () => Promise<void>
 	): Promise<void> {
-		const apply = (): Promise<void> => {
-			if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
-			const seq = this.#log(action, this.#running);
-			this.#emit({ kind: 'command', command });
-			act();
-			// Its settling is a turn of the queue like a command's: interrupts during it land in it.
-			this.#queued++;
-			const run = async () => {
-				this.#running = seq;
-				try {
-					await this.#settle();
-					this.#recordRegistry();
-					if (!thenQueued) return;
-					await thenQueued();
-					await this.#settle();
-					this.#recordRegistry();
-				} finally {
-					this.#running = null;
-					this.#queued--;
-				}
-			};
-			const next = this.#queue.then(run, run);
-			this.#queue = next.catch(() => undefined);
-			return next;
-		};
-		if (this.#queued === 0 || this.#applyNow) {
-			try {
-				return apply();
-			} catch (error) {
-				return Promise.reject(error);
+		return this.#commands.interrupt(
+			action,
+			() => {
+				if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
+				this.#emit({ kind: 'command', command });
+				act();
+			},
+			async () => {
+				await this.#settle();
+				this.#recordRegistry();
+				if (!thenQueued) return;
+				await thenQueued();
+				await this.#settle();
+				this.#recordRegistry();
 			}
-		}
-		this.#wake?.();
-		return new Promise((resolve, reject) => {
-			this.#waitingInterrupts.push(() => {
-				try {
-					apply().then(resolve, reject);
-				} catch (error) {
-					reject(error);
-				}
-			});
-		});
-	}
-
-	/**
-	 * Applies interrupts at a quiet point of the running command: the ones people asked for, and
-	 * (when replaying) the logged ones due here. True when any was applied.
-	 */
-	#drainInterrupts(): boolean {
-		const waiting = this.#waitingInterrupts.splice(0);
-		const due = this.#replayed.filter((r) => r.during === this.#running && r.t <= this.clock.now);
-		this.#replayed = this.#replayed.filter((r) => !due.includes(r));
-		this.#applyNow = true;
-		try {
-			for (const r of due) r.apply();
-		} finally {
-			this.#applyNow = false;
-		}
-		for (const apply of waiting) apply();
-		return waiting.length + due.length > 0;
+		);
 	}
 
 	/** Replay: apply a logged interrupt at the same quiet point of command `during`. */
 	replayInterrupt(during: number, t: number, action: WorldAction): Promise<unknown> {
-		return new Promise((resolve) => {
-			this.#replayed.push({
+		return new Promise((resolve) =>
+			this.#commands.replayInterrupt(
 				during,
 				t,
-				apply: () => void perform(this, action).then(resolve, resolve)
-			});
-		});
+				() => void perform(this, action).then(resolve, resolve)
+			)
+		);
 	}
 
 	/** Every action taken on this world, in order: replaying them rebuilds it. */
 	get actions(): readonly LoggedAction[] {
-		return (this.#actionsView ??= this.#actions.slice());
+		return this.#commands.actions;
 	}
 
 	/** False once the log stopped recording (it keeps at most MAX_ACTIONS). */
 	get actionsComplete(): boolean {
-		return this.#actionsComplete;
-	}
-
-	#log(action: WorldAction, during: number | null): number {
-		const seq = ++this.#actionSeq;
-		if (this.#actions.length >= MAX_ACTIONS) this.#actionsComplete = false;
-		else {
-			this.#actions.push({ seq, t: this.clock.now, during, action });
-			this.#actionsView = null;
-		}
-		return seq;
+		return this.#commands.complete;
 	}
 
 	/** Each call that now waits for the person is said once (the UI announces it). */
@@ -917,26 +793,14 @@ export class World {
 
 	#startCall(name: string, args: Record<string, unknown>): string {
 		if (!this.#toolsource) return this.#calls.start(name, args, this.registeredTools);
-		this.#refuseWhileInterrupted();
-		const built = this.#manager.getSnapshot().context.registry;
-		return this.#toolsource.start(
-			name,
-			args,
-			this.#toolsourceModule!.toolSourceTools(built, this.#toolsource.policy)
-		);
+		return this.#toolsource.start(name, args, this.#manager.getSnapshot().context.registry);
 	}
 
 	#findCall(id: string): CallRecord | undefined {
-		return (this.#toolsource ?? this.#calls).find(id);
+		return (this.#toolsource?.runner ?? this.#calls).find(id);
 	}
 
-	/** ToolSource stops proposing calls while an outcome is unknown: a person reconciles first. */
-	#refuseWhileInterrupted(): void {
-		const open = this.#toolsource?.unreconciled ?? [];
-		if (open.length) throw new WorldCommandError(runInterrupted(open));
-	}
-
-	#toolSourceRunner(): ToolSourceRunner {
+	#toolSourceBinding(): ToolSourceBinding {
 		if (!this.#toolsource)
 			throw new WorldCommandError(
 				`This command belongs to the toolsource profile; this world runs ${this.scenario.profile}.`
@@ -944,60 +808,8 @@ export class World {
 		return this.#toolsource;
 	}
 
-	#toolSourceChanged(done?: CallRecord): void {
-		if (!done) return this.#changed();
-		this.#emit({
-			kind: 'call',
-			id: done.id,
-			name: done.name,
-			isError: done.isError,
-			output: done.output,
-			state: done.state
-		});
-		if (done.state === 'unknown' && this.#toolsource!.unreconciled.length === 1)
-			this.#emit({ kind: 'run', state: 'interrupted' });
-	}
-
-	/**
-	 * ToolSource's tools/call: the same wire and clock timeout as OpenHarness, but the outcome is
-	 * classified by whether the request went out — after that, a lost answer is `unknown`.
-	 */
-	async #toolSourceExecute(
-		input: ToolSourceExecuteInput,
-		cancelled: AbortSignal
-	): Promise<ToolSourceExecuteOutput> {
-		const status = this.#manager.getSnapshot().context.connections[input.server]?.getSnapshot()
-			.context.status;
-		const link = this.#io.links.get(input.server);
-		if (status !== 'connected' || !link) return { kind: 'not-connected' };
-		// The person's cancel reaches the SDK with a readable reason for notifications/cancelled.
-		const byUser = new AbortController();
-		cancelled.addEventListener(
-			'abort',
-			() => {
-				if (!this.#restarting) byUser.abort('Cancelled by the user');
-			},
-			{ once: true }
-		);
-		try {
-			const result = await this.#executingOn(input.server, () =>
-				withClockTimeout(this.clock, this.#toolsource!.policy.timeoutMs, (options) =>
-					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, {
-						...options,
-						signal: AbortSignal.any([options.signal, byUser.signal])
-					})
-				)
-			);
-			return { kind: 'result', result: result as never };
-		} catch (error) {
-			if (error instanceof McpError && error.code === ErrorCode.RequestTimeout)
-				return { kind: 'timeout' };
-			if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
-				return { kind: 'closed' };
-			// The SDK refuses before writing when its transport is already gone.
-			if (errorDetail(error) === 'Not connected') return { kind: 'not-connected' };
-			return { kind: 'rpc-error', message: errorDetail(error) };
-		}
+	#toolSourceRunner() {
+		return this.#toolSourceBinding().required();
 	}
 
 	/** tools/call on the wire, for the call machine's execute stage; the world owns the timeout. */
@@ -1024,18 +836,14 @@ export class World {
 		for (let rounds = 0; rounds < 1_000_000; rounds++) {
 			await this.#idle();
 			if (this.clock.runDue()) continue;
-			if (this.#drainInterrupts()) continue;
+			if (this.#commands.drain()) continue;
 			if (!this.#busy()) return;
 			const next = this.clock.nextAt;
 			if (next !== undefined && this.#pace) {
 				// A person's interrupt cuts the wait short: the cancel acts now, not after it.
-				await Promise.race([
-					this.#pace(next - this.clock.now),
-					new Promise<void>((wake) => (this.#wake = wake))
-				]);
-				this.#wake = null;
+				await this.#commands.paced(this.#pace(next - this.clock.now));
 				// While the page waited, a person may have interrupted (cancel, restart).
-				if (this.#drainInterrupts()) continue;
+				if (this.#commands.drain()) continue;
 				if (!this.#busy()) return;
 			}
 			if (!this.clock.advanceToNext()) {
@@ -1048,7 +856,7 @@ export class World {
 
 	#busy(): boolean {
 		if (!this.#manager.getSnapshot().matches('idle') || this.#protocol.busy) return true;
-		if (!this.#calls.busy && !(this.#toolsource?.busy ?? false)) return false;
+		if (!this.#calls.busy && !(this.#toolsource?.runner?.busy ?? false)) return false;
 		const parked = this.#parked();
 		if (parked === 0) return true;
 		// Some calls wait on a person's answer to their server: only the others keep time moving.
