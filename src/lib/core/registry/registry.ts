@@ -52,14 +52,7 @@ export function buildRegistry(connections: ConnectionFacts[]): BuiltRegistry {
 	for (const connection of connected) {
 		for (const tool of connection.tools) {
 			const name = adaptedName(connection.server, tool.name);
-			const previous = byName.get(name);
-			if (previous)
-				shadowed.push({
-					name,
-					server: previous.server,
-					tool: previous.tool,
-					by: connection.server
-				});
+			noteShadowing(byName, shadowed, name, connection.server);
 			byName.set(name, {
 				name,
 				server: connection.server,
@@ -71,6 +64,17 @@ export function buildRegistry(connections: ConnectionFacts[]): BuiltRegistry {
 		}
 	}
 	return { tools: [...byName.values()], shadowed };
+}
+
+/** A registration about to replace an earlier one of the same name records what it shadows. */
+export function noteShadowing(
+	byName: ReadonlyMap<string, RegisteredTool>,
+	shadowed: Shadowed[],
+	name: string,
+	by: string
+): void {
+	const previous = byName.get(name);
+	if (previous) shadowed.push({ name, server: previous.server, tool: previous.tool, by });
 }
 
 /** Python's sorted() on str: by code point, not by locale. */

@@ -2,7 +2,13 @@ import type { ToolSourceTool } from '../machines/toolsource-call.machine';
 import { adaptToolSource } from '../naming/toolsource';
 import { effectOf, type ToolSourcePolicy } from '../profiles/toolsource/policy';
 import { regenerateSchema } from '../profiles/toolsource/tool-schema';
-import type { BuiltRegistry, ConnectionFacts, RegisteredTool, Shadowed } from './registry';
+import {
+	noteShadowing,
+	type BuiltRegistry,
+	type ConnectionFacts,
+	type RegisteredTool,
+	type Shadowed
+} from './registry';
 
 /** Longest description the harness forwards to the model (server text is hostile). */
 const MAX_DESCRIPTION = 1024;
@@ -36,14 +42,7 @@ export function buildToolSourceRegistry(
 				});
 				continue;
 			}
-			const previous = byName.get(name);
-			if (previous)
-				shadowed.push({
-					name,
-					server: previous.server,
-					tool: previous.tool,
-					by: connection.server
-				});
+			noteShadowing(byName, shadowed, name, connection.server);
 			byName.set(name, {
 				...base,
 				description: tool.description.slice(0, MAX_DESCRIPTION),

@@ -84,6 +84,45 @@ function wentOut(stages: readonly StageRecord[]): boolean {
 	return !(executing.outcome === 'call-failed' && executing.detail.error === refusedLocally);
 }
 
+/** A call as it starts, before its first stage has decided anything (every profile). */
+export function newCallRecord(
+	id: string,
+	name: string,
+	args: Record<string, unknown>,
+	tool: { server: string; tool: string } | undefined,
+	state: CallState,
+	now: number
+): CallRecord {
+	return {
+		id,
+		name,
+		arguments: args,
+		sent: null,
+		server: tool?.server ?? '',
+		tool: tool?.tool ?? '',
+		state,
+		held: false,
+		isError: false,
+		output: '',
+		error: '',
+		stages: [],
+		artifact: null,
+		startedAt: now,
+		endedAt: null
+	};
+}
+
+/** The event a call's end is announced with. */
+export const callEnded = (done: CallRecord) =>
+	({
+		kind: 'call',
+		id: done.id,
+		name: done.name,
+		isError: done.isError,
+		output: done.output,
+		state: done.state
+	}) as const;
+
 export interface CallSettings {
 	hooks?: HookSettings;
 	/** Read when a call starts: changing the mode affects the calls that follow. */
@@ -136,23 +175,7 @@ export class CallRunner {
 	start(name: string, args: Record<string, unknown>, registry: readonly RegisteredTool[]): string {
 		const id = `c${++this.#seq}`;
 		const tool = registry.find((t) => t.name === name);
-		this.#records.push({
-			id,
-			name,
-			arguments: args,
-			sent: null,
-			server: tool?.server ?? '',
-			tool: tool?.tool ?? '',
-			state: 'pre_tool_use',
-			held: false,
-			isError: false,
-			output: '',
-			error: '',
-			stages: [],
-			artifact: null,
-			startedAt: this.clock.now,
-			endedAt: null
-		});
+		this.#records.push(newCallRecord(id, name, args, tool, 'pre_tool_use', this.clock.now));
 		const actor = createActor(this.#machine, {
 			input: {
 				id,

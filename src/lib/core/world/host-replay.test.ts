@@ -3,25 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { loggedActionSchema } from './actions';
 import { fullHost, hostScenario } from './host-test-world';
 import { replay } from './replay';
-import { worldSnapshot } from './snapshot';
-import { makeWorld } from './test-world';
+import { makeWorld, observable } from './test-world';
 import type { World } from './world';
 
-/** Everything a learner or a host can see of a world, issue 7's reads included. */
-const seen = (world: World) =>
-	JSON.stringify({
-		snapshot: worldSnapshot(world, { lab: 'x', step: 0 }),
-		wire: world.wire.entries,
-		events: world.events,
-		calls: world.calls,
-		registry: world.registryHistory,
-		actions: world.actions,
-		now: world.clock.now,
-		hostRequests: world.hostRequests,
-		serverLogs: world.serverLogs,
-		protocolResults: world.protocolResults,
-		roots: world.roots
-	});
+const seen = observable;
 
 const pending = (w: World, kind: string) =>
 	w.hostRequests.find((r) => r.kind === kind && r.state === 'pending')?.id;

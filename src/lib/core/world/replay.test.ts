@@ -2,9 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/parse';
 import type { ScenarioInput } from '../scenario/schema';
-import { worldSnapshot } from './snapshot';
 import { replay } from './replay';
-import { isolationScenario, makeWorld, toolSourceScenario } from './test-world';
+import { isolationScenario, makeWorld, observable, toolSourceScenario } from './test-world';
 import type { World } from './world';
 
 const scenarioOf = (input: ScenarioInput) => {
@@ -13,18 +12,7 @@ const scenarioOf = (input: ScenarioInput) => {
 	return parsed.scenario;
 };
 
-/** Everything a learner or a host can see of a world, byte for byte. */
-const seen = (world: World) =>
-	JSON.stringify({
-		snapshot: worldSnapshot(world, { lab: 'x', step: 0 }),
-		wire: world.wire.entries,
-		events: world.events,
-		calls: world.calls,
-		registry: world.registryHistory,
-		actions: world.actions,
-		now: world.clock.now,
-		journal: world.toolSource?.journal ?? null
-	});
+const seen = observable;
 
 type Cmd = (w: World) => Promise<unknown>;
 const SERVERS = ['files', 'tickets'];

@@ -7,7 +7,7 @@ import { errorDetail } from '../profiles/openharness/strings';
 import type { ToolSourcePolicy } from '../profiles/toolsource/policy';
 import { runInterrupted } from '../profiles/toolsource/strings';
 import type { BuiltRegistry, ConnectionFacts } from '../registry/registry';
-import type { CallRecord } from './calls';
+import { callEnded as callEvent, type CallRecord } from './calls';
 import type { SimClock } from './clock';
 import { WorldCommandError, type NewWorldEvent } from './events';
 import type { Link } from './sim-io';
@@ -24,15 +24,6 @@ export interface ToolSourceWorld {
 	emit(event: NewWorldEvent): void;
 	changed(): void;
 }
-
-const callEvent = (done: CallRecord): NewWorldEvent => ({
-	kind: 'call',
-	id: done.id,
-	name: done.name,
-	isError: done.isError,
-	output: done.output,
-	state: done.state
-});
 
 /**
  * The ToolSource profile inside a world: its runtime (loaded on demand, so other profiles'

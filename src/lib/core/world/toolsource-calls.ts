@@ -12,7 +12,7 @@ import {
 import type { ToolEffect, ToolSourcePolicy } from '../profiles/toolsource/policy';
 import { cancelled, harnessRestarted, unknownOutcome } from '../profiles/toolsource/strings';
 import { BoundedList } from './bounded-list';
-import { CALL_WINDOW, type CallRecord } from './calls';
+import { CALL_WINDOW, newCallRecord, type CallRecord } from './calls';
 import type { SimClock } from './clock';
 import { WorldCommandError } from './events';
 import { summariseArguments, ToolSourceJournal, type Reconciliation } from './toolsource-journal';
@@ -94,21 +94,7 @@ export class ToolSourceRunner {
 		const id = `c${++this.#seq}`;
 		const tool = tools.find((t) => t.name === name);
 		this.#records.push({
-			id,
-			name,
-			arguments: args,
-			sent: null,
-			server: tool?.server ?? '',
-			tool: tool?.tool ?? '',
-			state: 'proposed',
-			held: false,
-			isError: false,
-			output: '',
-			error: '',
-			stages: [],
-			artifact: null,
-			startedAt: this.clock.now,
-			endedAt: null,
+			...newCallRecord(id, name, args, tool, 'proposed', this.clock.now),
 			toolsource: {
 				effect: null,
 				history: [],

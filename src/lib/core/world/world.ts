@@ -4,7 +4,7 @@ import { managerMachine } from '../machines/manager.machine';
 import type { ConnectionStatus } from '../machines/types';
 import { errorDetail, unknownServerDetail } from '../profiles/openharness/strings';
 import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
-import { CallRunner, type CallRecord, type CallSettings } from './calls';
+import { callEnded, CallRunner, type CallRecord, type CallSettings } from './calls';
 import { ToolSourceBinding } from './toolsource-binding';
 import type { Reconciliation } from './toolsource-journal';
 import { defaultPolicy } from '../profiles/toolsource/policy';
@@ -195,15 +195,7 @@ export class World {
 			this.#callSettings,
 			(input) => this.#executeOnWire(input),
 			(done) => {
-				if (done)
-					this.#emit({
-						kind: 'call',
-						id: done.id,
-						name: done.name,
-						isError: done.isError,
-						output: done.output,
-						state: done.state
-					});
+				if (done) this.#emit(callEnded(done));
 				else this.#changed();
 			}
 		);
