@@ -1,16 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeWorld, toolSourceScenario } from '$lib/core/world/test-world';
-import type { World } from '$lib/core/world/world';
+import { describe, expect, it } from 'vitest';
+import { startedWorlds, toolSourceScenario } from '$lib/core/world/test-world';
 import { auditJson, auditRows } from './audit';
 
-let world: World | undefined;
-afterEach(() => world?.dispose());
-
-async function started(): Promise<World> {
-	world = makeWorld(toolSourceScenario);
-	await world.startSession();
-	return world;
-}
+const started = startedWorlds(toolSourceScenario);
 
 describe('the ToolSource audit', () => {
 	it('one row per call with the fields an auditor reads, in call order', async () => {

@@ -1,6 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeWorld, toolSourceScenario } from '$lib/core/world/test-world';
-import type { World } from '$lib/core/world/world';
+import { describe, expect, it } from 'vitest';
+import { startedWorlds, toolSourceScenario } from '$lib/core/world/test-world';
 import {
 	AUDIT_SHOWN,
 	ENDINGS,
@@ -12,14 +11,7 @@ import {
 	stateViews
 } from './toolsource-view';
 
-let world: World | undefined;
-afterEach(() => world?.dispose());
-
-async function started(): Promise<World> {
-	world = makeWorld(toolSourceScenario);
-	await world.startSession();
-	return world;
-}
+const started = startedWorlds(toolSourceScenario);
 
 describe('the ToolSource states', () => {
 	it('run in the profile’s order, then the five ways a call ends', () => {

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { parseScenario } from '../scenario/parse';
 import type { ScenarioInput } from '../scenario/schema';
 import { worldSnapshot } from './snapshot';
@@ -57,4 +58,15 @@ export function observable(world: World): string {
 		protocolResults: world.protocolResults,
 		roots: world.roots
 	});
+}
+
+/** For a test file: `started()` gives a started world of this scenario, disposed after each test. */
+export function startedWorlds(input: ScenarioInput = isolationScenario): () => Promise<World> {
+	let world: World | undefined;
+	afterEach(() => world?.dispose());
+	return async () => {
+		world = makeWorld(input);
+		await world.startSession();
+		return world;
+	};
 }
