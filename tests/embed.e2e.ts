@@ -1,33 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
-import type { WorldSnapshot as Snapshot } from '../src/lib/core/world/snapshot';
+import { expect, test } from '@playwright/test';
+import { command, openHost, type Snapshot } from './helpers/embed-host';
 
 // The embed contract (shared/design/embed-api.md) exercised as a docs page would: a host page
 // that talks to the frame through postMessage only.
-
-type Result = { type: string; id: string; ok: boolean; snapshot?: Snapshot; error?: string };
-
-declare global {
-	interface Window {
-		ready: Promise<{ type: string; version: number; lab: string }>;
-		command: (command: string, args?: Record<string, unknown>) => Promise<Result>;
-		post: (message: unknown) => void;
-		messages: Array<{ type: string; [key: string]: unknown }>;
-	}
-}
-
-/** Instant speed unless a test asks otherwise: these tests are about the protocol, not pacing. */
-async function openHost(page: Page, query = '') {
-	const params = new URLSearchParams(query);
-	if (!params.has('speed')) params.set('speed', 'instant');
-	await page.goto(`__fixtures__/embed-host.html?${params}`);
-	return page.evaluate(() => window.ready);
-}
-
-const command = (page: Page, name: string, args?: Record<string, unknown>) =>
-	page.evaluate(([n, a]) => window.command(n as string, a as Record<string, unknown>), [
-		name,
-		args
-	] as const);
 
 const server = (snapshot: Snapshot | undefined, name: string) =>
 	snapshot?.servers.find((s) => s.name === name);

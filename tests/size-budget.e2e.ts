@@ -23,7 +23,9 @@ const htmlIn = (dir: string) =>
 
 const budgets: Array<{ file: string; budget: number }> = [
 	{ file: 'index.html', budget: 60 * KiB },
-	{ file: 'sandbox.html', budget: 160 * KiB },
+	// The sandbox is a lab page (160 KiB, the budget) whose world editor is open from the
+	// start: its editor, form and templates are the 10 KiB more (CodeMirror itself loads lazily).
+	{ file: 'sandbox.html', budget: 170 * KiB },
 	// The embed builder page: a form and docs, with the simulator only inside its preview frame.
 	{ file: 'embed.html', budget: 60 * KiB },
 	...htmlIn('labs').map((file) => ({ file, budget: 160 * KiB })),

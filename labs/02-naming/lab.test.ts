@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allCode, inlineCode, LabWalk, loadLab, locales } from '../test-support';
 import { addServer, addTool } from '../../src/lib/components/editor/scenario-text';
 import { adaptAll, getHost, hosts, type HostId } from '../../src/lib/core/naming/hosts';
@@ -11,6 +11,10 @@ import {
 import { adaptedName, segment } from '../../src/lib/core/profiles/openharness/naming';
 import { parseScenario } from '../../src/lib/core/scenario/parse';
 import { World } from '../../src/lib/core/world/world';
+import { loadValidator } from '../../src/lib/core/validation/lazy-validator';
+
+// A goal about the server's own schema validates with JSON Schema, which loads on demand.
+beforeAll(() => loadValidator());
 
 const { lab, texts, sources } = loadLab(new URL('./', import.meta.url));
 

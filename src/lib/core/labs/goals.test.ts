@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeWorld, toolSourceScenario } from '../world/test-world';
 import { worldFacts } from './facts';
 import { goalMet, type GoalContext } from './goals';
 import type { Goal } from './lab-schema';
+import { loadValidator } from '../validation/lazy-validator';
+
+// A goal about the server's own schema validates with JSON Schema, which loads on demand.
+beforeAll(() => loadValidator());
 
 async function context(
 	setup: (world: ReturnType<typeof makeWorld>) => Promise<void>,

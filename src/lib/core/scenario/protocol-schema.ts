@@ -185,3 +185,17 @@ export type SimPrompt = z.output<typeof simPromptSchema>;
 export type SimResourceTemplate = z.output<typeof simResourceTemplateSchema>;
 export type SimCapabilities = z.output<typeof simCapabilitiesSchema>;
 export type HostSettings = z.output<typeof hostSchema>;
+
+/** What the scripted model answers an approved sampling request, unless the scenario says. */
+export const DEFAULT_MODEL_REPLY = 'Here is a short summary, written by the scripted model.';
+
+/** Roots as the host declares them (a bare string is a URI without a name). */
+export function normaliseRoots(
+	roots: HostSettings['roots']
+): Array<{ uri: string; name?: string }> {
+	return (roots ?? []).map((r) =>
+		typeof r === 'string'
+			? { uri: r }
+			: { uri: r.uri, ...(r.name !== undefined ? { name: r.name } : {}) }
+	);
+}

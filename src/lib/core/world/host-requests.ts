@@ -6,7 +6,7 @@ import {
 	type ElicitResult,
 	type Root
 } from '@modelcontextprotocol/sdk/types.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { LazyJsonSchemaValidator } from '../validation/lazy-validator';
 import { boundJson, boundText } from '../text/bound';
 import { BoundedList } from './bounded-list';
 import type { SimClock } from './clock';
@@ -75,7 +75,6 @@ const MAX_MESSAGES = 20;
 /** An edited model reply longer than this is refused rather than cut without saying so. */
 export const MAX_REPLY = 20_000;
 export const SCRIPTED_MODEL = 'mcp-lab-scripted-model';
-export const DEFAULT_MODEL_REPLY = 'Here is a short summary, written by the scripted model.';
 /** The spec's example error for a person's refusal of sampling. */
 export const SAMPLING_REJECTED = 'User rejected sampling request';
 
@@ -86,7 +85,8 @@ interface Waiter {
 }
 
 const text = (value: string) => boundText(value, TEXT).text;
-const validator = new CfWorkerJsonSchemaValidator();
+/** The world loads validation before a learner's answer reaches here (see World#answerElicitation). */
+const validator = new LazyJsonSchemaValidator();
 
 /**
  * Requests a server sent the host, as a person sees them: sampling and elicitation wait for an

@@ -8,11 +8,16 @@ import {
 	type LoggingLevel,
 	type Root
 } from '@modelcontextprotocol/sdk/types.js';
-import type { HostSettings } from '../scenario/protocol-schema';
+import {
+	DEFAULT_MODEL_REPLY,
+	normaliseRoots,
+	type HostSettings
+} from '../scenario/protocol-schema';
+export { normaliseRoots };
 import { boundJson, boundText } from '../text/bound';
 import { BoundedList } from './bounded-list';
 import type { SimClock } from './clock';
-import { DEFAULT_MODEL_REPLY, HostRequests, type HostRequest } from './host-requests';
+import { HostRequests, type HostRequest } from './host-requests';
 import { maskSecrets } from './mask';
 
 export interface ServerLogEntry {
@@ -44,14 +49,6 @@ export function clientCapabilities(host: HostSettings | undefined): ClientCapabi
 		...(elicitation && Object.keys(elicitation).length ? { elicitation } : {}),
 		...(host.roots ? { roots: { listChanged: true } } : {})
 	};
-}
-
-export function normaliseRoots(roots: HostSettings['roots']): Root[] {
-	return (roots ?? []).map((r) =>
-		typeof r === 'string'
-			? { uri: r }
-			: { uri: r.uri, ...(r.name !== undefined ? { name: r.name } : {}) }
-	);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { LazyJsonSchemaValidator } from '../validation/lazy-validator';
 import { z } from 'zod';
 import type { ConnectionIo, InitInfo, ResourceInfo, ToolInfo } from '../machines/types';
 import { defaultInputSchema } from '../profiles/openharness/strings';
@@ -59,7 +59,7 @@ export class SimIo implements ConnectionIo {
 		/** A simulated process crashed by itself (a `crash` tool): the world kills it. */
 		private readonly crashed: (server: string) => void = () => {},
 		/** The host's capabilities and handlers; absent, the client declares none. */
-		private readonly host?: HostSide
+		private readonly host: () => HostSide | null = () => null
 	) {}
 
 	async open(server: string): Promise<void> {
@@ -76,10 +76,10 @@ export class SimIo implements ConnectionIo {
 			await createSimServer(server, process.sim, () => this.crashed(server)).connect(serverEnd);
 		}
 		const client = new Client(CLIENT_INFO, {
-			capabilities: this.host?.capabilities ?? {},
-			jsonSchemaValidator: new CfWorkerJsonSchemaValidator()
+			capabilities: this.host()?.capabilities ?? {},
+			jsonSchemaValidator: new LazyJsonSchemaValidator()
 		});
-		this.host?.attach(client, server);
+		this.host()?.attach(client, server);
 		const link: Link = { client, wire, protocolVersion: '' };
 		// The client never exposes the negotiated version; the SDK hands it to the transport.
 		wire.setProtocolVersion = (version: string) => {

@@ -5,12 +5,20 @@ import {
 	ToolListChangedNotificationSchema,
 	type JSONRPCMessage
 } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseScenario } from '../scenario/parse';
 import type { SimBlock } from '../scenario/schema';
 import { hostScenario } from './host-test-world';
 import { createSimServer, serverCapabilities } from './sim-server';
+import { loadSimFeatures } from './sim-features';
+
+// These servers are built directly, not by a world, so they load every feature first.
+beforeAll(() =>
+	loadSimFeatures([
+		{ resources: [], prompts: [], tools: [{ name: 't', steps: [{ do: 'listRoots' }] }] } as never
+	])
+);
 
 /** The `assistant` sim block of the host scenario, parsed (defaults applied). */
 function assistantSim(): SimBlock {

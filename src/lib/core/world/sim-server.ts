@@ -9,11 +9,9 @@ import {
 	type InitializeResult,
 	type ServerCapabilities
 } from '@modelcontextprotocol/sdk/types.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { LazyJsonSchemaValidator } from '../validation/lazy-validator';
 import type { SimBlock, SimTool, SimToolBase } from '../scenario/schema';
-import { registerPrompts } from './sim-prompts';
-import { registerResources } from './sim-resources';
-import { runSteps } from './sim-steps';
+import { simPrompts, simResources, simSteps } from './sim-features';
 
 /**
  * A simulated server process: a real SDK `Server` built from a scenario's `sim` block.
@@ -25,13 +23,13 @@ export function createSimServer(name: string, sim: SimBlock, crash: () => void =
 	const server = new Server(sim.serverInfo ?? { name, version: '1.0.0' }, {
 		capabilities,
 		instructions: sim.instructions,
-		jsonSchemaValidator: new CfWorkerJsonSchemaValidator()
+		jsonSchemaValidator: new LazyJsonSchemaValidator()
 	});
 	if (sim.protocolVersions) speakOnly(server, sim.protocolVersions);
 	// Per server instance, as a process's memory is: a reconnect serves the scenario's list again.
 	let tools: SimToolBase[] = sim.tools ?? [];
-	if (capabilities.resources) registerResources(server, sim, capabilities.resources);
-	if (capabilities.prompts) registerPrompts(server, sim.prompts ?? []);
+	if (capabilities.resources) simResources().registerResources(server, sim, capabilities.resources);
+	if (capabilities.prompts) simPrompts().registerPrompts(server, sim.prompts ?? []);
 	// Without the tools capability the SDK refuses these handlers: tools/list is Method not found.
 	if (!capabilities.tools) return server;
 
@@ -46,7 +44,7 @@ export function createSimServer(name: string, sim: SimBlock, crash: () => void =
 		if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
 		let lines: string[] = [];
 		if (tool.steps?.length) {
-			const outcome = await runSteps(tool.steps, {
+			const outcome = await simSteps().runSteps(tool.steps, {
 				server,
 				tool: tool.name,
 				signal: extra.signal,

@@ -5,7 +5,7 @@ import type { ConnectionStatus } from '../machines/types';
 import { errorDetail, unknownServerDetail } from '../profiles/openharness/strings';
 import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
 import { callEnded, CallRunner, type CallRecord, type CallSettings } from './calls';
-import { ToolSourceBinding } from './toolsource-binding';
+import type { ToolSourceBinding } from './toolsource-binding';
 import type { Reconciliation } from './toolsource-journal';
 import { defaultPolicy } from '../profiles/toolsource/policy';
 import type { PermissionMode } from '../profiles/openharness/permissions';
@@ -29,8 +29,10 @@ import { macrotask, withClockTimeout } from './timeout';
 import { WireLog } from './wire';
 import { perform, type LoggedAction, type WorldAction } from './actions';
 import { CommandQueue } from './command-queue';
+import { loadSimFeatures } from './sim-features';
+import { loadValidator } from '../validation/lazy-validator';
 import { BoundedList } from './bounded-list';
-import { HostSide, normaliseRoots, type ServerLogEntry } from './host-side';
+import type { HostSide, ServerLogEntry } from './host-side';
 import type { ElicitationAnswer, HostRequest, SamplingAnswer } from './host-requests';
 import {
 	PROTOCOL_METHODS,
@@ -38,7 +40,7 @@ import {
 	type ProtocolMethod,
 	type ProtocolResult
 } from './protocol-results';
-import { logLevels } from '../scenario/protocol-schema';
+import { logLevels, normaliseRoots } from '../scenario/protocol-schema';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -106,7 +108,9 @@ export class World {
 	readonly skippedPluginServers: SkippedServer[];
 	readonly #io: SimIo;
 	/** The harness as an MCP host: its capabilities, the requests servers sent it, their logs. */
-	readonly #host: HostSide;
+	#host: HostSide | null = null;
+	/** The host side (sampling, elicitation, roots, logs) loads only for worlds that use it. */
+	#hostLoading: Promise<void> | null = null;
 	/** The learner's own requests (resources, prompts, log level) and their answers. */
 	readonly #protocol: ProtocolRunner;
 	/** tools/call requests on the wire now, per server (see `#parked`). */
@@ -122,7 +126,13 @@ export class World {
 	readonly #calls: CallRunner;
 	readonly #callSettings: CallSettings;
 	/** The ToolSource profile's calls, journal and restart; null for other profiles. */
-	readonly #toolsource: ToolSourceBinding | null;
+	#toolsource: ToolSourceBinding | null = null;
+	/** The ToolSource profile loading (its code is fetched only by worlds that run it). */
+	#toolsourceLoading: Promise<void> | null = null;
+	/** JSON Schema validation, loading when this world can elicit input (see lazy-validator). */
+	readonly #validation: Promise<void> | null;
+	/** The simulated servers' resources, prompts and steps, loading when this world uses them. */
+	readonly #simFeatures: Promise<void> | null;
 	/** Calls already reported as waiting for approval. */
 	readonly #askedFor = new Set<string>();
 	readonly #views = new Map<string, { snapshot: unknown; view: ServerView }>();
@@ -143,6 +153,7 @@ export class World {
 		this.#pace = options.pace;
 		this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 		this.#commands = new CommandQueue(this.clock);
+		this.#validation = elicits(scenario) ? loadValidator() : null;
 		this.wire = new WireLog(this.clock, () => this.#changed(), options.wireWindow);
 		const merged = mergeServers(scenario);
 		this.skippedPluginServers = merged.skipped;
@@ -151,12 +162,17 @@ export class World {
 			this.#processes.set(name, new SimProcess(name, effectiveSim(config)));
 			this.#lastStatus.set(name, 'pending\u0000');
 		}
-		this.#host = new HostSide(
-			scenario.host,
-			this.clock,
-			(request, moved) => (moved ? this.#hostRequestChanged(request) : this.#changed()),
-			() => this.#changed()
-		);
+		this.#simFeatures = loadSimFeatures([...this.#processes.values()].map((p) => p.sim));
+		if (usesHost(scenario))
+			this.#hostLoading = import('./host-side').then((module) => {
+				this.#host = new module.HostSide(
+					scenario.host,
+					this.clock,
+					(request, moved) => (moved ? this.#hostRequestChanged(request) : this.#changed()),
+					() => this.#changed()
+				);
+				this.#hostLoading = null;
+			});
 		this.#protocol = new ProtocolRunner(
 			this.clock,
 			(server, method, params) => {
@@ -182,7 +198,7 @@ export class World {
 			this.wire,
 			() => this.#timeoutMs,
 			(server) => void this.#crash(server),
-			this.#host
+			() => this.#host
 		);
 		this.#callSettings = {
 			hooks: scenario.hooks,
@@ -199,21 +215,22 @@ export class World {
 				else this.#changed();
 			}
 		);
-		this.#toolsource =
-			scenario.profile === 'toolsource'
-				? new ToolSourceBinding(scenario.toolsource ?? defaultPolicy(), {
-						clock: this.clock,
-						connected: (server) => {
-							const c = this.#manager.getSnapshot().context.connections[server]?.getSnapshot();
-							return c?.context.status === 'connected'
-								? (this.#io.links.get(server) ?? null)
-								: null;
-						},
-						executingOn: (server, request) => this.#executingOn(server, request),
-						emit: (event) => this.#emit(event),
-						changed: () => this.#changed()
-					})
-				: null;
+		if (scenario.profile === 'toolsource')
+			this.#toolsourceLoading = import('./toolsource-binding').then(async (module) => {
+				const binding = new module.ToolSourceBinding(scenario.toolsource ?? defaultPolicy(), {
+					clock: this.clock,
+					connected: (server) => {
+						const c = this.#manager.getSnapshot().context.connections[server]?.getSnapshot();
+						return c?.context.status === 'connected' ? (this.#io.links.get(server) ?? null) : null;
+					},
+					executingOn: (server, request) => this.#executingOn(server, request),
+					emit: (event) => this.#emit(event),
+					changed: () => this.#changed()
+				});
+				await binding.loading;
+				this.#toolsource = binding;
+				this.#toolsourceLoading = null;
+			});
 		const servers = merged.servers.map(({ name, config }) => ({
 			server: name,
 			transport: config.type
@@ -223,9 +240,10 @@ export class World {
 			{
 				input: {
 					servers,
-					build: this.#toolsource
-						? (connections) => this.#toolsource!.build(connections)
-						: undefined
+					build:
+						scenario.profile === 'toolsource'
+							? (connections) => this.#toolsource!.build(connections)
+							: undefined
 				}
 			}
 		);
@@ -277,12 +295,12 @@ export class World {
 
 	/** Requests servers sent the host (sampling, elicitation, roots), pending and answered. */
 	get hostRequests(): readonly HostRequest[] {
-		return this.#host.requests.items;
+		return this.#host?.requests.items ?? [];
 	}
 
 	/** Log messages servers sent (notifications/message), secrets masked, newest kept. */
 	get serverLogs(): readonly ServerLogEntry[] {
-		return this.#host.logs;
+		return this.#host?.logs ?? [];
 	}
 
 	/** Answers to the learner's own requests (resources, prompts, log level), newest kept. */
@@ -292,12 +310,12 @@ export class World {
 
 	/** What the host declares in `initialize` (from the scenario's `host` block). */
 	get hostCapabilities() {
-		return this.#host.capabilities;
+		return this.#host?.capabilities ?? {};
 	}
 
 	/** The roots the host exposes now. */
 	get roots() {
-		return this.#host.roots;
+		return this.#host?.roots ?? [];
 	}
 
 	/** True once start-up built a registry in this session. */
@@ -550,7 +568,7 @@ export class World {
 					}
 				: { do: 'answerSampling', request, action: 'reject' };
 		return this.#command('answerSampling', undefined, action, () =>
-			this.#host.requests.answerSampling(request, answer)
+			this.#hostSide(request).requests.answerSampling(request, answer)
 		);
 	}
 
@@ -566,7 +584,7 @@ export class World {
 			...(answer.content !== undefined ? { content: answer.content } : {})
 		};
 		return this.#command('answerElicitation', undefined, action, () =>
-			this.#host.requests.answerElicitation(request, answer)
+			this.#hostSide(request).requests.answerElicitation(request, answer)
 		);
 	}
 
@@ -574,13 +592,13 @@ export class World {
 	setRoots(roots: ReadonlyArray<string | { uri: string; name?: string }>): Promise<void> {
 		const list = normaliseRoots([...roots]);
 		return this.#command('setRoots', undefined, { do: 'setRoots', roots: list }, async () => {
-			if (!this.#host.capabilities.roots)
+			if (!this.#host?.capabilities.roots)
 				throw new WorldCommandError(
 					'This host declares no roots capability (the scenario has no host.roots), so it has no roots to change.'
 				);
 			const bad = list.find((r) => !r.uri.startsWith('file://'));
 			if (bad) throw new WorldCommandError(`A root is a file:// URI, not "${bad.uri}".`);
-			this.#host.roots = list;
+			this.#host!.roots = list;
 			this.#emit({ kind: 'roots', count: list.length });
 			await this.#io.rootsChanged();
 		});
@@ -706,7 +724,10 @@ export class World {
 	): Promise<void> {
 		return this.#commands.command(action, async () => {
 			if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
-			if (this.#toolsource?.loading) await this.#toolsource.loading;
+			if (this.#toolsourceLoading) await this.#toolsourceLoading;
+			if (this.#validation) await this.#validation;
+			if (this.#hostLoading) await this.#hostLoading;
+			if (this.#simFeatures) await this.#simFeatures;
 			if (server !== undefined) this.#process(server);
 			this.#emit({ kind: 'command', command, ...(server !== undefined ? { server } : {}) });
 			await act();
@@ -792,10 +813,19 @@ export class World {
 		return (this.#toolsource?.runner ?? this.#calls).find(id);
 	}
 
+	/** A world whose servers never ask the host anything has no host side: nothing is pending. */
+	#hostSide(request: string): HostSide {
+		if (!this.#host)
+			throw new WorldCommandError(`Host request ${request} is not waiting for an answer.`);
+		return this.#host;
+	}
+
 	#toolSourceBinding(): ToolSourceBinding {
 		if (!this.#toolsource)
 			throw new WorldCommandError(
-				`This command belongs to the toolsource profile; this world runs ${this.scenario.profile}.`
+				this.scenario.profile === 'toolsource'
+					? 'The ToolSource profile is still loading; try again in a moment.'
+					: `This command belongs to the toolsource profile; this world runs ${this.scenario.profile}.`
 			);
 		return this.#toolsource;
 	}
@@ -870,7 +900,7 @@ export class World {
 	#parked(): number {
 		let n = 0;
 		for (const [server, count] of this.#executing)
-			n += Math.min(count, this.#host.requests.pendingFor(server));
+			n += Math.min(count, this.#host?.requests.pendingFor(server) ?? 0);
 		return n;
 	}
 
@@ -944,4 +974,31 @@ function stateString(value: unknown): string {
 		return key ? `${key}.${stateString(inner)}` : '';
 	}
 	return '';
+}
+
+/** Whether any server of this world can ask the host for input (the SDK then validates it). */
+function elicits(scenario: Scenario): boolean {
+	const blocks = [
+		scenario.mcp_servers,
+		...Object.values(scenario.plugins ?? {}).map((p) => p.mcp_servers)
+	];
+	return blocks.some((servers) =>
+		Object.values(servers).some((config) =>
+			config.sim?.tools?.some((tool) =>
+				tool.steps?.some((step) => step.do === 'elicit' || step.do === 'elicitUrl')
+			)
+		)
+	);
+}
+
+/** Whether any server of this world can ask the host anything, or the host declares anything. */
+function usesHost(scenario: Scenario): boolean {
+	if (scenario.host) return true;
+	const blocks = [
+		scenario.mcp_servers,
+		...Object.values(scenario.plugins ?? {}).map((p) => p.mcp_servers)
+	];
+	return blocks.some((servers) =>
+		Object.values(servers).some((config) => config.sim?.tools?.some((tool) => tool.steps?.length))
+	);
 }
