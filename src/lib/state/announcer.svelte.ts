@@ -6,9 +6,10 @@ export class Announcer {
 	message = $state('');
 	#queue: string[] = [];
 	#scheduled = false;
+	#hushed = 0;
 
 	say(text: string): void {
-		if (!text) return;
+		if (!text || this.#hushed > 0) return;
 		this.#queue.push(text);
 		if (this.#scheduled) return;
 		this.#scheduled = true;
@@ -19,5 +20,19 @@ export class Announcer {
 			// Re-announce identical text by clearing first: assistive tech ignores unchanged content.
 			this.message = this.message === text ? `${text}\u00a0` : text;
 		});
+	}
+
+	/**
+	 * Drops what is said until the returned function is called. Time travel swaps in a rebuilt
+	 * world whose whole history would otherwise be read out again as if it had just happened.
+	 */
+	hush(): () => void {
+		this.#hushed++;
+		let released = false;
+		return () => {
+			if (released) return;
+			released = true;
+			this.#hushed--;
+		};
 	}
 }

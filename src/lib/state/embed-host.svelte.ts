@@ -167,6 +167,16 @@ export class EmbedHost {
 			case 'reset':
 				await this.session.reset();
 				return { ok: true };
+			case 'step': {
+				// Time travel along the current event log (the tape): the world as it was after `to` actions.
+				const to = command.args.to;
+				const timeline = await this.session.loadTimeline();
+				const last = timeline.length;
+				if (typeof to !== 'number' || !Number.isInteger(to))
+					return { ok: false, error: `step needs args.to (a whole number from 0 to ${last}).` };
+				timeline.pause();
+				return timeline.goTo(to);
+			}
 			default:
 				return { ok: false, error: `The command ${command.command} is not available.` };
 		}

@@ -1,7 +1,9 @@
-import { describeProblems, parseScenario, type Lab, type Scenario } from '$lib/core';
+import { describeProblems, parseScenario, type Lab, type Scenario, type World } from '$lib/core';
 import { unsupported } from '$lib/core/scenario/support';
 import { Announcer } from './announcer.svelte';
+import { shareParam } from './share-param';
 import { LabState } from './lab-state.svelte';
+import type { Timeline } from './timeline.svelte';
 import { WorldState } from './world-state.svelte';
 
 /**
@@ -13,6 +15,12 @@ export class LabSession {
 	readonly world: WorldState;
 	readonly announcer = new Announcer();
 	lab = $state.raw<LabState | null>(null);
+	/**
+	 * The world's event log as a tape to travel along, share, export and import; loaded on
+	 * demand (the panel, a share link, the embed's `step`), null until then.
+	 */
+	timeline = $state.raw<Timeline | null>(null);
+	#timelineLoading: Promise<Timeline> | null = null;
 	/** The running world's scenario (reactive: an editor follows replacements made elsewhere). */
 	#scenario = $state.raw<Scenario>() as Scenario;
 	#initial: Scenario;
@@ -72,7 +80,34 @@ export class LabSession {
 		return { ok: true };
 	}
 
+	loadTimeline(): Promise<Timeline> {
+		return (this.#timelineLoading ??= import('./timeline.svelte').then(
+			(module) => (this.timeline = new module.Timeline(this))
+		));
+	}
+
+	/** The page's start: from a share link when there is one (time travel loads then), else as usual. */
+	startFrom(code: string | null): Promise<void> {
+		return code === null ? this.start() : this.loadTimeline().then((t) => t.startFrom(code));
+	}
+
+	/** A link pasted over the page's own (only the hash changed). */
+	followHash(hash: string): void {
+		if (shareParam(hash) !== null) void this.loadTimeline().then((t) => t.openHash(hash));
+	}
+
+	/**
+	 * A world rebuilt from a log (time travel, a shared link, an imported log) takes over, the
+	 * way an edited scenario does; the lab's goals are not met by what it already shows.
+	 */
+	adopt(world: World): void {
+		this.#scenario = world.scenario;
+		this.world.adopt(world);
+		this.lab?.timeTravelled();
+	}
+
 	dispose(): void {
+		this.timeline?.dispose();
 		this.world.dispose();
 	}
 }

@@ -29,7 +29,7 @@ export const COMMANDS = [
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Contract commands this build does not carry out yet; they are answered, never ignored. */
-export const NOT_YET: ReadonlySet<CommandName> = new Set(['setProfile', 'step']);
+export const NOT_YET: ReadonlySet<CommandName> = new Set(['setProfile']);
 
 export interface Command {
 	id: string;
@@ -121,7 +121,11 @@ export const PANELS = [
 	'machine',
 	'registry',
 	'pipeline',
-	'log'
+	'log',
+	/** Lab 00's panels: one server's wire message by message, resources and prompts, host requests. */
+	'messages',
+	'protocol',
+	'host'
 ] as const;
 export type PanelName = (typeof PANELS)[number];
 /** What a lab shows when it does not list its panels. */

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { makeWorld } from '../world/test-world';
+import { logFileJson, parseLogFile, wireTraceJson } from './log-file';
+
+async function logged() {
+	const world = makeWorld({
+		mcp_servers: {
+			fs: { type: 'stdio', command: 'x', env: { TOKEN: 'ghp_secret' } }
+		}
+	});
+	await world.startSession();
+	await world.kill('fs');
+	return world;
+}
+
+describe('log files', () => {
+	it('round-trips the scenario and every action, with env and header values redacted', async () => {
+		const world = await logged();
+		const text = logFileJson(world.scenario, world.actions);
+		expect(text).not.toContain('ghp_secret');
+		const parsed = parseLogFile(text);
+		if (!parsed.ok) throw new Error(parsed.error);
+		expect(parsed.actions).toEqual(world.actions);
+		expect(parsed.scenario.mcp_servers.fs).toMatchObject({ env: { TOKEN: '<redacted>' } });
+	});
+
+	it('names the path of what is wrong', async () => {
+		const world = await logged();
+		const data = JSON.parse(logFileJson(world.scenario, world.actions));
+		const bad = (change: (d: typeof data) => void) => {
+			const copy = structuredClone(data);
+			change(copy);
+			return parseLogFile(JSON.stringify(copy));
+		};
+		expect(bad((d) => (d.actions[1].action.server = 7))).toEqual({
+			ok: false,
+			error:
+				'The file is not an MCP Lab log at actions[1].action.server: Invalid input: expected string, received number'
+		});
+		expect(bad((d) => (d.actions[1].seq = 5))).toEqual({
+			ok: false,
+			error: 'The file is not an MCP Lab log at actions[1].seq: expected 2, found 5.'
+		});
+		expect(bad((d) => (d.actions[1].during = 2))).toMatchObject({
+			ok: false,
+			error: expect.stringContaining('at actions[1].during: ')
+		});
+		expect(bad((d) => delete d.scenario)).toMatchObject({
+			ok: false,
+			error: expect.stringMatching(/^The file is not an MCP Lab log at scenario: /)
+		});
+		expect(parseLogFile('[]')).toMatchObject({
+			ok: false,
+			error: expect.stringMatching(/^The file is not an MCP Lab log at its top level: /)
+		});
+		expect(parseLogFile('nope')).toMatchObject({
+			ok: false,
+			error: expect.stringMatching(/^The file is not JSON \(/)
+		});
+	});
+
+	it('writes the wire trace as the wire keeps it', async () => {
+		const world = await logged();
+		const trace = JSON.parse(wireTraceJson(world.wire.entries, world.wire.dropped));
+		expect(trace.dropped).toBe(0);
+		expect(trace.entries).toEqual(JSON.parse(JSON.stringify(world.wire.entries)));
+	});
+});

@@ -1,0 +1,286 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encodeShare, parseScenario, worldSnapshot, type ScenarioInput } from '$lib/core';
+import { labSchema } from '$lib/core/labs/lab-schema';
+import { Announcer } from './announcer.svelte';
+import { LabSession } from './lab-session.svelte';
+import { linkLab, shareParam } from './timeline.svelte';
+
+const lab01 = labSchema.parse(
+	JSON.parse(
+		readFileSync(new URL('../../../labs/01-connection-isolation/lab.json', import.meta.url), 'utf8')
+	)
+);
+const KILL_AND_CALL = lab01.steps.findIndex((s) => s.id === 'kill-and-call');
+
+let sessions: LabSession[] = [];
+afterEach(() => {
+	for (const s of sessions) s.dispose();
+	sessions = [];
+});
+
+function open(labStep = 0, id = lab01.id) {
+	const session = new LabSession(id, id === 'sandbox' ? null : lab01, labStep);
+	session.world.speed = 'instant';
+	sessions.push(session);
+	return session;
+}
+
+/** Lab 01 after start-up, a kill and a failing call: three actions on the tape. */
+async function killAndCall(session = open()) {
+	// The page re-checks the lab's goals after every change; so does this.
+	await session.start();
+	session.lab?.check();
+	await session.world.run((w) => w.kill('filesystem'));
+	session.lab?.check();
+	await session.world.run((w) => w.callTool('mcp__filesystem__read_file', { path: '/a' }));
+	session.lab?.check();
+	return session;
+}
+
+/** What a learner or a host sees of the world, to compare two moments byte for byte. */
+const seen = (session: LabSession) =>
+	JSON.stringify({
+		snapshot: worldSnapshot(session.world.world, { lab: 'x', step: 0 }),
+		status: session.world.statusText,
+		wire: session.world.wire,
+		calls: session.world.calls,
+		now: session.world.now
+	});
+
+const process = (session: LabSession, server: string) =>
+	session.world.servers.find((s) => s.name === server)?.process;
+
+describe('Timeline', () => {
+	it('steps back to before the kill and forward to the same world as before', async () => {
+		const session = await killAndCall();
+		const timeline = await session.loadTimeline();
+		const end = seen(session);
+		expect([timeline.at, timeline.length, timeline.inPast]).toEqual([3, 3, false]);
+
+		expect(await timeline.back()).toEqual({ ok: true });
+		expect([timeline.at, timeline.length, timeline.inPast]).toEqual([2, 3, true]);
+		expect(session.world.calls).toEqual([]);
+		expect(process(session, 'filesystem')).toBe('killed');
+
+		await timeline.back();
+		expect(process(session, 'filesystem')).toBe('running');
+		expect(session.world.statusText).toContain('- filesystem: connected');
+
+		await timeline.goTo(3);
+		expect([timeline.at, timeline.length, timeline.inPast]).toEqual([3, 3, false]);
+		expect(seen(session)).toBe(end);
+		expect(timeline.arrivals).toBe(3);
+		expect(session.world.pending).toBe(0);
+	});
+
+	it('forks when the learner acts in the past, and on "Continue from here"', async () => {
+		const session = await killAndCall();
+		const timeline = await session.loadTimeline();
+		await timeline.goTo(1);
+		await session.world.run((w) => w.hang('internal-api'));
+		expect([timeline.at, timeline.length, timeline.inPast]).toEqual([2, 2, false]);
+		expect(timeline.tape.map((a) => a.action.do)).toEqual(['startSession', 'hang']);
+
+		await timeline.goTo(1);
+		expect(timeline.length).toBe(2);
+		timeline.fork();
+		expect([timeline.at, timeline.length, timeline.inPast]).toEqual([1, 1, false]);
+	});
+
+	it('answers a step that is not on the tape with a sentence and keeps the world', async () => {
+		const session = await killAndCall();
+		const before = session.world.world;
+		for (const n of [4, -1, 1.5])
+			expect(await (await session.loadTimeline()).goTo(n)).toEqual({
+				ok: false,
+				error: `There is no step ${n}: this log has steps 0 to 3.`
+			});
+		expect(session.world.world).toBe(before);
+		expect((await session.loadTimeline()).error).toBe(
+			'There is no step 1.5: this log has steps 0 to 3.'
+		);
+	});
+
+	it('keeps the world when it changes while a step is rebuilt', async () => {
+		const session = await killAndCall();
+		const before = session.world.world;
+		const moving = (await session.loadTimeline()).goTo(2);
+		for (let i = 0; i < 10 && !(await session.loadTimeline()).busy; i++) await Promise.resolve();
+		expect((await session.loadTimeline()).busy).toBe(true);
+		await session.world.run((w) => w.restart('filesystem'));
+		expect(await moving).toEqual({
+			ok: false,
+			error: 'The world changed while step 2 was being rebuilt, so it was kept as it is.'
+		});
+		expect(session.world.world).toBe(before);
+		expect((await session.loadTimeline()).length).toBe(4);
+		expect(session.world.pending).toBe(0);
+	});
+
+	it('does not meet lab goals by time travel alone; goals met stay met', async () => {
+		const made = await killAndCall(open(KILL_AND_CALL));
+		expect(made.lab!.progress.steps[KILL_AND_CALL].met).toEqual([true, true, false]);
+		await (await made.loadTimeline()).goTo(1);
+		made.lab!.check();
+		expect(made.lab!.progress.steps[KILL_AND_CALL].met).toEqual([true, true, false]);
+
+		const code = await encodeShare({
+			lab: lab01.id,
+			labStep: KILL_AND_CALL,
+			scenario: made.scenario,
+			actions: [...(await made.loadTimeline()).tape],
+			at: 3
+		});
+		const other = open();
+		expect(await (await other.loadTimeline()).open(code)).toEqual({ ok: true });
+		expect(other.step).toBe(KILL_AND_CALL);
+		other.lab!.check();
+		expect(other.lab!.progress.steps[KILL_AND_CALL].met).toEqual([false, false, false]);
+		expect(process(other, 'filesystem')).toBe('killed');
+		// Something new: now the world counts again, and each next check only what follows it.
+		const call = () =>
+			other.world.run((w) => w.callTool('mcp__filesystem__read_file', { path: '/b' }));
+		await call();
+		other.lab!.check();
+		expect(other.lab!.progress.steps[KILL_AND_CALL].met).toEqual([true, false, false]);
+		await call();
+		other.lab!.check();
+		expect(other.lab!.progress.steps[KILL_AND_CALL].met).toEqual([true, true, false]);
+	});
+
+	it('shares this world at this step; the link opens the same world on another page', async () => {
+		const session = await killAndCall(open(1));
+		await (await session.loadTimeline()).goTo(2);
+		const code = await (await session.loadTimeline()).shareCode();
+		expect(code).toMatch(/^1\.[A-Za-z0-9_-]+$/);
+
+		const other = open();
+		await (await other.loadTimeline()).startFrom(code);
+		expect(seen(other)).toBe(seen(session));
+		expect([(await other.loadTimeline()).at, (await other.loadTimeline()).length]).toEqual([2, 3]);
+		expect(other.step).toBe(1);
+		expect((await other.loadTimeline()).linkFrom).toBeNull();
+		await (await other.loadTimeline()).forward();
+		await (await session.loadTimeline()).forward();
+		expect(seen(other)).toBe(seen(session));
+
+		const sandbox = open(0, 'sandbox');
+		await (await sandbox.loadTimeline()).startFrom(code);
+		expect((await sandbox.loadTimeline()).linkFrom).toEqual({ lab: lab01.id });
+		expect(sandbox.scenario).toEqual(session.scenario);
+	});
+
+	it('opens normally, saying why, when the link is bad', async () => {
+		const session = open();
+		await (await session.loadTimeline()).startFrom('1.AAAA');
+		expect((await session.loadTimeline()).linkError).toBe(
+			'The link is damaged (it could not be unpacked); copy it again.'
+		);
+		expect(session.world.sessionStarted).toBe(true);
+		expect((await session.loadTimeline()).length).toBe(1);
+
+		const refused = open();
+		const trust = parseScenario({ profile: 'trust', mcp_servers: {} });
+		if (!trust.ok) throw new Error('invalid');
+		const code = await encodeShare({
+			lab: null,
+			labStep: 0,
+			scenario: trust.scenario,
+			actions: [],
+			at: 0
+		});
+		await (await refused.loadTimeline()).startFrom(code);
+		expect((await refused.loadTimeline()).linkError).toMatch(/^Unsupported scenario at profile: /);
+		expect(refused.world.sessionStarted).toBe(true);
+	});
+
+	it('exports the log with secrets redacted and imports it back to its end', async () => {
+		const secret: ScenarioInput = {
+			mcp_servers: {
+				api: {
+					type: 'http',
+					url: 'https://api.example.com/mcp',
+					headers: { Authorization: 'Bearer sk-live-123' },
+					sim: { tools: [{ name: 'ping' }] }
+				}
+			}
+		};
+		const session = open(0, 'sandbox');
+		expect(await session.setScenario(secret)).toEqual({ ok: true });
+		await session.world.run((w) => w.callTool('mcp__api__ping', {}));
+		const text = (await session.loadTimeline()).exportLog();
+		expect(text).not.toContain('sk-live-123');
+		expect(JSON.parse(text).scenario.mcp_servers.api.headers).toEqual({
+			Authorization: '<redacted>'
+		});
+		const trace = (await session.loadTimeline()).wireTrace();
+		expect(trace).not.toContain('sk-live-123');
+		expect(JSON.parse(trace).entries.length).toBe(session.world.wire.length);
+
+		const other = open(0, 'sandbox');
+		expect(await (await other.loadTimeline()).importLog(text)).toEqual({ ok: true });
+		expect(other.world.calls.map((c) => [c.name, c.isError])).toEqual([['mcp__api__ping', false]]);
+		expect([(await other.loadTimeline()).at, (await other.loadTimeline()).length]).toEqual([2, 2]);
+		// The redacted header still says auth is configured, as the original did.
+		expect(other.world.servers[0].authConfigured).toBe(true);
+
+		const broken = JSON.parse(text);
+		broken.actions[1].action.do = 'explode';
+		expect(await (await other.loadTimeline()).importLog(JSON.stringify(broken))).toMatchObject({
+			ok: false,
+			error: expect.stringMatching(/^The file is not an MCP Lab log at actions\[1\]\.action\.do: /)
+		});
+		expect(await (await other.loadTimeline()).importLog('{')).toMatchObject({
+			ok: false,
+			error: expect.stringMatching(/^The file is not JSON \(/)
+		});
+		expect(other.world.calls.length).toBe(1);
+	});
+
+	it('plays forward one action per tick and stops at the end or on pause', async () => {
+		const session = await killAndCall();
+		const timeline = await session.loadTimeline();
+		timeline.playSpeed = 8;
+		timeline.play();
+		expect(timeline.playing).toBe(true);
+		for (let i = 0; i < 200 && timeline.playing; i++) await new Promise((r) => setTimeout(r, 10));
+		expect(timeline.playing).toBe(false);
+		// From the end, play starts again at step 0.
+		expect([timeline.at, timeline.length]).toEqual([3, 3]);
+		expect(timeline.arrivals).toBe(4);
+
+		await timeline.goTo(0);
+		timeline.play();
+		for (let i = 0; i < 200 && timeline.at < 1; i++) await new Promise((r) => setTimeout(r, 10));
+		timeline.pause();
+		const stopped = timeline.at;
+		await new Promise((r) => setTimeout(r, 400));
+		expect(timeline.at).toBe(stopped);
+		expect(timeline.playing).toBe(false);
+	});
+});
+
+describe('share helpers', () => {
+	it('reads s= from a hash and names the lab a link is made on', () => {
+		expect(shareParam('#s=1.abc_-')).toBe('1.abc_-');
+		expect(shareParam('#s=')).toBe('');
+		expect(shareParam('#lang=x&s=1.a')).toBe('1.a');
+		expect(shareParam('#ss=1.a')).toBeNull();
+		expect(shareParam('')).toBeNull();
+		expect(linkLab('sandbox')).toBeNull();
+		expect(linkLab('01-connection-isolation')).toBe('01-connection-isolation');
+	});
+
+	it('a hushed announcer drops what is said until released', async () => {
+		const announcer = new Announcer();
+		const release = announcer.hush();
+		announcer.say('history');
+		release();
+		release();
+		announcer.say('Step 2 of 3');
+		await Promise.resolve();
+		expect(announcer.message).toBe('Step 2 of 3');
+	});
+});

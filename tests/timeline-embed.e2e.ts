@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { command, openHost, type Snapshot } from './helpers/embed-host';
+
+// The embed contract's `step` command and `s=` parameter, driven as a docs page would: through
+// the host fixture's postMessage helpers (see embed.e2e.ts).
+
+const process = (snapshot: Snapshot | undefined, name: string) =>
+	snapshot?.servers.find((s) => s.name === name)?.process;
+
+/** Start-up, a kill and a failing call: steps 0 to 3 of the frame's log. */
+async function killAndCall(page: Page) {
+	await openHost(page);
+	await command(page, 'kill', { server: 'filesystem' });
+	return command(page, 'callTool', {
+		name: 'mcp__filesystem__read_file',
+		arguments: { path: '/data/notes.txt' }
+	});
+}
+
+test('step time-travels along the event log and answers with that moment’s snapshot', async ({
+	page
+}) => {
+	const end = await killAndCall(page);
+	expect(end.snapshot!.calls).toHaveLength(1);
+
+	const before = await command(page, 'step', { to: 1 });
+	expect(before.ok).toBe(true);
+	expect(process(before.snapshot, 'filesystem')).toBe('running');
+	expect(before.snapshot!.calls).toEqual([]);
+
+	const killed = await command(page, 'step', { to: 2 });
+	expect(process(killed.snapshot, 'filesystem')).toBe('killed');
+
+	const again = await command(page, 'step', { to: 3 });
+	expect(again.snapshot).toEqual(end.snapshot);
+
+	expect(await command(page, 'step', { to: 9 })).toMatchObject({
+		ok: false,
+		error: 'There is no step 9: this log has steps 0 to 3.'
+	});
+	for (const to of ['2', 1.5, undefined])
+		expect(await command(page, 'step', { to })).toMatchObject({
+			ok: false,
+			error: 'step needs args.to (a whole number from 0 to 3).'
+		});
+	expect((await command(page, 'getState')).snapshot).toEqual(end.snapshot);
+
+	// Acting in the past continues from there: the log's later steps are gone.
+	await command(page, 'step', { to: 1 });
+	await command(page, 'hang', { server: 'internal-api' });
+	expect(await command(page, 'step', { to: 3 })).toMatchObject({
+		ok: false,
+		error: 'There is no step 3: this log has steps 0 to 2.'
+	});
+});
+
+test('s= opens a shared world at its step; a bad s= opens the lab as usual', async ({ page }) => {
+	await killAndCall(page);
+	const shared = await command(page, 'step', { to: 2 });
+	const frame = page.frameLocator('#lab');
+	await frame.getByRole('button', { name: 'Share', exact: true }).click();
+	const link = await frame.getByLabel('Share link').inputValue();
+	const code = new URL(link).hash.replace(/^#s=/, '');
+
+	expect(await openHost(page, { s: code })).toMatchObject({ type: 'mcp-lab:ready' });
+	expect((await command(page, 'getState')).snapshot).toEqual(shared.snapshot);
+	expect(process((await command(page, 'step', { to: 3 })).snapshot, 'filesystem')).toBe('killed');
+
+	await openHost(page, { s: '1.AAAA' });
+	const state = await command(page, 'getState');
+	expect(state.snapshot!.servers.map((s) => [s.name, s.state])).toEqual([
+		['filesystem', 'connected'],
+		['internal-api', 'connected'],
+		['realtime', 'failed']
+	]);
+	await expect(page.frameLocator('#lab').getByRole('alert')).toContainText(
+		'The link is damaged (it could not be unpacked); copy it again.'
+	);
+});

@@ -1,0 +1,209 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { t } from './helpers/messages';
+import { settled } from './helpers/play-lab';
+
+// Time travel and sharing on a lab page, as a learner uses them: the timeline's controls found
+// by their accessible names, the world compared through what the page shows.
+
+const LAB = 'labs/01-connection-isolation';
+
+const position = (page: Page) => page.getByTestId('timeline-position');
+const card = (page: Page, server: string) =>
+	page.locator('#servers article').filter({ hasText: server }).first();
+
+/** What the learner reads of the world: the `/mcp` status text and the calls list. */
+async function seen(page: Page) {
+	await expect(page.getByTestId('timeline')).toHaveAttribute('data-busy', 'no');
+	return {
+		status: await page.locator('#status pre').innerText(),
+		// No list at all while there are no calls.
+		calls: (await page.locator('#calls ul').count())
+			? await page.locator('#calls ul').innerText()
+			: ''
+	};
+}
+
+/** Lab 01 after start-up, a kill and a failing call: steps 0 to 3 on the tape. */
+async function killAndCall(page: Page, locale = 'en') {
+	await page.goto(`${LAB}?lang=${locale}&speed=instant`);
+	await settled(page);
+	await page
+		.getByRole('button', { name: t(locale, 'servers_kill_label', { server: 'filesystem' }) })
+		.click();
+	await settled(page);
+	await page
+		.getByLabel(t(locale, 'call_tool'), { exact: true })
+		.selectOption('mcp__filesystem__read_file');
+	await page.getByRole('button', { name: t(locale, 'call_button'), exact: true }).click();
+	await settled(page);
+	await expect(position(page)).toHaveText(t(locale, 'timeline_valuetext', { n: 3, total: 3 }));
+}
+
+test('stepping back undoes the kill; stepping forward brings back the same world', async ({
+	page
+}) => {
+	await killAndCall(page);
+	const end = await seen(page);
+	expect(end.calls).toContain("MCP server 'filesystem' call failed: Not connected");
+	const slider = page.getByRole('slider', { name: 'Position in the event log' });
+	await expect(slider).toHaveAttribute('aria-valuetext', 'step 3 of 3');
+
+	await page.getByRole('button', { name: 'Step back' }).click();
+	await expect(position(page)).toHaveText('step 2 of 3');
+	expect((await seen(page)).calls).toBe('');
+	await expect(card(page, 'filesystem')).toContainText(t('en', 'servers_not_noticed'));
+	// Announced once: where the log stands, not the rebuilt world's history again.
+	await expect(page.getByTestId('live-region')).toHaveText('Event log at step 2 of 3');
+
+	await page.getByRole('button', { name: 'Step back' }).click();
+	await expect(position(page)).toHaveText('step 1 of 3');
+	await expect(card(page, 'filesystem')).not.toContainText(t('en', 'servers_not_noticed'));
+	await expect(page.getByRole('button', { name: 'Kill filesystem' })).toBeEnabled();
+	await expect(page.locator('#status pre')).toContainText('- filesystem: connected');
+
+	await page.getByRole('button', { name: 'Step forward' }).click();
+	await expect(position(page)).toHaveText('step 2 of 3');
+	await page.getByRole('button', { name: 'Step forward' }).click();
+	await expect(position(page)).toHaveText('step 3 of 3');
+	expect(await seen(page)).toEqual(end);
+	await expect(page.getByRole('button', { name: 'Step forward' })).toBeDisabled();
+
+	// The slider moves too (keyboard: Home goes to step 0, the world before start-up).
+	await slider.focus();
+	await page.keyboard.press('Home');
+	await expect(position(page)).toHaveText('step 0 of 3');
+	await expect(page.locator('#status pre')).toContainText('- filesystem: pending');
+	await expect(slider).toBeFocused();
+});
+
+test('in the past, "Continue from here" or any new action discards the later steps', async ({
+	page
+}) => {
+	await killAndCall(page);
+	await page.getByRole('button', { name: 'Step back' }).click();
+	await expect(position(page)).toHaveText('step 2 of 3');
+	await expect(page.getByText(t('en', 'timeline_past_note', { from: 3, total: 3 }))).toBeVisible();
+	await page.getByRole('button', { name: 'Continue from here' }).click();
+	await expect(position(page)).toHaveText('step 2 of 2');
+	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'timeline_forked', { n: 2 }));
+
+	await page.getByRole('button', { name: 'Step back' }).click();
+	await expect(position(page)).toHaveText('step 1 of 2');
+	await page.getByRole('button', { name: 'Hang internal-api' }).click();
+	await settled(page);
+	await expect(position(page)).toHaveText('step 2 of 2');
+	await expect(card(page, 'filesystem')).not.toContainText(t('en', 'servers_not_noticed'));
+	await expect(card(page, 'internal-api')).toContainText(t('en', 'servers_process_hung'));
+});
+
+test('Play replays the log one action per tick and says where it stopped', async ({ page }) => {
+	await killAndCall(page);
+	await page.getByLabel('Replay rate').selectOption('8');
+	await page.getByRole('button', { name: 'Play' }).click();
+	// From the end, playback starts again at step 0.
+	await expect(page.getByRole('button', { name: 'Pause' })).toHaveAttribute('aria-pressed', 'true');
+	await expect(page.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 10_000 });
+	await expect(position(page)).toHaveText('step 3 of 3');
+	await expect(page.getByTestId('live-region')).toHaveText('Event log at step 3 of 3');
+
+	await page.getByLabel('Replay rate').selectOption('0.25');
+	await page.getByRole('button', { name: 'Play' }).click();
+	await expect(position(page)).toHaveText('step 0 of 3');
+	await page.getByRole('button', { name: 'Pause' }).click();
+	await page.waitForTimeout(500);
+	await expect(position(page)).toHaveText('step 0 of 3');
+	await expect(page.getByTestId('live-region')).toHaveText('Event log at step 0 of 3');
+});
+
+test('a share link opens the same world at the same step in another browser', async ({
+	page,
+	browser
+}) => {
+	await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+	await killAndCall(page);
+	await page.getByRole('button', { name: 'Step back' }).click();
+	await expect(position(page)).toHaveText('step 2 of 3');
+	const here = await seen(page);
+
+	await page.getByRole('button', { name: 'Share', exact: true }).click();
+	const link = await page.getByLabel('Share link').inputValue();
+	expect(link).toMatch(/\/labs\/01-connection-isolation#s=1\.[A-Za-z0-9_-]+$/);
+	await page.getByRole('button', { name: 'Copy link' }).click();
+	await expect(page.locator('#timeline').getByText('Link copied', { exact: true })).toBeVisible();
+	await expect(page.getByTestId('live-region')).toHaveText('Link copied');
+	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+
+	const elsewhere = await browser.newContext();
+	const other = await elsewhere.newPage();
+	await other.goto(link);
+	await expect(position(other)).toHaveText('step 2 of 3');
+	expect(await seen(other)).toEqual(here);
+	await other.getByRole('button', { name: 'Step forward' }).click();
+	await expect(position(other)).toHaveText('step 3 of 3');
+	expect((await seen(other)).calls).toContain("MCP server 'filesystem' call failed");
+	await elsewhere.close();
+});
+
+test('an invalid share link is said in an alert, and the page opens as usual', async ({ page }) => {
+	await page.goto(`${LAB}?speed=instant#s=1.AAAA`);
+	await expect(page.getByRole('alert')).toContainText(
+		'The link is damaged (it could not be unpacked); copy it again.'
+	);
+	await settled(page);
+	await expect(position(page)).toHaveText('step 1 of 1');
+});
+
+test('an imported log replays to its end; a broken one is refused with its path', async ({
+	page
+}) => {
+	await killAndCall(page);
+	const end = await seen(page);
+	const download = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Download log' }).click();
+	const file = await (await download).createReadStream();
+	const chunks: Buffer[] = [];
+	for await (const chunk of file) chunks.push(chunk as Buffer);
+	const log = Buffer.concat(chunks).toString('utf8');
+	expect(JSON.parse(log).actions).toHaveLength(3);
+
+	await page.goto(`${LAB}?speed=instant`);
+	await settled(page);
+	await expect(position(page)).toHaveText('step 1 of 1');
+	const input = page.getByLabel('Import log');
+	await input.setInputFiles({
+		name: 'log.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(log)
+	});
+	await expect(position(page)).toHaveText('step 3 of 3');
+	expect(await seen(page)).toEqual(end);
+
+	const broken = JSON.parse(log);
+	broken.actions[2].action.do = 'explode';
+	await input.setInputFiles({
+		name: 'broken.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(JSON.stringify(broken))
+	});
+	await expect(page.getByRole('alert')).toContainText(
+		'The file is not an MCP Lab log at actions[2].action.do:'
+	);
+
+	const trace = page.waitForEvent('download');
+	await page.getByRole('button', { name: 'Download protocol trace' }).click();
+	expect((await trace).suggestedFilename()).toBe('mcp-lab-01-connection-isolation-protocol.json');
+});
+
+for (const locale of ['en', 'zh-CN']) {
+	test(`axe: the lab page with the timeline in the past and a share link (${locale})`, async ({
+		page
+	}) => {
+		await killAndCall(page, locale);
+		await page.getByRole('button', { name: t(locale, 'timeline_back') }).click();
+		await expect(position(page)).toHaveText(t(locale, 'timeline_valuetext', { n: 2, total: 3 }));
+		await page.getByRole('button', { name: t(locale, 'timeline_share'), exact: true }).click();
+		await expect(page.getByLabel(t(locale, 'timeline_share_label'))).toBeVisible();
+		await expectNoAxeViolations(page);
+	});
+}
