@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { labSchema, type Lab, type LabAction } from '../src/lib/core/labs/lab-schema';
 import {
@@ -14,6 +14,10 @@ import { ENDED } from '../src/lib/core/labs/goals';
 import { loadLab, locales } from './test-support';
 import { World } from '../src/lib/core/world/world';
 import { parseScenario } from '../src/lib/core/scenario/parse';
+import { loadValidator } from '../src/lib/core/validation/lazy-validator';
+
+// A goal about the server's own schema validates with JSON Schema, which loads on demand.
+beforeAll(() => loadValidator());
 
 // Every lab folder, played to its goals with its own solution on the real simulated world,
 // and its narration complete in both languages. Adding a lab adds these tests.
@@ -71,6 +75,42 @@ async function act(action: LabAction, state: LabProgressState): Promise<LabProgr
 		case 'restart':
 		case 'hang':
 			await world[action.do](action.server);
+			return state;
+		case 'wireStep':
+			// Only the page's message-by-message view moves; the world does not.
+			return state;
+		case 'answerSampling':
+		case 'answerElicitation': {
+			const kind = action.do === 'answerSampling' ? 'sampling' : 'elicitation';
+			const waiting = world.hostRequests.findLast((r) => r.kind === kind && r.state === 'pending');
+			if (!waiting) throw new Error(`no ${kind} request is waiting for an answer`);
+			if (action.do === 'answerSampling')
+				await world.answerSampling(
+					waiting.id,
+					action.action === 'approve'
+						? { action: 'approve', text: action.text }
+						: { action: 'reject' }
+				);
+			else
+				await world.answerElicitation(waiting.id, {
+					action: action.action,
+					content: action.content
+				});
+			return state;
+		}
+		case 'setRoots':
+			await world.setRoots(action.roots);
+			return state;
+		case 'listResources':
+		case 'listResourceTemplates':
+		case 'listPrompts':
+			await world[action.do](action.server);
+			return state;
+		case 'readResource':
+			await world.readResource(action.server, action.uri);
+			return state;
+		case 'getPrompt':
+			await world.getPrompt(action.server, action.name, action.arguments);
 			return state;
 		default:
 			await world[action.do]();

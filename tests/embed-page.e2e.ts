@@ -18,6 +18,8 @@ test('a lab and panels chosen by keyboard give the snippet and the preview of th
 	await expect(snippetOf(page)).toHaveValue(/src="http/);
 
 	await page.getByLabel('Lab', { exact: true }).focus();
+	// From the first lab (00) to the third.
+	await page.keyboard.press('ArrowDown');
 	await page.keyboard.press('ArrowDown');
 	await expect(page.getByLabel('Lab', { exact: true })).toHaveValue('02-naming');
 	await page.getByRole('checkbox', { name: /^Servers/ }).focus();
@@ -133,7 +135,7 @@ test('in Chinese the page is translated and the snippet asks for the Chinese lab
 	await expect(page.getByRole('button', { name: '复制代码片段' })).toBeVisible();
 	await expect(page.getByLabel('实验的语言')).toHaveValue('zh-CN');
 	await expect(snippetOf(page)).toHaveValue(
-		/embed\/01-connection-isolation\?lang=zh-CN"\n\ttitle="MCP Lab：连接隔离/
+		/embed\/00-protocol-basics\?lang=zh-CN"\n\ttitle="MCP Lab：握手与能力/
 	);
 });
 

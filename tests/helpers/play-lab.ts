@@ -15,6 +15,14 @@ export interface Action {
 	mode?: string;
 	approve?: boolean;
 	verdict?: string;
+	/** Lab 00: message steps, host answers, roots, resources and prompts. */
+	count?: number;
+	action?: string;
+	text?: string;
+	content?: Record<string, string | number | boolean>;
+	roots?: string[];
+	uri?: string;
+	name?: string;
 }
 export interface Step {
 	id: string;
@@ -51,11 +59,139 @@ const harnessButtons: Record<string, string> = {
 	closeSession: 'harness_close'
 };
 
-/** A button named after a call ("Approve call c3", "调用 c5：副作用未发生"): any call id. */
-function labelled(locale: string, key: string): RegExp {
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A button named after a call ("Approve call c3", "调用 c5：副作用未发生"): any call id; with
+ * `ids = 'h\\d+'`, after a host request ("Approve request h1").
+ */
+function labelled(locale: string, key: string, ids = 'c\\d+'): RegExp {
 	const parts = t(locale, key, { id: '\u0000' }).split('\u0000');
-	const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-	return new RegExp(`^${parts.map(escape).join('c\\d+')}$`);
+	return new RegExp(`^${parts.map(escape).join(ids)}$`);
+}
+
+const HOST = 'h\\d+';
+
+/** One server's block in the Resources and prompts panel. */
+function serverBlock(page: Page, locale: string, server: string) {
+	return page.locator('#protocol section').filter({
+		has: page.getByRole('button', {
+			name: t(locale, 'protocol_list_resources_label', { server }),
+			exact: true
+		})
+	});
+}
+
+/** Lab 00's actions on the protocol panels; false when `action` is not one of them. */
+async function playProtocol(page: Page, locale: string, action: Action): Promise<boolean> {
+	const host = page.locator('#host');
+	switch (action.do) {
+		case 'wireStep': {
+			const panel = page.locator('#messages');
+			await panel
+				.getByLabel(t(locale, 'messages_server'), { exact: true })
+				.selectOption(action.server!);
+			const next = panel.getByRole('button', { name: t(locale, 'messages_next') });
+			for (let i = 0; i < action.count!; i++) await next.click();
+			return true;
+		}
+		case 'answerSampling': {
+			if (action.action === 'reject') {
+				await host
+					.getByRole('button', { name: labelled(locale, 'host_reject_label', HOST) })
+					.last()
+					.click();
+				return true;
+			}
+			if (action.text !== undefined) {
+				await host
+					.getByRole('button', { name: labelled(locale, 'host_edit_label', HOST) })
+					.last()
+					.click();
+				await host
+					.getByLabel(labelled(locale, 'host_edit_reply_label', HOST))
+					.last()
+					.fill(action.text);
+			}
+			await host
+				.getByRole('button', { name: labelled(locale, 'host_approve_label', HOST) })
+				.last()
+				.click();
+			return true;
+		}
+		case 'answerElicitation': {
+			const card = host.locator('article[data-request]').last();
+			for (const [name, value] of Object.entries(action.content ?? {})) {
+				// A field's label is its name (or title), then "(required)" when it is.
+				const control = card.getByLabel(new RegExp(`^${escape(name)}(?![\\w-])`));
+				if (typeof value === 'boolean') await control.setChecked(value);
+				else if ((await control.evaluate((el) => el.tagName)) === 'SELECT')
+					await control.selectOption(String(value));
+				else await control.fill(String(value));
+			}
+			const key = `host_${action.action}_label`;
+			await card.getByRole('button', { name: labelled(locale, key, HOST) }).click();
+			return true;
+		}
+		case 'setRoots': {
+			const remove = host.getByRole('button', {
+				name: new RegExp(
+					`^${escape(t(locale, 'roots_remove_label', { uri: '\u0000' })).replace('\u0000', '.+')}$`
+				)
+			});
+			while ((await remove.count()) > 0) await remove.first().click();
+			for (const uri of action.roots ?? []) {
+				await host.getByLabel(t(locale, 'roots_new'), { exact: true }).fill(uri);
+				await host.getByRole('button', { name: t(locale, 'roots_add'), exact: true }).click();
+			}
+			await host.getByRole('button', { name: t(locale, 'roots_apply'), exact: true }).click();
+			return true;
+		}
+		case 'listResources':
+		case 'listResourceTemplates':
+		case 'listPrompts': {
+			const key = {
+				listResources: 'protocol_list_resources_label',
+				listResourceTemplates: 'protocol_list_templates_label',
+				listPrompts: 'protocol_list_prompts_label'
+			}[action.do];
+			await page
+				.getByRole('button', { name: t(locale, key, { server: action.server! }), exact: true })
+				.click();
+			return true;
+		}
+		case 'readResource': {
+			const block = serverBlock(page, locale, action.server!);
+			const listed = block.getByRole('button', {
+				name: t(locale, 'protocol_read_label', { uri: action.uri! }),
+				exact: true
+			});
+			if ((await listed.count()) > 0) await listed.click();
+			else {
+				await block.getByLabel(t(locale, 'protocol_uri_label'), { exact: true }).fill(action.uri!);
+				await block
+					.getByRole('button', {
+						name: t(locale, 'protocol_read_uri_label', { server: action.server! })
+					})
+					.click();
+			}
+			return true;
+		}
+		case 'getPrompt': {
+			const form = serverBlock(page, locale, action.server!).getByRole('form', {
+				name: t(locale, 'protocol_prompt_of', { name: action.name! })
+			});
+			for (const [name, value] of Object.entries(action.arguments ?? {}))
+				await form.getByLabel(new RegExp(`^${escape(name)}(?![\\w-])`)).fill(String(value));
+			await form
+				.getByRole('button', {
+					name: t(locale, 'protocol_get_prompt_label', { name: action.name! })
+				})
+				.click();
+			return true;
+		}
+	}
+	return false;
 }
 
 export async function play(page: Page, locale: string, action: Action) {
@@ -64,7 +200,9 @@ export async function play(page: Page, locale: string, action: Action) {
 		await page.getByRole('button', { name: t(locale, 'lab_predict_answer') }).click();
 		return;
 	}
-	if (action.do === 'setPermissionMode') {
+	if (await playProtocol(page, locale, action)) {
+		// Answered by the world: the next line waits until it has settled.
+	} else if (action.do === 'setPermissionMode') {
 		await page.getByLabel(t(locale, 'harness_mode')).selectOption(action.mode!);
 	} else if (action.do === 'answer') {
 		// The newest call waiting for an answer is listed first.
@@ -97,7 +235,7 @@ export async function play(page: Page, locale: string, action: Action) {
 		await editor.click();
 		await page.keyboard.press('ControlOrMeta+A');
 		await page.keyboard.insertText(JSON.stringify(action.scenario, null, 2));
-		await page.getByRole('button', { name: t(locale, 'editor_apply') }).click();
+		await page.getByRole('button', { name: t(locale, 'editor_apply'), exact: true }).click();
 		await expect(page.getByText(t(locale, 'editor_validation_passed'))).toBeVisible();
 	} else if (action.do === 'call') {
 		const calls = page.locator('#calls');

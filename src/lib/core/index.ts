@@ -16,13 +16,25 @@ export {
 export { WorldCommandError, type WorldEvent, type CommandName } from './world/events';
 export { worldSnapshot, type WorldSnapshot } from './world/snapshot';
 export type { WireEntry, Direction } from './world/wire';
+export type {
+	HostRequest,
+	HostRequestKind,
+	HostRequestState,
+	SamplingAsk,
+	ElicitationAsk
+} from './world/host-requests';
+export type { ServerLogEntry } from './world/host-side';
+export type { ProtocolResult, ProtocolMethod } from './world/protocol-results';
+export { logLevels, DEFAULT_MODEL_REPLY } from './scenario/protocol-schema';
 export type { ProcessState } from './world/sim-process';
 export type { RegistryEntry, RegistryDiff, RegisteredTool } from './registry/registry';
 export { mcpStatusText } from './profiles/openharness/status-text';
 export { adaptedName } from './profiles/openharness/naming';
 export { connectionMachine } from './machines/connection.machine';
 export type { ConnectionStatus, ToolInfo } from './machines/types';
-export { labSchema, type Lab, type LabStep, type Goal } from './labs/lab-schema';
+// Labs are validated where they are loaded (src/lib/server/labs.ts, tests), from lab-schema
+// itself: re-exporting its zod schemas here would put them in every page's JavaScript.
+export type { Lab, LabStep, Goal } from './labs/lab-schema';
 export {
 	parseLabText,
 	type LabText,
@@ -40,7 +52,7 @@ export {
 	type LabProgressState
 } from './labs/progress';
 export { boundText, boundJson, type Bounded } from './text/bound';
-export { actionSchema, type LabAction } from './labs/lab-schema';
+export type { LabAction } from './labs/lab-schema';
 export { replay } from './world/replay';
 export { type LoggedAction, type WorldAction } from './world/actions';
 export {

@@ -10,10 +10,13 @@ import {
 } from '$lib/core';
 import { worldFacts } from '$lib/core/labs/facts';
 import type { WorldState } from './world-state.svelte';
+import { loadValidator } from '$lib/core/validation/lazy-validator';
 
 /** A learner's progress through one lab, re-checked whenever the world changes. */
 export class LabState {
 	progress = $state.raw<LabProgressState>() as LabProgressState;
+	/** After time travel: the newest event seq the rebuilt world already had (see timeTravelled). */
+	#heldUntil: number | null = null;
 
 	constructor(
 		readonly lab: Lab,
@@ -23,6 +26,8 @@ export class LabState {
 		private readonly onStepDone?: (step: number) => void
 	) {
 		this.progress = initialProgress(lab, step);
+		// A goal about the server's own schema needs JSON Schema validation, which loads on demand.
+		if (JSON.stringify(lab.steps).includes('"violatesServerSchema"')) void loadValidator();
 	}
 
 	get step(): number {
@@ -39,12 +44,18 @@ export class LabState {
 
 	/** Called from an effect that reads the world's state, so it re-runs on every change. */
 	check(): void {
+		if (this.#heldUntil !== null) {
+			if ((this.world.events.at(-1)?.seq ?? 0) <= this.#heldUntil) return;
+			this.#heldUntil = null;
+		}
 		this.#set(
 			advance(this.lab, this.progress, worldFacts(this.world.world, this.lab.id, this.step))
 		);
 	}
 
 	answer(option: string): void {
+		// Answering is something new the learner did, like an action in the world.
+		this.#heldUntil = null;
 		this.#set(predict(this.progress, option));
 		this.check();
 	}
@@ -68,6 +79,7 @@ export class LabState {
 	 * current step's unmet checks watch the new world from its start.
 	 */
 	worldReplaced(): void {
+		this.#heldUntil = null;
 		const step = this.progress.step;
 		this.progress = {
 			...this.progress,
@@ -75,8 +87,24 @@ export class LabState {
 		};
 	}
 
+	/**
+	 * The world was rebuilt from its log (time travel, a shared link, an imported log). What it
+	 * shows already happened, so no goal may be met by it: checks wait for the learner's next
+	 * action and count only what happens from there. Goals already met stay met.
+	 */
+	timeTravelled(): void {
+		const latest = this.world.events.at(-1)?.seq ?? 0;
+		this.#heldUntil = latest;
+		const step = this.progress.step;
+		this.progress = {
+			...this.progress,
+			steps: this.progress.steps.map((s, i) => (i === step ? { ...s, since: latest } : s))
+		};
+	}
+
 	/** Back to the lab's start; the caller replaces the world first, so its events start again at 0. */
 	restart(): void {
+		this.#heldUntil = null;
 		this.progress = initialProgress(this.lab, 0);
 	}
 }

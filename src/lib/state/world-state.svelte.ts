@@ -1,4 +1,6 @@
 import {
+	DEFAULT_MODEL_REPLY,
+	logLevels,
 	mcpStatusText,
 	World,
 	worldSnapshot,
@@ -12,6 +14,7 @@ import {
 	type WorldEvent,
 	type WorldSnapshot
 } from '$lib/core';
+import type { WorldOptions } from '$lib/core/world/world';
 
 export const SPEEDS = ['instant', 'slow', 'realtime'] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -50,6 +53,17 @@ export class WorldState {
 	profile = $state<ProfileId>('openharness');
 	/** ToolSource's allowlist, journal and run state; null for other profiles. */
 	toolSource = $state.raw<World['toolSource']>(null);
+	/** Requests servers sent the host (sampling, elicitation, roots), pending and answered. */
+	hostRequests = $state.raw<World['hostRequests']>([]);
+	serverLogs = $state.raw<World['serverLogs']>([]);
+	/** Answers to the learner's own resources, prompts and log-level requests. */
+	protocolResults = $state.raw<World['protocolResults']>([]);
+	hostCapabilities = $state.raw<World['hostCapabilities']>({});
+	roots = $state.raw<World['roots']>([]);
+	/** The scripted model's reply to an approved sampling request (the Edit box starts with it). */
+	modelReply = $state('');
+	/** The spec's log levels, least severe first: read here so lazy panels need not load the core. */
+	readonly logLevels = logLevels;
 	/** Commands in progress (the UI disables controls and shows progress). */
 	pending = $state(0);
 	/** The last command's failure, as a sentence; cleared by the next command. */
@@ -86,9 +100,19 @@ export class WorldState {
 
 	/** Swaps in a new world (new scenario, or reset); the old one is shut down. */
 	replace(scenario: Scenario): void {
+		this.adopt(this.#create(scenario));
+	}
+
+	/** Swaps in a world built elsewhere (time travel replays one); the old one is shut down. */
+	adopt(world: World): void {
 		this.#unsubscribe();
 		this.world.dispose();
-		this.world = this.#attach(this.#create(scenario));
+		this.world = this.#attach(world);
+	}
+
+	/** What a world needs to run on this page at its speed (a replay builds worlds with these). */
+	get worldOptions(): WorldOptions {
+		return { pace: (simMs) => this.#pace(simMs) };
 	}
 
 	run<T>(command: (world: World) => Promise<T>): Promise<T> {
@@ -141,7 +165,7 @@ export class WorldState {
 	}
 
 	#create(scenario: Scenario): World {
-		return new World(scenario, { pace: (simMs) => this.#pace(simMs) });
+		return new World(scenario, this.worldOptions);
 	}
 
 	#pace(simMs: number): Promise<void> {
@@ -186,5 +210,11 @@ export class WorldState {
 		this.now = world.clock.now;
 		this.profile = world.scenario.profile;
 		this.toolSource = world.toolSource;
+		this.hostRequests = world.hostRequests;
+		this.serverLogs = world.serverLogs;
+		this.protocolResults = world.protocolResults;
+		this.hostCapabilities = world.hostCapabilities;
+		this.roots = world.roots;
+		this.modelReply = world.scenario.host?.modelReply ?? DEFAULT_MODEL_REPLY;
 	}
 }

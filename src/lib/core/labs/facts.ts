@@ -12,6 +12,12 @@ export function worldFacts(world: World, lab: string, step: number): WorldFacts 
 		registered: world.registeredTools,
 		shadowed: world.shadowed,
 		permissionMode: world.permissionMode,
-		run: world.toolSource?.run ?? null
+		run: world.toolSource?.run ?? null,
+		wire: world.wire.entries,
+		versions: Object.fromEntries(
+			world
+				.servers()
+				.flatMap((s) => (s.connection.init ? [[s.name, s.connection.init.protocolVersion]] : []))
+		)
 	};
 }

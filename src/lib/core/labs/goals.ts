@@ -1,7 +1,8 @@
-import { Validator } from '@cfworker/json-schema';
+import { loadValidator, rawValidator, validatorLoaded } from '../validation/lazy-validator';
 import type { RegisteredTool, Shadowed } from '../registry/registry';
 import type { WorldEvent } from '../world/events';
 import type { WorldSnapshot } from '../world/snapshot';
+import type { WireEntry } from '../world/wire';
 import type { CallRecord } from '../world/world';
 import type { Goal } from './lab-schema';
 
@@ -18,6 +19,10 @@ export interface WorldFacts {
 	permissionMode: string;
 	/** ToolSource's run state; null for other profiles. */
 	run: 'running' | 'interrupted' | null;
+	/** The protocol log (its window of newest entries). */
+	wire: readonly WireEntry[];
+	/** The protocol version each connected server negotiated, by server name. */
+	versions: Readonly<Record<string, string>>;
 }
 
 /** States a call ends in, across profiles (OpenHarness ends every call `completed`). */
@@ -51,6 +56,38 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 				e.command === goal.command &&
 				(goal.server === undefined || e.server === goal.server)
 		);
+	if ('hostRequest' in goal) {
+		const h = goal.hostRequest;
+		return ctx.events.some(
+			(e) =>
+				e.kind === 'hostRequest' &&
+				(h.kind === undefined || e.request === h.kind) &&
+				(h.state === undefined || e.state === h.state) &&
+				(h.server === undefined || e.server === h.server)
+		);
+	}
+	if ('protocolResult' in goal) {
+		const p = goal.protocolResult;
+		return ctx.events.some(
+			(e) =>
+				e.kind === 'protocol' &&
+				(p.method === undefined || e.method === p.method) &&
+				(p.server === undefined || e.server === p.server) &&
+				(p.ok === undefined || e.ok === p.ok) &&
+				(p.errorIncludes === undefined || e.detail.includes(p.errorIncludes))
+		);
+	}
+	if ('wire' in goal) {
+		const w = goal.wire;
+		return ctx.wire.some(
+			(e) =>
+				e.kind === 'message' &&
+				'method' in e.message &&
+				e.message.method === w.method &&
+				(w.server === undefined || e.server === w.server) &&
+				(w.dir === undefined || e.dir === w.dir)
+		);
+	}
 	if ('registry' in goal) {
 		const r = goal.registry;
 		const matching = ctx.snapshot.registry.filter(
@@ -87,7 +124,8 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 		!!server &&
 		(goal.state === undefined || server.state === goal.state) &&
 		(goal.process === undefined || server.process === goal.process) &&
-		(goal.detailIncludes === undefined || server.detail.includes(goal.detailIncludes))
+		(goal.detailIncludes === undefined || server.detail.includes(goal.detailIncludes)) &&
+		(goal.protocolVersion === undefined || ctx.versions[server.name] === goal.protocolVersion)
 	);
 }
 
@@ -98,6 +136,12 @@ export function violatesServerSchema(
 ): boolean {
 	const tool = registered.find((t) => t.name === call.name);
 	if (!tool || call.sent === null) return false;
+	// Validation loads on demand (a lab with this goal preloads it: see LabState).
+	if (!validatorLoaded()) {
+		void loadValidator();
+		return false;
+	}
+	const Validator = rawValidator();
 	try {
 		return !new Validator(tool.inputSchema as never, '2020-12', false).validate(call.sent).valid;
 	} catch {

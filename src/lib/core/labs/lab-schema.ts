@@ -10,7 +10,14 @@ export type Goal =
 	| { all: Goal[] }
 	| { any: Goal[] }
 	| { sessionStarted: boolean }
-	| { server: string; state?: string; process?: string; detailIncludes?: string }
+	| {
+			server: string;
+			state?: string;
+			process?: string;
+			detailIncludes?: string;
+			/** The protocol version the connection negotiated. */
+			protocolVersion?: string;
+	  }
 	| {
 			registry: {
 				name?: string;
@@ -47,7 +54,22 @@ export type Goal =
 	/** The latest registry build had a name collision (one registration replaced another). */
 	| { collision: true }
 	| { command: string; server?: string }
-	| { predicted: true };
+	| { predicted: true }
+	/** A server asked the host (sampling, elicitation, roots), or that request was settled so. */
+	| {
+			hostRequest: { kind?: 'sampling' | 'elicitation' | 'roots'; state?: string; server?: string };
+	  }
+	/** A learner's own request (resources, prompts, log level) was answered, or failed. */
+	| {
+			protocolResult: {
+				method?: string;
+				server?: string;
+				ok?: boolean;
+				errorIncludes?: string;
+			};
+	  }
+	/** A message with this method crossed a wire (anywhere in this world's protocol log). */
+	| { wire: { method: string; server?: string; dir?: 'to-server' | 'to-host' } };
 
 export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 	z.union([
@@ -58,7 +80,8 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 			server: z.string(),
 			state: z.string().optional(),
 			process: z.string().optional(),
-			detailIncludes: z.string().optional()
+			detailIncludes: z.string().optional(),
+			protocolVersion: z.string().optional()
 		}),
 		z.strictObject({
 			registry: z.strictObject({
@@ -87,7 +110,29 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 		z.strictObject({ run: z.enum(['running', 'interrupted']) }),
 		z.strictObject({ collision: z.literal(true) }),
 		z.strictObject({ command: z.string(), server: z.string().optional() }),
-		z.strictObject({ predicted: z.literal(true) })
+		z.strictObject({ predicted: z.literal(true) }),
+		z.strictObject({
+			hostRequest: z.strictObject({
+				kind: z.enum(['sampling', 'elicitation', 'roots']).optional(),
+				state: z.string().optional(),
+				server: z.string().optional()
+			})
+		}),
+		z.strictObject({
+			protocolResult: z.strictObject({
+				method: z.string().optional(),
+				server: z.string().optional(),
+				ok: z.boolean().optional(),
+				errorIncludes: z.string().optional()
+			})
+		}),
+		z.strictObject({
+			wire: z.strictObject({
+				method: z.string(),
+				server: z.string().optional(),
+				dir: z.enum(['to-server', 'to-host']).optional()
+			})
+		})
 	])
 ) as z.ZodType<Goal>;
 
@@ -124,7 +169,42 @@ export const actionSchema = z.discriminatedUnion('do', [
 	z.strictObject({ do: z.literal('reconcile'), verdict: z.enum(['applied', 'not_applied']) }),
 	z.strictObject({ do: z.literal('restartHarness') }),
 	/** The learner edits the world (the editor's Apply): the whole new scenario. */
-	z.strictObject({ do: z.literal('setScenario'), scenario: z.record(z.string(), z.unknown()) })
+	z.strictObject({ do: z.literal('setScenario'), scenario: z.record(z.string(), z.unknown()) }),
+	/**
+	 * The learner walks `count` messages on in one server's "message by message" view. Only the
+	 * page moves: the world does not change, so no goal can see it.
+	 */
+	z.strictObject({
+		do: z.literal('wireStep'),
+		server: z.string(),
+		count: z.number().int().min(1).max(50)
+	}),
+	/** The learner answers the newest pending sampling request (`text`: the edited reply). */
+	z.strictObject({
+		do: z.literal('answerSampling'),
+		action: z.enum(['approve', 'reject']),
+		text: z.string().optional()
+	}),
+	/** The learner answers the newest pending elicitation; `content` is what the form sends. */
+	z.strictObject({
+		do: z.literal('answerElicitation'),
+		action: z.enum(['accept', 'decline', 'cancel']),
+		content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional()
+	}),
+	/** The host's roots become exactly these (the roots editor's Apply). */
+	z.strictObject({ do: z.literal('setRoots'), roots: z.array(z.string()) }),
+	z.strictObject({
+		do: z.enum(['listResources', 'listResourceTemplates', 'listPrompts']),
+		server: z.string()
+	}),
+	z.strictObject({ do: z.literal('readResource'), server: z.string(), uri: z.string() }),
+	/** prompts/get from the prompt's form (listed first with listPrompts). */
+	z.strictObject({
+		do: z.literal('getPrompt'),
+		server: z.string(),
+		name: z.string(),
+		arguments: z.record(z.string(), z.string()).default({})
+	})
 ]);
 
 export type LabAction = z.output<typeof actionSchema>;
