@@ -79,11 +79,10 @@ async function openEditor(page: Page) {
 async function callFirstTool(page: Page) {
 	const calls = page.locator('#calls');
 	const select = calls.getByLabel(en('call_tool'), { exact: true });
-	const tools = await select
-		.locator('option')
-		.evaluateAll((all) =>
-			(all as HTMLOptionElement[]).map((o) => o.value).filter((v) => v.startsWith('mcp__'))
-		);
+	const tools = await select.locator('option').evaluateAll((all) =>
+		// Every profile's names (mcp__a__b, mcp.a.b); not the "Another name…" entry.
+		(all as HTMLOptionElement[]).map((o) => o.value).filter((v) => !v.startsWith('\u0000'))
+	);
 	expect(tools.length, 'the world has a tool to call').toBeGreaterThan(0);
 	await select.selectOption(tools[0]);
 	await calls.getByRole('button', { name: en('call_button'), exact: true }).click();
