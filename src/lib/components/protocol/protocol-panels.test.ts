@@ -1,31 +1,14 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseScenario, type ScenarioInput } from '$lib/core';
+import { describe, expect, it } from 'vitest';
 import { fullHost, hostScenario } from '$lib/core/world/host-test-world';
-import { WorldState } from '$lib/state/world-state.svelte';
-import { html, text } from '../test-support/render';
+import { buttonTag, html, startedStates, text } from '../test-support/render';
 import HostPanel from './HostPanel.svelte';
 import ResourcesPanel from './ResourcesPanel.svelte';
 import WireSteps from './WireSteps.svelte';
 
-let state: WorldState | undefined;
-afterEach(() => state?.dispose());
+const session = startedStates(hostScenario(fullHost));
 
-async function session(input: ScenarioInput = hostScenario(fullHost)) {
-	const parsed = parseScenario(input);
-	if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-	state = new WorldState(parsed.scenario);
-	await state.run((w) => w.startSession());
-	return state;
-}
-
-/** The opening tag of the button with this accessible name (aria-label). */
-function button(markup: string, label: string): string {
-	const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-	const found = markup.match(new RegExp(`<button[^>]*aria-label="${escaped}"[^>]*>`));
-	expect(found, `a button named ${label}`).not.toBeNull();
-	return found![0];
-}
+const button = buttonTag;
 
 const disabled = (tag: string) => /\sdisabled(=|\s|>|$)/.test(tag);
 

@@ -1,30 +1,14 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseScenario } from '$lib/core';
+import { describe, expect, it } from 'vitest';
 import { isolationScenario, toolSourceScenario } from '$lib/core/world/test-world';
-import { WorldState } from '$lib/state/world-state.svelte';
 import CallPanel from '../CallPanel.svelte';
 import HarnessControls from '../HarnessControls.svelte';
-import { html, text } from '../test-support/render';
+import { buttonTag, html, startedStates, text } from '../test-support/render';
 import ToolSourcePanel from './ToolSourcePanel.svelte';
 
-let state: WorldState | undefined;
-afterEach(() => state?.dispose());
+const session = startedStates(toolSourceScenario);
 
-async function session(input = toolSourceScenario) {
-	const parsed = parseScenario(input);
-	if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-	state = new WorldState(parsed.scenario);
-	await state.run((w) => w.startSession());
-	return state;
-}
-
-/** The opening tag of the button with this accessible name (aria-label). */
-function button(markup: string, label: string): string {
-	const found = markup.match(new RegExp(`<button[^>]*aria-label="${label}"[^>]*>`));
-	expect(found, `a button named ${label}`).not.toBeNull();
-	return found![0];
-}
+const button = buttonTag;
 
 /** Whether an opening tag carries the disabled attribute (not a `disabled:` class). */
 const disabled = (tag: string) => /\sdisabled(=|\s|>|$)/.test(tag);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { scenarioSchema } from '../scenario/schema';
+import { protocolRequestActions } from '../world/actions';
 import { PANELS } from '../embed/protocol';
 
 /**
@@ -193,18 +194,8 @@ export const actionSchema = z.discriminatedUnion('do', [
 	}),
 	/** The host's roots become exactly these (the roots editor's Apply). */
 	z.strictObject({ do: z.literal('setRoots'), roots: z.array(z.string()) }),
-	z.strictObject({
-		do: z.enum(['listResources', 'listResourceTemplates', 'listPrompts']),
-		server: z.string()
-	}),
-	z.strictObject({ do: z.literal('readResource'), server: z.string(), uri: z.string() }),
-	/** prompts/get from the prompt's form (listed first with listPrompts). */
-	z.strictObject({
-		do: z.literal('getPrompt'),
-		server: z.string(),
-		name: z.string(),
-		arguments: z.record(z.string(), z.string()).default({})
-	})
+	/** Resources and prompts requests, as the world logs them (prompts/get from the prompt's form). */
+	...protocolRequestActions
 ]);
 
 export type LabAction = z.output<typeof actionSchema>;

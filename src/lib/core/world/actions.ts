@@ -6,6 +6,21 @@ import type { ElicitationAnswer, SamplingAnswer } from './host-requests';
  * Every learner action on a world, as data: the event log that replays a world, time travel and
  * share links are made of these. Each is one public command of `World` with its arguments.
  */
+/** The learner's own protocol requests (resources and prompts panels); lab actions reuse them. */
+export const protocolRequestActions = [
+	z.strictObject({
+		do: z.enum(['listResources', 'listResourceTemplates', 'listPrompts']),
+		server: z.string()
+	}),
+	z.strictObject({ do: z.literal('readResource'), server: z.string(), uri: z.string() }),
+	z.strictObject({
+		do: z.literal('getPrompt'),
+		server: z.string(),
+		name: z.string(),
+		arguments: z.record(z.string(), z.string()).default({})
+	})
+] as const;
+
 export const worldActionSchema = z.discriminatedUnion('do', [
 	z.strictObject({
 		do: z.enum(['startSession', 'closeSession', 'connectAll', 'reconnectAll', 'restartHarness'])
@@ -45,17 +60,7 @@ export const worldActionSchema = z.discriminatedUnion('do', [
 		roots: z.array(z.strictObject({ uri: z.string(), name: z.string().optional() }))
 	}),
 	z.strictObject({ do: z.literal('setLogLevel'), server: z.string(), level: z.string() }),
-	z.strictObject({
-		do: z.enum(['listResources', 'listResourceTemplates', 'listPrompts']),
-		server: z.string()
-	}),
-	z.strictObject({ do: z.literal('readResource'), server: z.string(), uri: z.string() }),
-	z.strictObject({
-		do: z.literal('getPrompt'),
-		server: z.string(),
-		name: z.string(),
-		arguments: z.record(z.string(), z.string())
-	})
+	...protocolRequestActions
 ]);
 
 export type WorldAction = z.output<typeof worldActionSchema>;
