@@ -3,7 +3,7 @@ import { formatPath } from '../scenario/parse';
 import { scenarioSchema, type Scenario } from '../scenario/schema';
 import { loggedActionSchema, type LoggedAction } from '../world/actions';
 import type { WireEntry } from '../world/wire';
-import { redactScenario } from './share-link';
+import { redactActions, redactScenario } from './share-link';
 
 /**
  * An exported event log: the scenario and every action, as readable JSON a learner can keep,
@@ -25,7 +25,11 @@ export interface LogFile {
 export type LogFileResult = ({ ok: true } & LogFile) | { ok: false; error: string };
 
 export function logFileJson(scenario: Scenario, actions: readonly LoggedAction[]): string {
-	return JSON.stringify({ scenario: redactScenario(scenario), actions }, null, '\t');
+	return JSON.stringify(
+		{ scenario: redactScenario(scenario), actions: redactActions(actions) },
+		null,
+		'\t'
+	);
 }
 
 export function parseLogFile(text: string): LogFileResult {

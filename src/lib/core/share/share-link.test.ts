@@ -4,7 +4,7 @@ import { parseScenario } from '../scenario/parse';
 import { replay } from '../world/replay';
 import { worldSnapshot } from '../world/snapshot';
 import { makeWorld, toolSourceScenario } from '../world/test-world';
-import { decodeShare, encodeShare, REDACTED, SHARE_FORMAT } from './share-link';
+import { decodeShare, encodeShare, REDACTED, redactActions, SHARE_FORMAT } from './share-link';
 
 const secretScenario = {
 	mcp_servers: {
@@ -130,5 +130,53 @@ describe('share links', () => {
 			ok: false,
 			error: 'This link holds more than MCP Lab opens (over 5 MB).'
 		});
+	});
+
+	it('never carries what was typed into secret-named fields: tool arguments, elicitation answers', async () => {
+		const actions = [
+			{
+				seq: 1,
+				t: 0,
+				during: null,
+				action: {
+					do: 'callTools' as const,
+					calls: [{ name: 'mcp__a__login', arguments: { user: 'ada', api_key: 'sk-123' } }]
+				}
+			},
+			{
+				seq: 2,
+				t: 0,
+				during: null,
+				action: {
+					do: 'answerElicitation' as const,
+					request: 'h1',
+					action: 'accept' as const,
+					content: { email: 'ada@example.com', password: 'hunter2' }
+				}
+			}
+		];
+		expect(redactActions(actions).map((a) => a.action)).toEqual([
+			{
+				do: 'callTools',
+				calls: [{ name: 'mcp__a__login', arguments: { user: 'ada', api_key: REDACTED } }]
+			},
+			{
+				do: 'answerElicitation',
+				request: 'h1',
+				action: 'accept',
+				content: { email: 'ada@example.com', password: REDACTED }
+			}
+		]);
+		const parsed = parseScenario({});
+		if (!parsed.ok) throw new Error('invalid');
+		const link = await encodeShare({
+			lab: null,
+			labStep: 0,
+			scenario: parsed.scenario,
+			actions,
+			at: 2
+		});
+		const decoded = await decodeShare(link);
+		expect(JSON.stringify(decoded)).not.toMatch(/sk-123|hunter2/);
 	});
 });

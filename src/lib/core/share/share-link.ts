@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { formatPath } from '../scenario/parse';
 import { scenarioSchema, type Scenario, type ScenarioInput } from '../scenario/schema';
 import { loggedActionSchema, type LoggedAction } from '../world/actions';
+import { SECRET_NAME } from '../world/mask';
 
 /**
  * A share link carries a world exactly: its scenario, its action log and how far into the log
@@ -70,6 +71,34 @@ export function redactScenario(scenario: Scenario | ScenarioInput): ScenarioInpu
 }
 
 /** Runs bytes through a (de)compression stream, stopping once the output passes `limit`. */
+/** A copy of an object whose secret-named fields carry the placeholder instead of their value. */
+const redactFields = (values: Record<string, unknown>) =>
+	Object.fromEntries(
+		Object.entries(values).map(([k, v]) => [k, SECRET_NAME.test(k) ? REDACTED : v])
+	);
+
+/**
+ * The log with what a learner typed into secret-named fields (a tool argument `api_key`, an
+ * elicitation answer `password`) replaced: a link or a download must not carry them. The world
+ * rebuilt from it then shows the placeholder where the value was.
+ */
+export function redactActions(actions: readonly LoggedAction[]): LoggedAction[] {
+	return actions.map((entry) => {
+		const a = entry.action;
+		if (a.do === 'callTools')
+			return {
+				...entry,
+				action: {
+					...a,
+					calls: a.calls.map((c) => ({ ...c, arguments: redactFields(c.arguments) }))
+				}
+			};
+		if (a.do === 'answerElicitation' && a.content)
+			return { ...entry, action: { ...a, content: redactFields(a.content) } };
+		return entry;
+	});
+}
+
 async function pipe(
 	bytes: Uint8Array,
 	stream: CompressionStream | DecompressionStream,
@@ -115,7 +144,7 @@ export async function encodeShare(world: SharedWorld): Promise<string> {
 		lab: world.lab,
 		labStep: world.labStep,
 		scenario: redactScenario(world.scenario),
-		actions: world.actions,
+		actions: redactActions(world.actions),
 		at: world.at
 	});
 	const packed = await pipe(new TextEncoder().encode(json), new CompressionStream('deflate-raw'));
