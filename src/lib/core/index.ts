@@ -53,12 +53,5 @@ export {
 } from './labs/progress';
 export { boundText, boundJson, type Bounded } from './text/bound';
 export type { LabAction } from './labs/lab-schema';
-export { replay } from './world/replay';
 export { type LoggedAction, type WorldAction } from './world/actions';
-export {
-	encodeShare,
-	decodeShare,
-	redactScenario,
-	type SharedWorld,
-	type DecodeResult
-} from './share/share-link';
+// Replay and share links are imported from their own modules (by time travel, loaded on demand).

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeShare, parseScenario, worldSnapshot, type ScenarioInput } from '$lib/core';
+import { parseScenario, worldSnapshot, type ScenarioInput } from '$lib/core';
+import { encodeShare } from '$lib/core/share/share-link';
 import { labSchema } from '$lib/core/labs/lab-schema';
 import { Announcer } from './announcer.svelte';
 import { LabSession } from './lab-session.svelte';

@@ -1,13 +1,9 @@
 import { tick } from 'svelte';
-import {
-	decodeShare,
-	describeProblems,
-	encodeShare,
-	replay,
-	type LoggedAction,
-	type Scenario,
-	type World
-} from '$lib/core';
+import { describeProblems, type LoggedAction, type Scenario, type World } from '$lib/core';
+// Straight from their modules, not the core's index: the bundler then keeps them in this lazily
+// loaded chunk instead of the page's start-up chunks.
+import { decodeShare, encodeShare } from '$lib/core/share/share-link';
+import { replay } from '$lib/core/world/replay';
 import { unsupported } from '$lib/core/scenario/support';
 import { logFileJson, parseLogFile, wireTraceJson } from '$lib/core/share/log-file';
 import type { LabSession } from './lab-session.svelte';
