@@ -112,3 +112,31 @@ export class LabWalk {
 		};
 	}
 }
+
+/**
+ * Every `code` span of a lab's narration, in both languages, is something the walk really
+ * produced: an argument object it sent, a word it showed (or the lab's fixed vocabulary), or the
+ * start of a real output.
+ */
+export function expectCodeSpansReal(
+	texts: Record<LabLocale, LabText>,
+	seen: {
+		argumentsUsed: ReadonlySet<string>;
+		produced: ReadonlySet<string>;
+		vocabulary: ReadonlySet<string>;
+		startsOutput: (span: string) => boolean;
+	}
+): void {
+	for (const locale of locales)
+		for (const span of allCode(texts[locale])) {
+			if (span.startsWith('{')) {
+				// An argument object: valid JSON, and one the walk really sent.
+				expect(seen.argumentsUsed, `${locale}: ${span}`).toContain(
+					JSON.stringify(JSON.parse(span))
+				);
+				continue;
+			}
+			const known = seen.produced.has(span) || seen.vocabulary.has(span) || seen.startsOutput(span);
+			expect(known, `${locale}: unverified code span ${span}`).toBe(true);
+		}
+}

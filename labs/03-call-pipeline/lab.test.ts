@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allCode, LabWalk, loadLab, locales } from '../test-support';
+import { expectCodeSpansReal, LabWalk, loadLab, locales } from '../test-support';
 import { fnmatch } from '../../src/lib/core/profiles/openharness/hooks';
 import {
 	permissionModes,
@@ -417,19 +417,12 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 			'isError' // the MCP result field
 		]);
 
-		for (const locale of locales)
-			for (const span of allCode(texts[locale])) {
-				if (span.startsWith('{')) {
-					// An argument object: valid JSON, and one the walk above really sent.
-					expect(argumentsUsed, `${locale}: ${span}`).toContain(JSON.stringify(JSON.parse(span)));
-					continue;
-				}
-				const known =
-					produced.has(span) ||
-					vocabulary.has(span) ||
-					// The start of a real output or output line, long enough to be a phrase.
-					(span.length >= 12 && [...outputs].some((o) => o.startsWith(span)));
-				expect(known, `${locale}: unverified code span ${span}`).toBe(true);
-			}
+		expectCodeSpansReal(texts, {
+			argumentsUsed,
+			produced,
+			vocabulary,
+			// The start of a real output or output line, long enough to be a phrase.
+			startsOutput: (span) => span.length >= 12 && [...outputs].some((o) => o.startsWith(span))
+		});
 	});
 });
