@@ -26,9 +26,10 @@ const config = {
 				// run script, and server text is never rendered as HTML, so this stays safe.
 				'style-src': ['self', 'unsafe-inline'],
 				'img-src': ['self', 'data:'],
-				// Simulated servers talk in memory. Live mode (Streamable HTTP to a learner's server)
-				// will need that server's origin here, or a policy of its own on the /live page.
-				'connect-src': ['self'],
+				// Simulated servers talk in memory, but live mode connects the page to a learner's own
+				// MCP server (Streamable HTTP, any host and port, http://localhost included), whose
+				// origin a static policy cannot know: so any http(s) origin, and no other scheme.
+				'connect-src': ['self', 'http:', 'https:'],
 				'base-uri': ['self'],
 				'form-action': ['self'],
 				'object-src': ['none']
@@ -38,9 +39,10 @@ const config = {
 			}
 		},
 		typescript: {
-			// Lab tests live beside the lab data; type-check them with everything else.
+			// Lab tests live beside the lab data, and the lab server (server/) beside the site;
+			// type-check them with everything else.
 			config: (tsconfig) => {
-				tsconfig.include.push('../labs/**/*.ts');
+				tsconfig.include.push('../labs/**/*.ts', '../server/**/*.ts');
 			}
 		}
 	}

@@ -30,7 +30,12 @@ export default defineConfig({
 		]
 	},
 	test: {
-		include: ['src/**/*.test.ts', 'labs/**/*.test.ts', 'scripts/**/*.test.ts'],
+		include: [
+			'src/**/*.test.ts',
+			'labs/**/*.test.ts',
+			'scripts/**/*.test.ts',
+			'server/**/*.test.ts'
+		],
 		environment: 'node'
 	}
 });

@@ -1,0 +1,86 @@
+import { ADMIN_HEADER } from './admin';
+import { DEFAULT_HOST } from './args';
+import { NOT_MCP_PATH } from './endpoints';
+import type { LabApp } from './http-app';
+
+/** The first line printed once the port is bound; e2e tests read the URL from it. */
+export const READY = 'MCP Lab server ready:';
+
+export interface BannerInput {
+	app: LabApp;
+	skipped: readonly string[];
+	/** Printed here and nowhere else. */
+	token: string | null;
+	tokenGenerated: boolean;
+	slowMs: number;
+	keys: boolean;
+	warnings: readonly string[];
+}
+
+const pad = (text: string, width: number) => text.padEnd(width);
+
+/** What a workshop needs on screen: the URLs to paste, what each teaching URL shows, the switches. */
+export function bannerLines(input: BannerInput): string[] {
+	const { app } = input;
+	const { base } = app;
+	const urls = app.urls;
+	const width = Math.max(...urls.map((u) => u.name.length)) + 2;
+	const sample = urls[0];
+	const count = `${urls.length} server${urls.length === 1 ? '' : 's'}`;
+	const lines = [`${READY} ${base}`, ...input.warnings.map((w) => `Warning: ${w}`)];
+	lines.push(
+		`Serving ${app.options.label} (${count}). Paste a server's URL into the lab's live mode:`,
+		...urls.map((u) => `  ${pad(u.name, width)}${u.url}`)
+	);
+	if (input.skipped.length)
+		lines.push(`Not served (marked live in the scenario): ${input.skipped.join(', ')}`);
+	lines.push(
+		`Teaching endpoints, one error class each (every server has the first two; shown for ${sample.name}):`,
+		`  CORS failure            ${sample.noCors}`,
+		'                          no CORS headers: the page only sees "TypeError: Failed to fetch"',
+		`  session id not exposed  ${sample.noExpose}`,
+		'                          initialize works; the next request has no session id and gets 400',
+		`  not an MCP endpoint     ${base}${NOT_MCP_PATH.slice(1)}`,
+		'                          a web page: 200 text/html',
+		'  stale session           press k: an old Mcp-Session-Id gets 404 Session not found',
+		`  unauthorized            press u${input.token ? '' : ' (or start with --token auto)'}: 401 with WWW-Authenticate`,
+		`Allowed browser origins: ${app.options.origins.join(', ')} (more with --origin <url>)`
+	);
+	if (input.token)
+		lines.push(
+			`Token required${input.tokenGenerated ? ' (generated)' : ''}: send "Authorization: Bearer ${input.token}" (printed only this once)`
+		);
+	else lines.push('Token: none required (start with --token auto to require one)');
+	lines.push(
+		app.options.adminOpen
+			? `Admin: POST ${base}_lab/faults is open (--admin-open); GET ${base}_lab/status`
+			: `Admin: POST ${base}_lab/faults with header "${ADMIN_HEADER}: ${app.options.adminSecret}" from this machine; GET ${base}_lab/status`
+	);
+	lines.push(
+		input.keys
+			? keysLine(input.slowMs)
+			: 'Keys: off (stdin is not a terminal); use the admin endpoint for faults.'
+	);
+	return lines;
+}
+
+export function keysLine(slowMs: number): string {
+	return `Keys: k kill every session · s slow responses (+${slowMs} ms) · u 401 to everything · h help · q quit`;
+}
+
+export function helpLines(app: LabApp, slowMs: number): string[] {
+	return [
+		keysLine(slowMs),
+		`Faults by HTTP: curl -X POST ${app.base}_lab/faults -H '${ADMIN_HEADER}: <secret>' -H 'content-type: application/json' -d '{"killSessions":true,"slowMs":0,"unauthorized":false}'`,
+		`Sessions and faults: curl ${app.base}_lab/status`
+	];
+}
+
+/** Listening beyond this machine exposes the servers to the network: said plainly at start. */
+export function hostWarnings(host: string, loopback: boolean, token: boolean): string[] {
+	if (loopback) return [];
+	const advice = token ? '' : ' Consider --token auto.';
+	return [
+		`listening on ${host}, not ${DEFAULT_HOST}: anyone who can reach this address can use these servers.${advice}`
+	];
+}
