@@ -30,14 +30,46 @@ test('the frame announces itself and answers getState with the contract snapshot
 		'Unsupported MCP transport in current build: ws'
 	);
 	expect(snapshot.registry.map((e) => e.name)).toEqual([
+		// OpenHarness's own resource tools: no server, read-only, always available.
+		'list_mcp_resources',
+		'read_mcp_resource',
 		'mcp__filesystem__read_file',
 		'mcp__filesystem__write_file',
 		'mcp__filesystem__list_directory',
 		'mcp__internal-api__search_orders',
 		'mcp__internal-api__create_ticket'
 	]);
+	expect(snapshot.registry[1]).toEqual({
+		name: 'read_mcp_resource',
+		server: '',
+		tool: 'read_mcp_resource',
+		readOnly: true,
+		available: true
+	});
 	const types = await page.evaluate(() => window.messages.map((m) => m.type));
 	expect(types).toContain('mcp-lab:resize');
+});
+
+test('the host calls OpenHarness’s built-in resource tools by their own names', async ({
+	page
+}) => {
+	await openHost(page);
+	const listed = await command(page, 'callTool', { name: 'list_mcp_resources', arguments: {} });
+	// Lab 01's servers offer no resources: the tool says so, and it is not an error.
+	expect(listed.snapshot?.calls.at(-1)).toMatchObject({
+		name: 'list_mcp_resources',
+		state: 'completed',
+		isError: false,
+		output: '(no MCP resources)'
+	});
+	const read = await command(page, 'callTool', {
+		name: 'read_mcp_resource',
+		arguments: { server: 'internal-api', uri: 'file:///x' }
+	});
+	expect(read.snapshot?.calls.at(-1)).toMatchObject({
+		isError: true,
+		output: "MCP server 'internal-api' resource read failed: MCP error -32601: Method not found"
+	});
 });
 
 test('kill, call, reconnect: isolation as the host sees it', async ({ page }) => {
@@ -123,9 +155,10 @@ test('bad commands are answered with a sentence, and the world is kept', async (
 		error: 'delay needs args.ms (a number of milliseconds).'
 	});
 	expect((await command(page, 'delay', { server: 'filesystem', ms: 2000 })).ok).toBe(true);
-	expect(await command(page, 'setProfile', { profile: 'toolsource' })).toMatchObject({
+	expect(await command(page, 'setProfile', { profile: 'trust' })).toMatchObject({
 		ok: false,
-		error: 'The command setProfile is not available in this version of MCP Lab yet.'
+		error:
+			"The profile 'trust' is not available in this build yet (available: openharness, toolsource)."
 	});
 });
 
@@ -142,6 +175,21 @@ test('setScenario replaces the world and runs its start-up', async ({ page }) =>
 	});
 	expect(result.ok).toBe(true);
 	expect(result.snapshot?.registry).toEqual([
+		// An OpenHarness world: its two built-in resource tools come first.
+		{
+			name: 'list_mcp_resources',
+			server: '',
+			tool: 'list_mcp_resources',
+			readOnly: true,
+			available: true
+		},
+		{
+			name: 'read_mcp_resource',
+			server: '',
+			tool: 'read_mcp_resource',
+			readOnly: true,
+			available: true
+		},
 		{
 			name: 'mcp__my_api__mcp_2fa',
 			server: 'my.api',

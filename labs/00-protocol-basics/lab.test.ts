@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { expectCodeSpansReal, LabWalk, loadLab, locales } from '../test-support';
+import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
 import { parseScenario } from '../../src/lib/core/scenario/parse';
 import { World } from '../../src/lib/core/world/world';
 
@@ -14,6 +14,7 @@ const messages = {
 
 const tool = (name: string) => `mcp__helpdesk__${name}`;
 const LOGO = 'file:///home/ana/helpdesk/logo.png';
+const README = 'file:///home/ana/helpdesk/README.md';
 
 type Raw = { host: Record<string, unknown> };
 /** lab.json's scenario with another host block: what the narration says other hosts get. */
@@ -25,18 +26,6 @@ async function withHost(edit: (host: Record<string, unknown>) => void): Promise<
 	const world = new World(parsed.scenario);
 	await world.startSession();
 	return world;
-}
-
-/** Every key and every string or number value of a JSON value: what a message really says. */
-function words(value: unknown, into: Set<string>, depth = 0): void {
-	if (depth > 12) return;
-	if (typeof value === 'string' || typeof value === 'number') into.add(String(value));
-	else if (Array.isArray(value)) for (const v of value) words(v, into, depth + 1);
-	else if (value && typeof value === 'object')
-		for (const [k, v] of Object.entries(value)) {
-			into.add(k);
-			words(v, into, depth + 1);
-		}
 }
 
 describe('lab 00-protocol-basics: definition', () => {
@@ -78,7 +67,9 @@ describe.each(locales)('lab 00-protocol-basics: %s narration', (locale) => {
 			'host_cancel',
 			'host_capabilities_heading',
 			'roots_add',
-			'roots_apply'
+			'roots_apply',
+			'call_builtins_group',
+			'servers_kill'
 		])
 			expect(source, key).toContain(messages[locale][key]);
 	});
@@ -109,6 +100,11 @@ describe('lab 00-protocol-basics: a learner can meet every check', () => {
 		const call = (name: string, args: Record<string, unknown> = {}) => {
 			argumentsUsed.add(JSON.stringify(args));
 			return world.callTool(tool(name), args);
+		};
+		/** OpenHarness's own tools are called by their own names. */
+		const builtin = (name: string, args: Record<string, unknown> = {}) => {
+			argumentsUsed.add(JSON.stringify(args));
+			return world.callTool(name, args);
 		};
 		const pending = (kind: string) =>
 			world.hostRequests.findLast((r) => r.kind === kind && r.state === 'pending')!.id;
@@ -272,7 +268,39 @@ describe('lab 00-protocol-basics: a learner can meet every check', () => {
 				[() => world.setRoots(['file:///home/ana/helpdesk', 'file:///home/ana/shared']), 3],
 				[() => call('list_workspace'), 4]
 			]);
+
+			const wireBefore = world.wire.entries.length;
+			await walk.step('resource-tools', [
+				[walk.guess('still-listed'), 1],
+				// Another tool's call does not count.
+				[() => call('lookup_ticket', { id: 'T-1' }), 1],
+				[() => builtin('list_mcp_resources'), 2],
+				[() => builtin('read_mcp_resource', { server: 'helpdesk', uri: README }), 3],
+				[() => world.kill('helpdesk'), 4],
+				[() => builtin('list_mcp_resources'), 5],
+				[() => builtin('read_mcp_resource', { server: 'helpdesk', uri: README }), 6]
+			]);
 			expect(walk.state.step).toBe(lab.steps.length - 1);
+			const [firstList, firstRead, staleList, failedRead] = world.calls.slice(-4);
+			// The listing: what the statuses recorded, no trailing space; nothing sent for it.
+			expect(firstList.output).toBe(`helpdesk:${README} How this helpdesk works\nhelpdesk:${LOGO}`);
+			expect(staleList.output).toBe(firstList.output);
+			// The model reads exactly what the Resources and prompts panel reads.
+			const panelRead = world.protocolResults.find(
+				(r) => r.method === 'resources/read' && r.params.uri === README
+			)!.result as { contents: Array<{ text: string }> };
+			expect(firstRead.output).toBe(panelRead.contents[0].text);
+			expect(failedRead.output).toBe("MCP server 'helpdesk' resource read failed: Not connected");
+			const sentSince = world.wire.entries
+				.slice(wireBefore)
+				.filter((e) => e.kind === 'message' && e.dir === 'to-server')
+				.map((e) => (e.kind === 'message' && 'method' in e.message ? e.message.method : ''));
+			expect(sentSince).toEqual(['tools/call', 'resources/read']);
+			// What the reveal says a reconnect does.
+			await world.reconnectAll();
+			add((await builtin('list_mcp_resources')).output);
+			add((await builtin('read_mcp_resource', { server: 'helpdesk', uri: README })).output);
+			expect(world.calls.at(-2)!.output).toBe('(no MCP resources)');
 
 			observe();
 			for (const entry of world.wire.entries)

@@ -246,6 +246,9 @@ describe('lab 02-naming: a learner can meet every check', () => {
 			registries.push(world.registry.map((e) => e.name));
 			expect(world.registryHistory.length).toBe(1);
 			expect(registries[0]).toEqual([
+				// OpenHarness's own resource tools, registered before every MCP tool.
+				'list_mcp_resources',
+				'read_mcp_resource',
 				'mcp__billing_v2__refund',
 				'mcp__internal-api__search_orders',
 				'mcp__internal-api__mcp_2fa_reset',

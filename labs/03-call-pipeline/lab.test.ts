@@ -193,9 +193,20 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 
 		try {
 			await world.startSession();
-			expect(world.registry.map((e) => e.name)).toEqual([READ, DELETE, CREATE, SEARCH, CLOSE]);
+			// OpenHarness's own resource tools come first; they are its only read-only tools.
+			expect(world.registry.map((e) => e.name)).toEqual([
+				'list_mcp_resources',
+				'read_mcp_resource',
+				READ,
+				DELETE,
+				CREATE,
+				SEARCH,
+				CLOSE
+			]);
 			// OpenHarness never marks an MCP tool read-only, readOnlyHint or not.
-			expect(world.registeredTools.every((t) => t.readOnly === false)).toBe(true);
+			const mcpTools = world.registeredTools.filter((t) => !t.builtin);
+			expect(mcpTools).toHaveLength(5);
+			expect(mcpTools.every((t) => t.readOnly === false)).toBe(true);
 
 			await step('one-call', [
 				[guess('skipped'), 1],

@@ -224,3 +224,23 @@ describe('pipeline panel', () => {
 		expect(markup).not.toContain('Next stage');
 	});
 });
+
+describe('pipeline panel: OpenHarness’s built-in resource tools', () => {
+	it('list_mcp_resources says nothing crossed the wire; read_mcp_resource names resources/read', async () => {
+		const world = await session();
+		await world.run((w) => w.callTool('list_mcp_resources'));
+		const listed = new Map(stages(html(world, PipelinePanel)));
+		expect(listed.get('executing')).toContain(
+			'Nothing crosses the wire: list_mcp_resources reads the resources each server recorded when it connected.'
+		);
+		await world.run((w) => w.callTool('read_mcp_resource', { server: 'gone', uri: 'x://1' }));
+		const read = new Map(stages(html(world, PipelinePanel)));
+		expect(read.get('executing')).toContain(
+			'Nothing was sent: the server was not connected, so resources/read was never written.'
+		);
+		await world.run((w) => w.callTool('read_mcp_resource', { uri: 'x://1' }));
+		expect(new Map(stages(html(world, PipelinePanel))).get('executing')).toContain(
+			'Nothing was sent: the call ended before resources/read.'
+		);
+	});
+});

@@ -1,7 +1,9 @@
+import { render } from 'svelte/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseScenario } from '$lib/core';
 import { WorldState } from '$lib/state/world-state.svelte';
 import CallPanel from './CallPanel.svelte';
+import RegistryBuiltins from './RegistryBuiltins.svelte';
 import RegistryPanel from './RegistryPanel.svelte';
 import WireLog from './WireLog.svelte';
 import { html, text } from './test-support/render';
@@ -78,6 +80,32 @@ describe('RegistryPanel', () => {
 		expect(text(markup)).not.toContain('OpenHarness builds its registry once per session');
 	});
 
+	it('shows OpenHarness’s built-in resource tools apart, first, read-only and always available', async () => {
+		await world.run((w) => w.startSession());
+		await world.run((w) => w.kill('filesystem'));
+		await world.run((w) => w.reconnectAll());
+		const markup = html(world, RegistryPanel);
+		// Not rows of the MCP table, and never unavailable, even in snapshot #2.
+		const table = markup.slice(markup.indexOf('<tbody'), markup.indexOf('</tbody>'));
+		expect(table).not.toContain('mcp_resource');
+		expect(text(markup).split('Became unavailable')[1]).not.toContain('mcp_resource');
+		// Their group (a lazily loaded component) lists them with what they are.
+		const builtins = world.registry!.entries.filter((e) => e.builtin);
+		const group = text(render(RegistryBuiltins, { props: { entries: builtins } }).body);
+		expect(group).toContain(
+			'Harness built-ins, registered first OpenHarness’s own tools, not a server’s: read-only and always available. They are the model’s only way to MCP resources'
+		);
+		expect(group).toContain(
+			'list_mcp_resources — read-only, always available read_mcp_resource — read-only, always available'
+		);
+		expect(group).not.toContain('No MCP tools');
+		// A registry of built-ins only is not "empty": the model still has these two.
+		const alone = text(
+			render(RegistryBuiltins, { props: { entries: builtins, alone: true } }).body
+		);
+		expect(alone).toContain('No MCP tools: the model sees only the harness built-ins.');
+	});
+
 	it('after a kill and a reconnect, snapshot #2 keeps the filesystem tools but unavailable', async () => {
 		await world.run((w) => w.startSession());
 		await world.run((w) => w.kill('filesystem'));
@@ -132,6 +160,21 @@ describe('CallPanel', () => {
 		expect(shown).not.toContain('error result');
 	});
 
+	it('offers the MCP tools first and the harness built-ins in a group of their own', async () => {
+		await world.run((w) => w.startSession());
+		const markup = html(world, CallPanel).replace(/<!--[\s\S]*?-->/g, '');
+		const options = [...markup.matchAll(/<option value="([^"]*)"/g)].map((m) => m[1]);
+		expect(options.slice(0, 2)).toEqual([
+			'mcp__filesystem__read_file',
+			'mcp__filesystem__write_file'
+		]);
+		expect(markup).toMatch(
+			/<optgroup label="Harness built-ins">\s*<option value="list_mcp_resources"[^>]*>list_mcp_resources<\/option>\s*<option value="read_mcp_resource"[^>]*>read_mcp_resource<\/option>/
+		);
+		// The first MCP tool stays the one picked, with its example arguments.
+		expect(markup).toMatch(/<option value="mcp__filesystem__read_file"[^>]*selected/);
+	});
+
 	it('marks tools of a gone server as unavailable in the tool list', async () => {
 		await world.run((w) => w.startSession());
 		await world.run((w) => w.kill('filesystem'));
@@ -180,7 +223,8 @@ describe('a registry of many tools', () => {
 		const before = text(html(state, RegistryPanel));
 		expect(before).toContain('Showing 200 of 251 tools.');
 		expect(before).toContain('Show all 251');
-		expect(before).toContain('… and 201 more');
+		// The first snapshot adds the two built-ins too: 253 names, 50 listed.
+		expect(before).toContain('… and 203 more');
 		const tableOf = (markup: string) =>
 			markup.slice(markup.indexOf('<tbody'), markup.indexOf('</tbody>'));
 		expect(tableOf(html(state, RegistryPanel))).not.toContain('mcp__small__only');

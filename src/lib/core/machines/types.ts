@@ -5,9 +5,11 @@ export interface ToolInfo {
 	inputSchema: Record<string, unknown>;
 }
 
+/** `McpResourceInfo` without its server: `name` is `resource.name or uri`, `description` `or ""`. */
 export interface ResourceInfo {
 	uri: string;
 	name: string;
+	description: string;
 }
 
 export interface InitInfo {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { diffRegistry, isEmptyDiff, type RegistryEntry } from './registry';
+import { resourceTools } from '../profiles/openharness/resource-tools';
+import {
+	buildRegistry,
+	diffRegistry,
+	isEmptyDiff,
+	registryEntries,
+	type RegistryEntry
+} from './registry';
 
 const entry = (name: string, server: string, tool: string, available = true): RegistryEntry => ({
 	name,
@@ -48,5 +55,64 @@ describe('registry diff', () => {
 		expect(diffRegistry([], [a, b])).toMatchObject({ added: [a.name, b.name], removed: [] });
 		expect(diffRegistry([a, b], [])).toMatchObject({ added: [], removed: [a.name, b.name] });
 		expect(isEmptyDiff(diffRegistry([a, b], [a, b]))).toBe(true);
+	});
+});
+
+describe('OpenHarness registry build (with the built-ins an OpenHarness world gives it)', () => {
+	const facts = [
+		{
+			server: 'zeta',
+			status: 'connected' as const,
+			tools: [{ name: 'ping', description: '', inputSchema: {} }]
+		},
+		{
+			server: 'alpha',
+			status: 'connected' as const,
+			tools: [{ name: 'get', description: 'Get', inputSchema: {} }]
+		},
+		{ server: 'down', status: 'failed' as const, tools: [] }
+	];
+
+	it('registers the built-in resource tools first, then servers in sorted order', () => {
+		const built = buildRegistry(facts, resourceTools());
+		expect(built.tools.map((t) => [t.name, t.server, t.readOnly, t.builtin ?? false])).toEqual([
+			['list_mcp_resources', '', true, true],
+			['read_mcp_resource', '', true, true],
+			['mcp__alpha__get', 'alpha', false, false],
+			['mcp__zeta__ping', 'zeta', false, false]
+		]);
+		expect(built.shadowed).toEqual([]);
+	});
+
+	it('keeps the built-ins in a registry without any connected server, and none unless given', () => {
+		expect(buildRegistry([]).tools).toEqual([]);
+		expect(buildRegistry([], resourceTools()).tools.map((t) => t.name)).toEqual([
+			'list_mcp_resources',
+			'read_mcp_resource'
+		]);
+	});
+
+	it('shows a built-in as always available, whatever the statuses say', () => {
+		const entries = registryEntries(buildRegistry(facts, resourceTools()), () => 'failed');
+		expect(entries.slice(0, 2)).toEqual([
+			{
+				name: 'list_mcp_resources',
+				server: '',
+				tool: 'list_mcp_resources',
+				readOnly: true,
+				available: true,
+				builtin: true
+			},
+			{
+				name: 'read_mcp_resource',
+				server: '',
+				tool: 'read_mcp_resource',
+				readOnly: true,
+				available: true,
+				builtin: true
+			}
+		]);
+		expect(entries.slice(2).map((e) => e.available)).toEqual([false, false]);
+		expect(entries.slice(2).some((e) => 'builtin' in e)).toBe(false);
 	});
 });

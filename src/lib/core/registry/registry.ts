@@ -15,6 +15,11 @@ export interface RegisteredTool {
 	 * takes it from its own allowlist, never from the server's annotations.
 	 */
 	readOnly: boolean;
+	/**
+	 * A tool of the harness itself (OpenHarness's `list_mcp_resources`, `read_mcp_resource`):
+	 * it belongs to no server (`server` is empty) and is always available.
+	 */
+	builtin?: true;
 }
 
 /** A registration that a later one with the same adapted name replaced. */
@@ -39,12 +44,16 @@ export interface ConnectionFacts {
 }
 
 /**
- * OpenHarness's registry, built once per session: connected servers in sorted order, each tool
- * under its adapted name; the registry is a map, so a later registration of the same name wins
- * (and keeps the first one's position, as a dict does).
+ * OpenHarness's registry, built once per session: the harness's own tools first (`builtins`: an
+ * OpenHarness world gives its two resource tools, see resource-tools.ts), then connected servers
+ * in sorted order, each tool under its adapted name; the registry is a map, so a later
+ * registration of the same name wins (and keeps the first one's position, as a dict does).
  */
-export function buildRegistry(connections: ConnectionFacts[]): BuiltRegistry {
-	const byName = new Map<string, RegisteredTool>();
+export function buildRegistry(
+	connections: ConnectionFacts[],
+	builtins: readonly RegisteredTool[] = []
+): BuiltRegistry {
+	const byName = new Map<string, RegisteredTool>(builtins.map((t) => [t.name, t]));
 	const shadowed: Shadowed[] = [];
 	const connected = connections
 		.filter((c) => c.status === 'connected')
@@ -95,6 +104,8 @@ export interface RegistryEntry {
 	tool: string;
 	readOnly: boolean;
 	available: boolean;
+	/** A harness built-in: no server, so always available (present only when true). */
+	builtin?: true;
 }
 
 export function registryEntries(
@@ -107,7 +118,9 @@ export function registryEntries(
 		server: t.server,
 		tool: t.tool,
 		readOnly: t.readOnly,
-		available: statusOf(t.server) === 'connected'
+		...(t.builtin
+			? { available: true, builtin: true as const }
+			: { available: statusOf(t.server) === 'connected' })
 	}));
 }
 

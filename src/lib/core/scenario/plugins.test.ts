@@ -41,13 +41,16 @@ describe('OpenHarness plugin merge', () => {
 		const world = makeWorld(scenario);
 		await world.startSession();
 		expect(world.serverNames).toEqual(['filesystem', 'github:search', 'github:issues']);
-		expect(world.registry.map((e) => e.name)).toEqual(
-			[
+		expect(world.registry.map((e) => e.name)).toEqual([
+			// OpenHarness's own resource tools come first in every registry it builds.
+			'list_mcp_resources',
+			'read_mcp_resource',
+			...[
 				'mcp__filesystem__read_file'.replace('read_file', 'read_file'),
 				'mcp__github_issues__list_open',
 				'mcp__github_search__find'
 			].filter((n) => !n.startsWith('mcp__filesystem'))
-		);
+		]);
 		expect(world.servers().find((s) => s.name === 'github:issues')?.plugin).toBe('github');
 	});
 });

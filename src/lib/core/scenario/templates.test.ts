@@ -58,7 +58,10 @@ describe('scenario templates', () => {
 		await world.startSession();
 		expect(world.servers().every((s) => s.status === 'connected')).toBe(true);
 		// Seven raw tools, five names: two pairs collide once adapted, and the later one wins.
+		// OpenHarness's two built-ins come first and collide with nothing.
 		expect(world.registry.map((e) => [e.name, e.server, e.tool])).toEqual([
+			['list_mcp_resources', '', 'list_mcp_resources'],
+			['read_mcp_resource', '', 'read_mcp_resource'],
 			['mcp__mcp_1password__mcp_2fa-code', '1password', '2fa-code'],
 			['mcp__my_api__search', 'my_api', 'search'],
 			['mcp__my_api__get_item', 'my.api', 'get item'],

@@ -52,7 +52,14 @@ export function worldSnapshot(world: World, where: { lab: string; step: number }
 				tools: s.connection.tools.map((t) => t.name),
 				resources: s.connection.resources.map((r) => r.uri)
 			})),
-		registry: world.registry.map((e) => ({ ...e })),
+		// The contract's five fields; a harness built-in shows as `server: ''`, always available.
+		registry: world.registry.map(({ name, server, tool, readOnly, available }) => ({
+			name,
+			server,
+			tool,
+			readOnly,
+			available
+		})),
 		calls: world.calls.map(({ id, name, state, isError, output, error }) => ({
 			id,
 			name,

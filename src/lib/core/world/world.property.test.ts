@@ -11,8 +11,18 @@ import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adaptedName } from '../profiles/openharness/naming';
+import {
+	listResources,
+	listResourcesOutput,
+	resourceTools
+} from '../profiles/openharness/resource-tools';
 import { resultText } from '../profiles/openharness/results';
-import { callFailed, notConnected, unknownTool } from '../profiles/openharness/strings';
+import {
+	callFailed,
+	LIST_MCP_RESOURCES,
+	notConnected,
+	unknownTool
+} from '../profiles/openharness/strings';
 import {
 	buildRegistry,
 	registryEntries,
@@ -382,7 +392,8 @@ function checkRejection(world: World, step: Step): void {
 /** The build OpenHarness makes at start-up, computed here from the statuses of that moment. */
 function buildNow(world: World): BuiltRegistry {
 	return buildRegistry(
-		world.servers().map((s) => ({ server: s.name, status: s.status, tools: s.connection.tools }))
+		world.servers().map((s) => ({ server: s.name, status: s.status, tools: s.connection.tools })),
+		resourceTools()
 	);
 }
 
@@ -430,6 +441,20 @@ function checkCall(
 		return;
 	}
 	expect(call).toMatchObject({ server: registered.server, tool: registered.tool });
+	if (registered.builtin) {
+		// OpenHarness's own resource tools: list reads the statuses as they were, nothing is sent;
+		// the schedules' arguments never name both a server and a uri, so a read is refused.
+		expect(call.sent).toBeNull();
+		if (name === LIST_MCP_RESOURCES)
+			expect(call).toMatchObject({
+				isError: false,
+				output: listResourcesOutput(
+					listResources(before.map((s) => ({ server: s.name, resources: s.connection.resources })))
+				)
+			});
+		else expect(call.output).toMatch(/^Invalid input for read_mcp_resource: \d validation error/);
+		return;
+	}
 	const server = before.find((s) => s.name === registered.server)!;
 	const invalid = `Invalid input for ${name}: `;
 	if (call.output.startsWith(invalid)) {

@@ -10,6 +10,8 @@ const fsTools = [
 	'mcp__filesystem__list_directory'
 ];
 const apiTools = ['mcp__internal-api__search_orders', 'mcp__internal-api__create_ticket'];
+/** OpenHarness registers its two resource tools first, whatever the servers offer. */
+const builtins = ['list_mcp_resources', 'read_mcp_resource'];
 
 function methods(entries: readonly WireEntry[], server: string) {
 	return entries
@@ -41,8 +43,16 @@ describe('OpenHarness world: start-up', () => {
 			detail: 'Unsupported MCP transport in current build: ws',
 			process: 'running'
 		});
-		expect(world.registry.map((e) => e.name)).toEqual([...fsTools, ...apiTools]);
-		expect(world.registry.every((e) => e.readOnly === false && e.available)).toBe(true);
+		expect(world.registry.map((e) => e.name)).toEqual([...builtins, ...fsTools, ...apiTools]);
+		// Only the built-ins are read-only; every entry is available.
+		expect(world.registry.map((e) => e.readOnly)).toEqual([
+			true,
+			true,
+			...fsTools.map(() => false),
+			false,
+			false
+		]);
+		expect(world.registry.every((e) => e.available)).toBe(true);
 		expect(world.registryHistory.map((r) => r.n)).toEqual([1]);
 
 		// Serial: every filesystem message precedes the first internal-api one.
@@ -96,7 +106,7 @@ describe('OpenHarness world: start-up', () => {
 			detail: 'MCP error -32603: MCP error -32603: disk on fire'
 		});
 		expect(statusOf(world, 'ok').status).toBe('connected');
-		expect(world.registry.map((e) => e.name)).toEqual(['mcp__ok__t']);
+		expect(world.registry.map((e) => e.name)).toEqual([...builtins, 'mcp__ok__t']);
 	});
 
 	it('defaults a missing inputSchema and marks auth_configured from env/headers', async () => {
@@ -138,6 +148,14 @@ describe('OpenHarness world: start-up', () => {
 		await world.startSession();
 		// Sorted: "a.b" < "a_b", so a_b registers last and wins.
 		expect(world.registry).toEqual([
+			...builtins.map((name) => ({
+				name,
+				server: '',
+				tool: name,
+				readOnly: true,
+				available: true,
+				builtin: true
+			})),
 			{ name: 'mcp__a_b__x', server: 'a_b', tool: 'x', readOnly: false, available: true }
 		]);
 		expect(world.registryHistory[0].diff.shadowed).toEqual([
@@ -190,7 +208,7 @@ describe('OpenHarness world: a killed server', () => {
 			process: 'killed'
 		});
 		expect(statusOf(world, 'internal-api').status).toBe('connected');
-		expect(world.registry.map((e) => e.name)).toEqual([...fsTools, ...apiTools]);
+		expect(world.registry.map((e) => e.name)).toEqual([...builtins, ...fsTools, ...apiTools]);
 		const latest = world.registryHistory.at(-1)!;
 		expect(latest.n).toBe(2);
 		expect(latest.diff.becameUnavailable).toEqual(fsTools);
@@ -231,12 +249,12 @@ describe('OpenHarness world: a killed server', () => {
 		await world.kill('filesystem');
 		await world.startSession();
 		expect(statusOf(world, 'filesystem').status).toBe('failed');
-		expect(world.registry.map((e) => e.name)).toEqual(apiTools);
+		expect(world.registry.map((e) => e.name)).toEqual([...builtins, ...apiTools]);
 		await world.restart('filesystem');
 		await world.reconnectAll();
 		expect(statusOf(world, 'filesystem').status).toBe('connected');
 		expect(world.servers().find((s) => s.name === 'filesystem')!.connection.tools).toHaveLength(3);
-		expect(world.registry.map((e) => e.name)).toEqual(apiTools);
+		expect(world.registry.map((e) => e.name)).toEqual([...builtins, ...apiTools]);
 		const call = await world.callTool('mcp__filesystem__read_file', {});
 		expect(call.output).toBe('Unknown tool: mcp__filesystem__read_file');
 	});
@@ -282,11 +300,11 @@ describe('OpenHarness world: commands and the snapshot', () => {
 		await world.restart('filesystem');
 		await world.connectAll();
 		expect(statusOf(world, 'filesystem').status).toBe('connected');
-		expect(world.registry.map((e) => e.name)).toEqual(apiTools);
+		expect(world.registry.map((e) => e.name)).toEqual([...builtins, ...apiTools]);
 		await world.closeSession();
 		expect(world.servers().map((s) => s.status)).toEqual(['pending', 'pending', 'pending']);
 		expect(world.registry).toEqual([]);
-		expect(world.registryHistory.at(-1)!.diff.removed).toEqual(apiTools);
+		expect(world.registryHistory.at(-1)!.diff.removed).toEqual([...builtins, ...apiTools]);
 	});
 
 	it('gives the embed snapshot exactly in the contract shape', async () => {
@@ -328,13 +346,23 @@ describe('OpenHarness world: commands and the snapshot', () => {
 					resources: []
 				}
 			],
-			registry: [...fsTools, ...apiTools].map((name) => ({
-				name,
-				server: name.startsWith('mcp__filesystem') ? 'filesystem' : 'internal-api',
-				tool: name.split('__')[2],
-				readOnly: false,
-				available: true
-			})),
+			registry: [
+				// A harness built-in: no server, read-only, always available (no `builtin` key).
+				...builtins.map((name) => ({
+					name,
+					server: '',
+					tool: name,
+					readOnly: true,
+					available: true
+				})),
+				...[...fsTools, ...apiTools].map((name) => ({
+					name,
+					server: name.startsWith('mcp__filesystem') ? 'filesystem' : 'internal-api',
+					tool: name.split('__')[2],
+					readOnly: false,
+					available: true
+				}))
+			],
 			calls: [
 				{
 					id: 'c1',

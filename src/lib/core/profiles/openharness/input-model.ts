@@ -289,12 +289,14 @@ type Outcome = { ok: true; value: unknown } | { ok: false; type: string };
 
 /**
  * `model_validate(args)` on the shallow model, then what is sent. A failure is the exact text the
- * model receives: `Invalid input for <name>: ` + `str(ValidationError)`.
+ * model receives: `Invalid input for <name>: ` + `str(ValidationError)`. `modelName` is the class
+ * the error names: the MCP adapter's made-up one unless a built-in tool has its own.
  */
 export function validateInput(
 	model: InputModel,
 	toolName: string,
-	args: Record<string, unknown>
+	args: Record<string, unknown>,
+	modelName: string = inputModelName(toolName, model)
 ): Validation {
 	const errors: PydanticError[] = [];
 	const sent: Record<string, unknown> = {};
@@ -333,7 +335,7 @@ export function validateInput(
 	if (errors.length > 0)
 		return {
 			ok: false,
-			error: `Invalid input for ${toolName}: ${validationErrorText(inputModelName(toolName, model), errors)}`,
+			error: `Invalid input for ${toolName}: ${validationErrorText(modelName, errors)}`,
 			errors
 		};
 	const known = new Set(model.fields.map((f) => f.name));

@@ -259,6 +259,39 @@ describe('permission checker (OpenHarness order)', () => {
 	});
 });
 
+describe('a read-only tool (OpenHarness’s built-in resource tools)', () => {
+	const readOnly = (settings: PermissionSettings, args: Record<string, unknown> = {}) =>
+		checkPermission(settings, { name: 'read_mcp_resource', arguments: args, readOnly: true });
+
+	it('is allowed after full_auto and before plan and default mode', () => {
+		expect(readOnly({ mode: 'full_auto' })).toMatchObject({
+			decision: 'allow',
+			reason: 'Auto mode allows all tools',
+			rule: 'full-auto'
+		});
+		for (const mode of ['plan', 'default'] as const)
+			expect(readOnly({ mode }, { server: 'docs', uri: 'file:///home/user/.ssh/id_rsa' })).toEqual({
+				decision: 'allow',
+				reason: 'read-only tools are allowed',
+				rule: 'read-only',
+				// A `uri` is not one of the arguments a path is read from.
+				filePath: null,
+				command: null
+			});
+	});
+
+	it('is still denied by the rules before it: a credential path, denied_tools', () => {
+		expect(readOnly({ mode: 'plan' }, { path: '~/.ssh/id_rsa' })).toMatchObject({
+			decision: 'deny',
+			rule: 'credential-path'
+		});
+		expect(readOnly({ mode: 'default', denied_tools: ['read_mcp_resource'] })).toMatchObject({
+			decision: 'deny',
+			reason: 'read_mcp_resource is explicitly denied'
+		});
+	});
+});
+
 describe('refusal', () => {
 	it('gives the model the prompt itself, as OpenHarness does', () => {
 		const asked = check({ mode: 'default' }, 'mcp__fs__write');

@@ -75,6 +75,7 @@ export const pathRuleDenied = (filePath: string, pattern: string) =>
 	`Path ${filePath} matches deny rule: ${pattern}`;
 export const commandDenied = (pattern: string) => `Command matches deny pattern: ${pattern}`;
 export const fullAutoAllowed = 'Auto mode allows all tools';
+export const readOnlyAllowed = 'read-only tools are allowed';
 export const planModeBlocked = 'Plan mode blocks mutating tools until the user exits plan mode';
 export const defaultModeConfirmation =
 	'Mutating tools require user confirmation in default mode. ' +
@@ -114,6 +115,8 @@ export interface PermissionCall {
 	name: string;
 	/** The arguments as the model gave them (the checker reads the raw input). */
 	arguments: Record<string, unknown>;
+	/** The tool's `is_read_only`: false for every MCP tool, true for the built-in resource tools. */
+	readOnly?: boolean;
 }
 
 /** Which check decided. */
@@ -124,6 +127,7 @@ export type PermissionRule =
 	| 'path-rule'
 	| 'denied-command'
 	| 'full-auto'
+	| 'read-only'
 	| 'plan-mode'
 	| 'default-mode';
 
@@ -134,7 +138,11 @@ export interface PermissionSubject {
 }
 
 export type PermissionCheck =
-	| ({ decision: 'allow'; reason: string; rule: 'allowed-tool' | 'full-auto' } & PermissionSubject)
+	| ({
+			decision: 'allow';
+			reason: string;
+			rule: 'allowed-tool' | 'full-auto' | 'read-only';
+	  } & PermissionSubject)
 	| ({
 			decision: 'deny';
 			reason: string;
@@ -145,10 +153,10 @@ export type PermissionCheck =
 	| ({ decision: 'ask'; prompt: string; rule: 'default-mode' } & PermissionSubject);
 
 /**
- * `PermissionChecker.evaluate` for an MCP tool. MCP tools are never read-only in OpenHarness
- * (`McpToolAdapter` does not override `is_read_only`, which is False: the harness cannot know
- * what a server's tool does), so the "read-only tools are allowed" step never applies and default
- * mode always asks.
+ * `PermissionChecker.evaluate`. MCP tools are never read-only in OpenHarness (`McpToolAdapter`
+ * does not override `is_read_only`, which is False: the harness cannot know what a server's tool
+ * does), so for them the "read-only tools are allowed" step never applies and default mode always
+ * asks. Only the harness's own resource tools are read-only: `plan` and `default` let them run.
  */
 export function checkPermission(
 	settings: PermissionSettings,
@@ -212,6 +220,8 @@ export function checkPermission(
 
 	if (settings.mode === 'full_auto')
 		return { decision: 'allow', reason: fullAutoAllowed, rule: 'full-auto', ...subject };
+	if (call.readOnly)
+		return { decision: 'allow', reason: readOnlyAllowed, rule: 'read-only', ...subject };
 	if (settings.mode === 'plan')
 		return { decision: 'deny', reason: planModeBlocked, rule: 'plan-mode', ...subject };
 	const hint = installHint(command);
