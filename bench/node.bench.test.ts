@@ -13,6 +13,7 @@ import { parseScenario } from '$lib/core/scenario/parse';
 import { CLIENT_INFO } from '$lib/core/world/sim-io';
 import { createSimServer } from '$lib/core/world/sim-server';
 import { replay } from '$lib/core/world/replay';
+import { macrotask } from '$lib/core/world/timeout';
 import { makeWorld, toolSourceScenario } from '$lib/core/world/test-world';
 import type { World, WorldOptions } from '$lib/core/world/world';
 import {
@@ -175,18 +176,25 @@ function countingIdle(inner: () => Promise<void>) {
 	return { counter, idle };
 }
 
-function messageChannelYield(): Promise<void> {
-	return new Promise((resolve) => {
-		const channel = new MessageChannel();
-		channel.port1.onmessage = () => {
-			channel.port1.close();
-			resolve();
-		};
-		channel.port2.postMessage(null);
-	});
+/** The browser's yield (timeout.ts): one shared channel. The world uses `setImmediate` in Node. */
+function sharedChannelYield(): () => Promise<void> {
+	const channel = new MessageChannel();
+	const waiting: Array<() => void> = [];
+	channel.port1.onmessage = () => waiting.shift()?.();
+	return () =>
+		new Promise<void>((resolve) => {
+			waiting.push(resolve);
+			channel.port2.postMessage(null);
+		});
 }
 
-const setImmediateYield = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** What one yield costs by itself: back to back, with no promise chain waiting to run. */
+async function emptyYieldUs(idle: () => Promise<void>, n = 5000): Promise<number> {
+	for (let i = 0; i < 500; i++) await idle();
+	const start = performance.now();
+	for (let i = 0; i < n; i++) await idle();
+	return round(((performance.now() - start) * 1000) / n, 2);
+}
 
 const ABLATION_CALLS = 800;
 
@@ -212,7 +220,32 @@ async function ablations() {
 		world.dispose();
 		return row;
 	};
-	const yields = countingIdle(messageChannelYield);
+	/** Two fresh worlds side by side in alternating blocks, so neither gets the warmer JIT. */
+	const measurePair = async (sides: Array<{ label: string; options: WorldOptions }>) => {
+		const worlds = await Promise.all(sides.map((side) => echoWorld(side.options)));
+		for (const world of worlds) await repeat(200, () => worldCall(world));
+		const times: number[][] = sides.map(() => []);
+		for (let b = 0; b < ABLATION_CALLS / 100; b++)
+			for (const i of b % 2 ? [1, 0] : [0, 1])
+				times[i].push(...(await repeat(100, () => worldCall(worlds[i]))));
+		return sides.map(({ label }, i) => {
+			const s = stats(times[i]);
+			const world = worlds[i];
+			const row = {
+				label,
+				prefillCalls: 0,
+				meanMs: round(s.mean),
+				medianMs: round(s.median),
+				wireEntries: world.wire.entries.length,
+				events: world.events.length,
+				calls: world.calls.length
+			};
+			world.dispose();
+			return row;
+		});
+	};
+	const channelYield = sharedChannelYield();
+	const yields = countingIdle(macrotask);
 	const counted = await echoWorld({ idle: yields.idle });
 	yields.counter.yields = 0;
 	yields.counter.ms = 0;
@@ -221,11 +254,20 @@ async function ablations() {
 	const totalMs = countedTimes.reduce((s, x) => s + x, 0);
 	return {
 		yieldsPerCall: round(yields.counter.yields / ABLATION_CALLS, 2),
+		// Wall time inside the yields, which includes the promise chains that run meanwhile (the
+		// server answering, the client reading the answer): not what the yields themselves cost.
 		yieldWallMsPerCall: round(yields.counter.ms / ABLATION_CALLS),
 		yieldShareOfCall: round(yields.counter.ms / totalMs, 2),
+		emptyYieldUs: await emptyYieldUs(macrotask),
+		emptyChannelYieldUs: await emptyYieldUs(channelYield),
 		variants: [
-			await measure('fresh world (default: MessageChannel yield, window 5000)', {}),
-			await measure('fresh world, setImmediate yield', { idle: setImmediateYield }),
+			...(await measurePair([
+				{ label: 'fresh world (default idle: setImmediate in Node, window 5000)', options: {} },
+				{
+					label: 'fresh world, shared MessageChannel yield (the browser idle)',
+					options: { idle: channelYield }
+				}
+			])),
 			await measure('after 3000 calls (wire log full: 5000)', {}, 3000),
 			await measure('after 3000 calls, wireWindow 100', { wireWindow: 100 }, 3000)
 		]
@@ -400,7 +442,8 @@ async function scale() {
 	const create = await timed(() => makeWorld(scaleScenario(100, 20)));
 	const world = create.value;
 	const start = await timed(() => world.startSession());
-	const tools = world.registry.length;
+	// OpenHarness's two built-in resource tools come first; the world's own are the 2,000.
+	const tools = world.registry.filter((e) => !e.builtin).length;
 	expect(tools).toBe(2000);
 
 	const facts: ConnectionFacts[] = world.servers().map((s) => ({

@@ -146,9 +146,12 @@ if (node) {
 	);
 	row(
 		S,
-		'macrotask yields per call ; their share of call wall time',
-		(r) =>
-			`${r.node.ablations.yieldsPerCall} ; ${Math.round(r.node.ablations.yieldShareOfCall * 100)}%`
+		'macrotask yields per call ; wall time inside them (chains included) ; one empty yield',
+		(r) => {
+			const a = r.node.ablations;
+			const empty = a.emptyYieldUs === undefined ? '—' : `${a.emptyYieldUs} µs`;
+			return `${a.yieldsPerCall} ; ${Math.round(a.yieldShareOfCall * 100)}% ; ${empty}`;
+		}
 	);
 	node.ablations.variants.forEach((v, i) =>
 		row(S, `variant: ${v.label} (mean / median)`, (r) => {

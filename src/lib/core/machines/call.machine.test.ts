@@ -1,14 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
+import { resourceTools } from '../profiles/openharness/resource-tools';
+import { loadInputModel } from '../profiles/openharness/lazy-input-model';
 import type { RegisteredTool } from '../registry/registry';
 import {
 	callMachine,
 	callWithExecute,
 	type CallInput,
 	type CallStage,
-	type ExecuteInput
+	type ExecuteInput,
+	type ExecuteOutput
 } from './call.machine';
+
+// The world loads the input model with its first command; these tests drive the machine alone.
+await loadInputModel();
 
 // The machine's decisions walked without I/O: the execute actor's outcomes are plain events here.
 const done = (output: unknown) => ({ type: 'xstate.done.actor.execute', output });
@@ -421,6 +427,117 @@ describe('call machine with the world’s execute', () => {
 			stage: 'normalising',
 			outcome: 'inline',
 			detail: { text: 'hello', chars: 5, artifact: null }
+		});
+	});
+});
+
+describe('call machine with OpenHarness’s built-in resource tools', () => {
+	const builtins = resourceTools();
+	const run = async (
+		name: string,
+		args: Record<string, unknown>,
+		execute: (request: ExecuteInput) => Promise<ExecuteOutput>,
+		over: Partial<CallInput> = {}
+	) => {
+		const calls: ExecuteInput[] = [];
+		const machine = callWithExecute(async (request) => {
+			calls.push(request);
+			return execute(request);
+		});
+		const actor = createActor(machine, {
+			input: input({ name, arguments: args, registry: [...builtins, ...registry], ...over })
+		}).start();
+		return { outcome: await toPromise(actor), calls };
+	};
+
+	const listed = [{ server: 'docs', uri: 'file:///a.md', name: 'a', description: 'Alpha' }];
+
+	it('list_mcp_resources: the tool’s own text is the output; what it read is the result', async () => {
+		const { outcome, calls } = await run('list_mcp_resources', { junk: 1 }, async () => ({
+			kind: 'builtin',
+			text: 'docs:file:///a.md Alpha',
+			read: listed
+		}));
+		// Validated by its empty model (unknown keys dropped); it belongs to no server.
+		expect(calls).toEqual([
+			{ tool: 'list_mcp_resources', server: '', arguments: {}, builtin: true }
+		]);
+		expect(outcome).toMatchObject({ output: 'docs:file:///a.md Alpha', isError: false });
+		expect(outcome.stages.find((s) => s.stage === 'executing')).toMatchObject({
+			outcome: 'returned',
+			detail: { result: listed, error: null }
+		});
+	});
+
+	it('read_mcp_resource: executes on the server its arguments name; a long text is truncated', async () => {
+		const read = { contents: [{ uri: 'u', text: 'z'.repeat(16_001) }] };
+		const { outcome, calls } = await run(
+			'read_mcp_resource',
+			{ server: 'docs', uri: 'u' },
+			async () => ({ kind: 'builtin', text: 'z'.repeat(16_001), read })
+		);
+		expect(calls).toEqual([
+			{
+				tool: 'read_mcp_resource',
+				server: 'docs',
+				arguments: { server: 'docs', uri: 'u' },
+				builtin: true
+			}
+		]);
+		expect(outcome.output.startsWith('[Tool output truncated]')).toBe(true);
+		expect(outcome).toMatchObject({ isError: false, fullOutput: 'z'.repeat(16_001) });
+	});
+
+	it('read_mcp_resource: a rejection is "resource read failed", not "call failed"', async () => {
+		const { outcome } = await run('read_mcp_resource', { server: 'docs', uri: 'u' }, async () => {
+			throw new Error('MCP error -32002: Resource not found');
+		});
+		expect(outcome.output).toBe(
+			"MCP server 'docs' resource read failed: MCP error -32002: Resource not found"
+		);
+		const { outcome: refused } = await run(
+			'read_mcp_resource',
+			{ server: 'x', uri: 'u' },
+			async () => ({
+				kind: 'not-connected',
+				detail: 'unknown server'
+			})
+		);
+		expect(refused.output).toBe("MCP server 'x' is not connected: unknown server");
+		expect(stageNames(refused.stages)).toEqual([
+			'preToolUse',
+			'lookup',
+			'validation',
+			'permission',
+			'executing',
+			'normalising',
+			'postToolUse'
+		]);
+	});
+
+	it('validates with the pydantic model’s own class name, and is read-only in plan mode', async () => {
+		const { outcome, calls } = await run('read_mcp_resource', { uri: 'u' }, async () => ({
+			kind: 'builtin',
+			text: '',
+			read: null
+		}));
+		expect(calls).toEqual([]);
+		expect(outcome.output).toBe(
+			'Invalid input for read_mcp_resource: 1 validation error for ReadMcpResourceToolInput\n' +
+				'server\n' +
+				"  Field required [type=missing, input_value={'uri': 'u'}, input_type=dict]\n" +
+				'    For further information visit https://errors.pydantic.dev/2.13/v/missing'
+		);
+		const { outcome: planned } = await run(
+			'list_mcp_resources',
+			{},
+			async () => ({ kind: 'builtin', text: '(no MCP resources)', read: [] }),
+			{ permissions: { mode: 'plan' } }
+		);
+		expect(planned.output).toBe('(no MCP resources)');
+		expect(planned.stages.find((s) => s.stage === 'permission')).toMatchObject({
+			outcome: 'allow',
+			detail: { decision: 'allow', reason: 'read-only tools are allowed', rule: 'read-only' }
 		});
 	});
 });

@@ -8,11 +8,8 @@ import {
 	type PostToolUsePayload,
 	type PreToolUsePayload
 } from '../profiles/openharness/hooks';
-import {
-	buildInputModel,
-	validateInput,
-	type Validation
-} from '../profiles/openharness/input-model';
+import type { Validation } from '../profiles/openharness/input-model';
+import { inputModel } from '../profiles/openharness/lazy-input-model';
 import {
 	checkPermission,
 	refusalText,
@@ -26,6 +23,8 @@ import {
 	callFailed,
 	errorDetail,
 	notConnected,
+	READ_MCP_RESOURCE,
+	resourceReadFailed,
 	unknownTool
 } from '../profiles/openharness/strings';
 import {
@@ -53,26 +52,53 @@ import {
  * The pure stages are decided by entry actions from the input; only `executing` invokes the
  * world's I/O, so path tests walk every branch with plain events.
  *
+ * OpenHarness's built-in resource tools (`list_mcp_resources`, `read_mcp_resource`) walk the same
+ * stages: their pydantic models validate, they are read-only for the permission checker, and the
+ * world executes them (a `resources/read` for one, the recorded statuses for the other).
+ *
  * Step mode (`stepping`): a pure stage, once decided, holds (`held`) until `STEP`, so a learner
  * sees each stage's record before the next one runs; `RUN` lets the call go on without holding.
  * Holding only delays the `always` transitions: what each stage decides is the same either way.
  */
 
-/** What the world's `execute` is given: the server's own tool name and the arguments to send. */
+/**
+ * What the world's `execute` is given: the server's own tool name and the arguments to send. For
+ * a harness built-in (`builtin`), `tool` is the built-in's name and `server` the one
+ * `read_mcp_resource` reads from (empty for `list_mcp_resources`).
+ */
 export interface ExecuteInput {
 	tool: string;
 	server: string;
 	arguments: Record<string, unknown>;
+	builtin?: true;
 }
 
 /** A tools/call result, as `resultText` reads it. */
 export type McpResult = Parameters<typeof resultText>[0];
 
-/** The two MCP failures OpenHarness reports; the world may resolve with one or reject with it. */
-export type ExecuteError =
-	{ kind: 'not-connected'; detail: string } | { kind: 'call-failed'; message: string };
+/**
+ * A harness built-in's own output: its `execute` builds the text (resource-tools.ts, run by the
+ * world), and `read` is what it read — the `resources/read` result, or the recorded resources.
+ */
+export interface BuiltinOutput {
+	kind: 'builtin';
+	text: string;
+	read: unknown;
+}
 
-export type ExecuteOutput = McpResult | ExecuteError;
+/**
+ * The MCP failures OpenHarness reports; the world may resolve with one or reject with it.
+ * `read-failed` is `read_mcp_resource`'s counterpart of `call-failed`.
+ */
+export type ExecuteError =
+	| { kind: 'not-connected'; detail: string }
+	| { kind: 'call-failed'; message: string }
+	| { kind: 'read-failed'; message: string };
+
+/** What the execute stage got back: a tools/call result, or a built-in's output. */
+export type ExecuteResult = McpResult | BuiltinOutput;
+
+export type ExecuteOutput = ExecuteResult | ExecuteError;
 
 export type CallStage =
 	| 'preToolUse'
@@ -109,8 +135,12 @@ export type StageRecord =
 	| StageBase<'awaitingApproval', 'approved' | 'refused', { error: string | null }>
 	| StageBase<
 			'executing',
-			'returned' | 'not-connected' | 'call-failed',
-			{ input: ExecuteInput; result: McpResult | null; error: string | null }
+			'returned' | 'not-connected' | 'call-failed' | 'read-failed',
+			{
+				input: ExecuteInput;
+				result: McpResult | BuiltinOutput['read'] | null;
+				error: string | null;
+			}
 	  >
 	| StageBase<
 			'normalising',
@@ -126,7 +156,7 @@ export interface CallInput {
 	name: string;
 	arguments: Record<string, unknown>;
 	/** The registry the model was shown. */
-	registry: RegisteredTool[];
+	registry: readonly RegisteredTool[];
 	hooks?: HookSettings;
 	/** Without settings OpenHarness is in `default` mode: every MCP call asks. */
 	permissions?: PermissionSettings;
@@ -137,15 +167,25 @@ export interface CallInput {
 	stepping?: boolean;
 }
 
-export interface CallContext {
-	id: string;
-	name: string;
-	arguments: Record<string, unknown>;
-	registry: RegisteredTool[];
+/** What the harness gave the call when it started; fixed for the call's life. */
+export interface CallGiven {
+	registry: readonly RegisteredTool[];
 	hooks: HookSettings;
 	permissions: PermissionSettings;
 	workspace: Workspace;
 	now: (() => number) | null;
+}
+
+/**
+ * Kept under 20 fields (see context-shape.test.ts): XState copies the context with
+ * `Object.assign({}, …)` on every `assign`, and V8 turns a copy with 20 or more fields into a
+ * slow dictionary object, which made each assign about ten times slower.
+ */
+export interface CallContext {
+	id: string;
+	name: string;
+	arguments: Record<string, unknown>;
+	given: CallGiven;
 	/** The registered tool the name resolved to. */
 	tool: RegisteredTool | null;
 	decision: PermissionCheck | null;
@@ -154,8 +194,8 @@ export interface CallContext {
 	enteredAt: number | undefined;
 	/** The arguments sent to the server (the validated model, without unset fields), or null. */
 	sent: Record<string, unknown> | null;
-	/** The server's tools/call result, when it answered. */
-	result: McpResult | null;
+	/** The server's tools/call result (or what a built-in read), when it answered. */
+	result: McpResult | BuiltinOutput['read'] | null;
 	/** The tool's output before truncation (the artifact's content when truncated). */
 	fullOutput: string | null;
 	/** What the model receives. */
@@ -190,7 +230,7 @@ export interface CallOutcome {
 	stages: StageRecord[];
 }
 
-const stamp = (context: CallContext) => context.now?.();
+const stamp = (context: CallContext) => context.given.now?.();
 
 const withTime = <R extends StageRecord>(record: R, startedAt: number | undefined): R =>
 	startedAt === undefined ? record : { ...record, startedAt };
@@ -206,19 +246,51 @@ const fail = (context: CallContext, record: StageRecord, text: string) => ({
 export function isExecuteError(value: unknown): value is ExecuteError {
 	if (typeof value !== 'object' || value === null) return false;
 	const kind = (value as { kind?: unknown }).kind;
-	return kind === 'not-connected' || kind === 'call-failed';
+	return kind === 'not-connected' || kind === 'call-failed' || kind === 'read-failed';
 }
 
-/** A rejection becomes "call failed" with the error's message (or class name), unless it says otherwise. */
-function executeErrorOf(error: unknown): ExecuteError {
-	return isExecuteError(error) ? error : { kind: 'call-failed', message: errorDetail(error) };
+const isReadResource = (context: CallContext) =>
+	!!context.tool?.builtin && context.tool.name === READ_MCP_RESOURCE;
+
+/**
+ * A rejection becomes "call failed" (for `read_mcp_resource`, "resource read failed") with the
+ * error's message (or class name), unless it says otherwise.
+ */
+function executeErrorOf(context: CallContext, error: unknown): ExecuteError {
+	if (isExecuteError(error)) return error;
+	return {
+		kind: isReadResource(context) ? 'read-failed' : 'call-failed',
+		message: errorDetail(error)
+	};
 }
 
-const executeInputOf = (context: CallContext): ExecuteInput => ({
-	tool: context.tool?.tool ?? '',
-	server: context.tool?.server ?? '',
-	arguments: context.sent ?? {}
-});
+/** `read_mcp_resource` names its server in its (validated) arguments. */
+const executeInputOf = (context: CallContext): ExecuteInput =>
+	context.tool?.builtin
+		? {
+				tool: context.tool.tool,
+				server: isReadResource(context) ? String(context.sent?.server ?? '') : '',
+				arguments: context.sent ?? {},
+				builtin: true
+			}
+		: {
+				tool: context.tool?.tool ?? '',
+				server: context.tool?.server ?? '',
+				arguments: context.sent ?? {}
+			};
+
+const isBuiltinOutput = (result: ExecuteResult): result is BuiltinOutput =>
+	(result as { kind?: unknown }).kind === 'builtin';
+
+/**
+ * A pure stage's decision, made with its step-mode hold (`held`) in the same assign: the record
+ * exists while the stage holds, and XState copies the snapshot once per assign, not twice.
+ */
+const decide = (decision: (args: { context: CallContext }) => Partial<CallContext>) =>
+	assign<CallContext, CallEvent, undefined, CallEvent, never>(({ context }) => ({
+		...decision({ context }),
+		held: context.stepping
+	}));
 
 export const callMachine = setup({
 	types: {
@@ -241,13 +313,11 @@ export const callMachine = setup({
 			isExecuteError((event as unknown as { output?: unknown }).output)
 	},
 	actions: {
-		// Listed after each pure stage's decision, so the record exists while the stage holds.
-		hold: assign({ held: ({ context }) => context.stepping }),
 		release: assign({ held: false }),
 		run: assign({ stepping: false, held: false }),
-		runPreToolUse: assign(({ context }) => {
+		runPreToolUse: decide(({ context }) => {
 			const startedAt = stamp(context);
-			const hooks = runPreToolUse(context.hooks, context.name, context.arguments);
+			const hooks = runPreToolUse(context.given.hooks, context.name, context.arguments);
 			if (!hooks.blocked) {
 				const record = withTime(
 					{
@@ -269,9 +339,9 @@ export const callMachine = setup({
 			);
 			return fail(context, record, hooks.reason);
 		}),
-		lookup: assign(({ context }) => {
+		lookup: decide(({ context }) => {
 			const startedAt = stamp(context);
-			const tool = context.registry.find((t) => t.name === context.name) ?? null;
+			const tool = context.given.registry.find((t) => t.name === context.name) ?? null;
 			if (tool) {
 				const record = withTime(
 					{
@@ -294,9 +364,15 @@ export const callMachine = setup({
 			);
 			return fail(context, record, error);
 		}),
-		validate: assign(({ context }) => {
+		validate: decide(({ context }) => {
 			const startedAt = stamp(context);
+			// Loaded by the world before its first command (the machine's own tests load it too).
+			const { buildInputModel, validateInput } = inputModel();
 			const model = buildInputModel(context.tool?.inputSchema ?? {});
+			// A built-in's pydantic model has its own class name, its schema's title (the MCP
+			// adapter's is made up from the tool's name).
+			const title = context.tool?.builtin ? context.tool.inputSchema.title : undefined;
+			const modelName = typeof title === 'string' ? title : undefined;
 			// Illustration (as in the world until now): when pydantic cannot build a model for the
 			// schema, what OpenHarness does is not reproduced; the lab reports pydantic's own error.
 			const validation: Validation = model.buildError
@@ -305,7 +381,7 @@ export const callMachine = setup({
 						error: `Invalid input for ${context.name}: ${model.buildError.message}`,
 						errors: []
 					}
-				: validateInput(model, context.name, context.arguments);
+				: validateInput(model, context.name, context.arguments, modelName);
 			if (validation.ok) {
 				const record = withTime(
 					{ stage: 'validation' as const, outcome: 'valid' as const, detail: validation },
@@ -319,12 +395,16 @@ export const callMachine = setup({
 			);
 			return fail(context, record, validation.error);
 		}),
-		checkPermission: assign(({ context }) => {
+		checkPermission: decide(({ context }) => {
 			const startedAt = stamp(context);
 			const decision = checkPermission(
-				context.permissions,
-				{ name: context.name, arguments: context.arguments },
-				context.workspace
+				context.given.permissions,
+				{
+					name: context.name,
+					arguments: context.arguments,
+					readOnly: context.tool?.readOnly ?? false
+				},
+				context.given.workspace
 			);
 			const record = withTime(
 				{ stage: 'permission' as const, outcome: decision.decision, detail: decision },
@@ -357,11 +437,14 @@ export const callMachine = setup({
 			return fail(context, record, error);
 		}),
 		executeReturned: assign(({ context, event }) => {
-			const result = (event as unknown as { output: McpResult }).output;
+			const output = (event as unknown as { output: ExecuteResult }).output;
+			// A built-in's text is its own; what it read is kept as the stage's result.
+			const builtin = isBuiltinOutput(output);
+			const result = builtin ? output.read : output;
 			let text: string;
 			try {
 				// OpenHarness ignores the result's isError flag: a tool error reaches the model as success.
-				text = resultText(result);
+				text = builtin ? output.text : resultText(output);
 			} catch (error) {
 				// A result nested past Python's recursion limit cannot be printed: the harness's own
 				// code raises while reading it, so the call fails (illustration: where OpenHarness
@@ -400,12 +483,14 @@ export const callMachine = setup({
 		}),
 		executeFailed: assign(({ context, event }) => {
 			const raw = event as unknown as { output?: unknown; error?: unknown };
-			const failure = executeErrorOf('output' in raw ? raw.output : raw.error);
-			const server = context.tool?.server ?? '';
+			const failure = executeErrorOf(context, 'output' in raw ? raw.output : raw.error);
+			const server = executeInputOf(context).server;
 			const text =
 				failure.kind === 'not-connected'
 					? notConnected(server, failure.detail)
-					: callFailed(server, failure.message);
+					: failure.kind === 'read-failed'
+						? resourceReadFailed(server, failure.message)
+						: callFailed(server, failure.message);
 			const record = withTime(
 				{
 					stage: 'executing' as const,
@@ -421,7 +506,7 @@ export const callMachine = setup({
 				stages: [...context.stages, record]
 			};
 		}),
-		normalise: assign(({ context }) => {
+		normalise: decide(({ context }) => {
 			const startedAt = stamp(context);
 			const full = context.fullOutput ?? '';
 			const forModel = truncateForModel(full, artifactIdFor(context.id, context.name), {
@@ -447,11 +532,11 @@ export const callMachine = setup({
 				stages: [...context.stages, record]
 			};
 		}),
-		runPostToolUse: assign(({ context }) => {
+		runPostToolUse: decide(({ context }) => {
 			const startedAt = stamp(context);
 			// The hooks see what the model sees: the truncated text, and the error flag.
 			const hooks = runPostToolUse(
-				context.hooks,
+				context.given.hooks,
 				context.name,
 				context.arguments,
 				context.output,
@@ -474,11 +559,13 @@ export const callMachine = setup({
 		id: input.id,
 		name: input.name,
 		arguments: input.arguments,
-		registry: input.registry,
-		hooks: input.hooks ?? {},
-		permissions: input.permissions ?? { mode: 'default' },
-		workspace: input.workspace ?? SIMULATED_WORKSPACE,
-		now: input.now ?? null,
+		given: {
+			registry: input.registry,
+			hooks: input.hooks ?? {},
+			permissions: input.permissions ?? { mode: 'default' },
+			workspace: input.workspace ?? SIMULATED_WORKSPACE,
+			now: input.now ?? null
+		},
 		tool: null,
 		decision: null,
 		stages: [],
@@ -502,28 +589,28 @@ export const callMachine = setup({
 	states: {
 		/** Runs first, before the name is even looked up. */
 		preToolUse: {
-			entry: ['runPreToolUse', 'hold'],
+			entry: 'runPreToolUse',
 			always: [
 				{ guard: and(['notHeld', 'failed']), target: 'completed' },
 				{ guard: 'notHeld', target: 'lookup' }
 			]
 		},
 		lookup: {
-			entry: ['lookup', 'hold'],
+			entry: 'lookup',
 			always: [
 				{ guard: and(['notHeld', 'failed']), target: 'completed' },
 				{ guard: 'notHeld', target: 'validation' }
 			]
 		},
 		validation: {
-			entry: ['validate', 'hold'],
+			entry: 'validate',
 			always: [
 				{ guard: and(['notHeld', 'failed']), target: 'completed' },
 				{ guard: 'notHeld', target: 'permission' }
 			]
 		},
 		permission: {
-			entry: ['checkPermission', 'hold'],
+			entry: 'checkPermission',
 			always: [
 				{ guard: and(['notHeld', 'failed']), target: 'completed' },
 				{ guard: and(['notHeld', 'needsApproval']), target: 'awaitingApproval' },
@@ -554,12 +641,12 @@ export const callMachine = setup({
 		},
 		/** Result text, then truncation: error results go through it as well. */
 		normalising: {
-			entry: ['normalise', 'hold'],
+			entry: 'normalise',
 			always: { guard: 'notHeld', target: 'postToolUse' }
 		},
 		/** Cannot block; runs for results and for the MCP errors alike. */
 		postToolUse: {
-			entry: ['runPostToolUse', 'hold'],
+			entry: 'runPostToolUse',
 			always: { guard: 'notHeld', target: 'completed' }
 		},
 		completed: { type: 'final' }

@@ -9,7 +9,11 @@ import {
 import type { ToolSourceDetail } from './toolsource-calls';
 import type { ToolSourceState } from '../machines/toolsource-call.machine';
 import type { HookSettings } from '../profiles/openharness/hooks';
-import { callFailed } from '../profiles/openharness/strings';
+import {
+	callFailed,
+	LIST_MCP_RESOURCES,
+	resourceReadFailed
+} from '../profiles/openharness/strings';
 import type { PermissionSettings } from '../profiles/openharness/permissions';
 import type { TruncationArtifact } from '../profiles/openharness/truncation';
 import type { RegisteredTool } from '../registry/registry';
@@ -68,20 +72,28 @@ export interface CallRecord {
 	endedAt: number | null;
 	/** ToolSource calls only: what that profile records beyond the shared fields. */
 	toolsource?: ToolSourceDetail;
+	/** A harness built-in (OpenHarness's resource tools): no server of its own. */
+	builtin?: true;
 }
 
 /**
- * Whether a tools/call request was written. The harness refuses a server it does not hold as
- * connected before anything is sent, and the SDK client raises `Not connected` itself, before
- * writing, when its transport is gone; any other outcome of the execute stage means the request
- * went out (and may have failed afterwards: connection closed, timed out).
+ * Whether a request was written (tools/call, or `read_mcp_resource`'s resources/read). The
+ * harness refuses a server it does not hold as connected before anything is sent, and the SDK
+ * client raises `Not connected` itself, before writing, when its transport is gone; any other
+ * outcome of the execute stage means the request went out (and may have failed afterwards:
+ * connection closed, timed out). `list_mcp_resources` sends nothing: it reads recorded statuses.
  */
 function wentOut(stages: readonly StageRecord[]): boolean {
 	const executing = stages.find((s) => s.stage === 'executing');
 	if (!executing || executing.stage !== 'executing') return false;
+	const { input } = executing.detail;
 	if (executing.outcome === 'not-connected') return false;
-	const refusedLocally = callFailed(executing.detail.input.server, 'Not connected');
-	return !(executing.outcome === 'call-failed' && executing.detail.error === refusedLocally);
+	if (input.builtin && input.tool === LIST_MCP_RESOURCES) return false;
+	const refusedLocally =
+		executing.outcome === 'read-failed'
+			? resourceReadFailed(input.server, 'Not connected')
+			: callFailed(input.server, 'Not connected');
+	return executing.outcome === 'returned' || executing.detail.error !== refusedLocally;
 }
 
 /** A call as it starts, before its first stage has decided anything (every profile). */
@@ -89,7 +101,7 @@ export function newCallRecord(
 	id: string,
 	name: string,
 	args: Record<string, unknown>,
-	tool: { server: string; tool: string } | undefined,
+	tool: { server: string; tool: string; builtin?: true } | undefined,
 	state: CallState,
 	now: number
 ): CallRecord {
@@ -108,8 +120,22 @@ export function newCallRecord(
 		stages: [],
 		artifact: null,
 		startedAt: now,
-		endedAt: null
+		endedAt: null,
+		...(tool?.builtin ? { builtin: true as const } : {})
 	};
+}
+
+/** The records of the calls `ids` that are still in the window, in the order given. */
+export function inFlightRecords(
+	ids: Iterable<string>,
+	find: (id: string) => CallRecord | undefined
+): CallRecord[] {
+	const records: CallRecord[] = [];
+	for (const id of ids) {
+		const record = find(id);
+		if (record) records.push(record);
+	}
+	return records;
 }
 
 /** The event a call's end is announced with. */
@@ -163,6 +189,11 @@ export class CallRunner {
 		return this.#records.items;
 	}
 
+	/** The calls not yet ended, oldest first. */
+	inFlight(): CallRecord[] {
+		return inFlightRecords(this.#actors.keys(), (id) => this.find(id));
+	}
+
 	/** True while some call is moving (not waiting for a person: an approval or a step). */
 	get busy(): boolean {
 		for (const actor of this.#actors.values()) {
@@ -181,7 +212,8 @@ export class CallRunner {
 				id,
 				name,
 				arguments: args,
-				registry: [...registry],
+				// The build is never changed in place (a new session builds a new one): no copy.
+				registry,
 				hooks: this.settings.hooks,
 				permissions: this.settings.permissions,
 				now: () => this.clock.now,

@@ -37,6 +37,38 @@ const ts = fc.constantFrom<Cmd>(
 	(w) => w.restartHarness()
 );
 
+// OpenHarness: faults, concurrent calls, approvals and step mode, so a replay has to land every
+// approval note, registry snapshot and held stage where the live run did.
+const oh = fc.constantFrom<Cmd>(
+	(w) => w.kill('filesystem'),
+	(w) => w.hang('internal-api'),
+	(w) => w.restart('filesystem'),
+	(w) => w.restart('internal-api'),
+	(w) => w.delay('internal-api', 2500),
+	(w) => w.reconnectAll(),
+	(w) => w.closeSession(),
+	(w) => w.startSession(),
+	(w) => w.callTool('mcp__filesystem__read_file', { path: '/a' }),
+	(w) =>
+		w.callTools([
+			{ name: 'mcp__internal-api__search_orders', arguments: { query: 'q' } },
+			{ name: 'mcp__internal-api__create_ticket' },
+			{ name: 'mcp__nope__x' }
+		]),
+	(w) => w.setPermissionMode('default'),
+	(w) => w.setPermissionMode('full_auto'),
+	(w) => {
+		const waiting = w.calls.findLast((c) => c.state === 'awaiting_approval');
+		return waiting ? w.answerApproval(waiting.id, waiting.id.length % 2 === 0) : Promise.resolve();
+	},
+	(w) => w.setStepMode(true),
+	(w) => w.setStepMode(false),
+	(w) => {
+		const held = w.calls.findLast((c) => c.held);
+		return held ? w.stepCall(held.id, held.stages.length % 2 === 0) : Promise.resolve();
+	}
+);
+
 describe('replay', () => {
 	it('rebuilds an OpenHarness world byte for byte from its action log', async () => {
 		const world = makeWorld(isolationScenario);
@@ -100,6 +132,21 @@ describe('replay', () => {
 				const half = world.actions.slice(0, Math.ceil(world.actions.length / 2));
 				expect((await replay(world.scenario, half)).actions).toEqual(half);
 				world.dispose();
+			}),
+			{ numRuns: Math.round(60 * Number(process.env.FC_RUNS_SCALE ?? '1')) }
+		);
+	}, 120_000);
+
+	it('is deterministic over random OpenHarness schedules (faults, approvals, step mode)', async () => {
+		await fc.assert(
+			fc.asyncProperty(fc.array(oh, { minLength: 1, maxLength: 16 }), async (cmds) => {
+				const world = makeWorld(isolationScenario);
+				await world.startSession();
+				for (const cmd of cmds) await cmd(world).catch(() => undefined);
+				const again = await replay(world.scenario, world.actions);
+				expect(seen(again)).toBe(seen(world));
+				world.dispose();
+				again.dispose();
 			}),
 			{ numRuns: Math.round(60 * Number(process.env.FC_RUNS_SCALE ?? '1')) }
 		);

@@ -28,13 +28,16 @@ export async function withClockTimeout<T>(
 }
 
 /**
- * Yields to the host's task queue so every pending promise chain runs before time moves. One
- * shared channel serves every yield (a new channel per yield cost half of a call's time).
+ * Yields to the host's task queue so every pending promise chain runs before time moves. Any
+ * task does: the microtask queue is empty before the next one starts, and the simulation itself
+ * queues no tasks (its timers are the SimClock's). Node's `setImmediate` is its cheapest task;
+ * a browser gets one shared message channel (a new channel per yield cost half of a call's time).
  */
 let channel: MessageChannel | null = null;
 const waiting: Array<() => void> = [];
 
 export function macrotask(): Promise<void> {
+	if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
 	if (typeof MessageChannel !== 'function')
 		return new Promise((resolve) => queueMicrotask(resolve));
 	if (!channel) {

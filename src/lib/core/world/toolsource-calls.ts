@@ -12,7 +12,7 @@ import {
 import type { ToolEffect, ToolSourcePolicy } from '../profiles/toolsource/policy';
 import { cancelled, harnessRestarted, unknownOutcome } from '../profiles/toolsource/strings';
 import { BoundedList } from './bounded-list';
-import { CALL_WINDOW, newCallRecord, type CallRecord } from './calls';
+import { CALL_WINDOW, inFlightRecords, newCallRecord, type CallRecord } from './calls';
 import type { SimClock } from './clock';
 import { WorldCommandError } from './events';
 import { summariseArguments, ToolSourceJournal, type Reconciliation } from './toolsource-journal';
@@ -76,6 +76,11 @@ export class ToolSourceRunner {
 
 	find(id: string): CallRecord | undefined {
 		return this.#records.findLast((r) => r.id === id);
+	}
+
+	/** The calls not yet ended, oldest first. */
+	inFlight(): CallRecord[] {
+		return inFlightRecords(this.#actors.keys(), (id) => this.find(id));
 	}
 
 	/** True while a call is moving (a call waiting for a person does not count). */

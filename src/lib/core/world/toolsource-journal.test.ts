@@ -23,4 +23,22 @@ describe('ToolSource journal', () => {
 		expect(journal.reconcile('c1', 'not_applied')).toBe(false);
 		expect(journal.entries[0]).toMatchObject({ outcome: 'unknown', reconciled: 'applied', at: 10 });
 	});
+
+	it('lists open entries oldest first, and never changes a journal it already handed out', () => {
+		const journal = new ToolSourceJournal();
+		for (const id of ['c1', 'c2', 'c3'])
+			journal.persist({ id, name: 'mcp.a.b', server: 'a', tool: 'b', arguments: {} }, 5);
+		const before = journal.entries;
+		journal.record('c3', 'unknown');
+		journal.record('c2', 'completed');
+		journal.record('c1', 'unknown');
+		expect(journal.toReconcile.map((e) => e.callId)).toEqual(['c1', 'c3']);
+		expect(journal.inFlight).toEqual([]);
+		expect(before.map((e) => e.outcome)).toEqual([null, null, null]);
+		expect(journal.entries).not.toBe(before);
+		expect(journal.entries).toBe(journal.entries);
+		expect(journal.entries.map((e) => e.outcome)).toEqual(['unknown', 'completed', 'unknown']);
+		expect(journal.reconcile('c3', 'not_applied')).toBe(true);
+		expect(journal.toReconcile.map((e) => e.callId)).toEqual(['c1']);
+	});
 });

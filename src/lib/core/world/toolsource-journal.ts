@@ -39,28 +39,38 @@ export function summariseArguments(args: Record<string, unknown>): string {
  * person says whether the side effect happened; while any does, the run is interrupted.
  */
 export class ToolSourceJournal {
-	#entries: JournalEntry[] = [];
+	/**
+	 * Appended and updated in place (a long session writes thousands of intents): readers get a
+	 * copy made at most once per change, and the open entries are indexed, so a call costs the
+	 * same at the ten-thousandth entry as at the first.
+	 */
+	readonly #entries: JournalEntry[] = [];
+	#view: readonly JournalEntry[] | null = null;
+	/** Each call's entries, by position (a call writes its intent once). */
+	readonly #byCall = new Map<string, number[]>();
+	/** Positions of the entries with no outcome yet. */
+	readonly #pending = new Set<number>();
+	/** Positions of the unknown outcomes nobody has reconciled yet. */
+	readonly #unsettled = new Set<number>();
 
 	get entries(): readonly JournalEntry[] {
-		return this.#entries;
+		return (this.#view ??= this.#entries.slice());
 	}
 
 	persist(intent: IntentInput, at: number): number {
 		const seq = this.#entries.length + 1;
-		this.#entries = [
-			...this.#entries,
-			{
-				seq,
-				callId: intent.id,
-				name: intent.name,
-				server: intent.server,
-				tool: intent.tool,
-				argsSummary: summariseArguments(intent.arguments),
-				at,
-				outcome: null,
-				reconciled: null
-			}
-		];
+		this.#byCall.set(intent.id, [...(this.#byCall.get(intent.id) ?? []), seq - 1]);
+		this.#put(seq - 1, {
+			seq,
+			callId: intent.id,
+			name: intent.name,
+			server: intent.server,
+			tool: intent.tool,
+			argsSummary: summariseArguments(intent.arguments),
+			at,
+			outcome: null,
+			reconciled: null
+		});
 		return seq;
 	}
 
@@ -70,12 +80,12 @@ export class ToolSourceJournal {
 
 	/** Calls a person must settle (a restart records calls it left in flight as unknown). */
 	get toReconcile(): JournalEntry[] {
-		return this.#entries.filter((e) => e.reconciled === null && e.outcome === 'unknown');
+		return this.#inOrder(this.#unsettled);
 	}
 
 	/** Intents with no outcome yet: what a restart finds and must not replay. */
 	get inFlight(): JournalEntry[] {
-		return this.#entries.filter((e) => e.outcome === null);
+		return this.#inOrder(this.#pending);
 	}
 
 	reconcile(callId: string, verdict: Reconciliation): boolean {
@@ -86,6 +96,19 @@ export class ToolSourceJournal {
 	}
 
 	#update(callId: string, change: (e: JournalEntry) => JournalEntry): void {
-		this.#entries = this.#entries.map((e) => (e.callId === callId ? change(e) : e));
+		for (const i of this.#byCall.get(callId) ?? []) this.#put(i, change(this.#entries[i]));
+	}
+
+	#put(i: number, entry: JournalEntry): void {
+		this.#entries[i] = entry;
+		this.#view = null;
+		if (entry.outcome === null) this.#pending.add(i);
+		else this.#pending.delete(i);
+		if (entry.outcome === 'unknown' && entry.reconciled === null) this.#unsettled.add(i);
+		else this.#unsettled.delete(i);
+	}
+
+	#inOrder(positions: ReadonlySet<number>): JournalEntry[] {
+		return [...positions].sort((a, b) => a - b).map((i) => this.#entries[i]);
 	}
 }
