@@ -32,6 +32,18 @@ export function loadLab(folder: URL): {
 	};
 }
 
+/** Every key and every string or number value of a JSON value: what a message really says. */
+export function words(value: unknown, into: Set<string>, depth = 0): void {
+	if (depth > 12) return;
+	if (typeof value === 'string' || typeof value === 'number') into.add(String(value));
+	else if (Array.isArray(value)) for (const v of value) words(v, into, depth + 1);
+	else if (value && typeof value === 'object')
+		for (const [k, v] of Object.entries(value)) {
+			into.add(k);
+			words(v, into, depth + 1);
+		}
+}
+
 export const inlineCode = (s: string) => [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
 
 /** Every `code` span of a block list. */

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { t } from './helpers/messages';
 import { labIds, labSteps, playStep, settled } from './helpers/play-lab';
+import { liveServers, refuseLiveServers } from './helpers/live-lab';
 
 // Every lab, in both languages, played through the UI with its own solution (lab.json) until
 // every goal of every step is met: what a learner would click, found by accessible name.
@@ -9,6 +10,31 @@ const labs = labIds().map((id) => ({ id, steps: labSteps(id) }));
 
 for (const lab of labs) {
 	for (const locale of ['en', 'zh-CN']) {
+		// A lab with a live server is played by its own test, against a lab server it starts
+		// (lab-08.e2e.ts); here it opens as a learner finds it before starting one.
+		const live = liveServers(lab.id);
+		if (live.length) {
+			test(`lab ${lab.id} opens with its live servers refused (${locale})`, async ({ page }) => {
+				await refuseLiveServers(page, lab.id);
+				await page.goto(`labs/${lab.id}?lang=${locale}&speed=instant`);
+				await expect(page.locator('html')).toHaveAttribute('lang', locale);
+				await settled(page);
+				await expect(
+					page.getByText(t(locale, 'lab_step_of', { current: 1, total: lab.steps.length }), {
+						exact: true
+					})
+				).toBeVisible();
+				for (const { name } of live) {
+					await expect(page.locator('#status pre')).toContainText(
+						`- ${name}: failed - Failed to fetch`
+					);
+					const problem = page.getByTestId(`live-problem-${name}`);
+					await expect(problem).toHaveAttribute('data-kind', 'refused');
+					await expect(problem).toContainText(t(locale, 'live_problem_refused'));
+				}
+			});
+			continue;
+		}
 		test(`lab ${lab.id} plays to its goals (${locale})`, async ({ page }) => {
 			await page.goto(`labs/${lab.id}?lang=${locale}&speed=instant`);
 			await expect(page.locator('html')).toHaveAttribute('lang', locale);

@@ -254,15 +254,23 @@ export async function play(page: Page, locale: string, action: Action) {
 			.fill(JSON.stringify(action.arguments ?? {}));
 		await calls.getByRole('button', { name: t(locale, 'call_button'), exact: true }).click();
 	} else if (action.server) {
-		await page
-			.getByRole('button', {
-				name: t(locale, `servers_${action.do}_label`, { server: action.server })
-			})
-			.click();
+		const button = (key: string) =>
+			page.getByRole('button', { name: t(locale, key, { server: action.server! }) });
+		// A live server's card has Disconnect where a simulated one has Kill: no process to kill.
+		const control =
+			action.do === 'kill'
+				? button('servers_kill_label').or(button('live_disconnect_label'))
+				: button(`servers_${action.do}_label`);
+		await control.click();
 	} else {
 		await page.getByRole('button', { name: t(locale, harnessButtons[action.do]) }).click();
 	}
-	await settled(page);
+	if (action.do === 'closeSession')
+		// No session afterwards, so the page never reads as settled: the controls come back instead.
+		await expect(
+			page.getByRole('button', { name: t(locale, 'harness_start'), exact: true })
+		).toBeEnabled();
+	else await settled(page);
 }
 
 /** Plays one step's solution and waits until every one of its checks is met. */

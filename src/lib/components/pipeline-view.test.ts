@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CallRecord, ScenarioInput, World } from '$lib/core';
 import { makeWorld } from '$lib/core/world/test-world';
+import { startTestServer } from '$lib/server/test-live-server';
 import {
 	chosenCall,
 	findExchange,
@@ -323,6 +324,30 @@ describe('findExchange: the call’s own tools/call on the wire', () => {
 		});
 	});
 
+	it('on a live server, finds the response past the HTTP exchange logged between', async () => {
+		const server = await startTestServer();
+		try {
+			const w = await started({
+				profile: 'openharness',
+				mcp_servers: { live: { type: 'http', url: server.url, live: true } }
+			});
+			const call = await w.callTool('mcp__live__greet', { name: 'Ada' });
+			const exchange = findExchange(call, w.wire.entries);
+			if (exchange.kind !== 'found') throw new Error(exchange.kind);
+			const between = w.wire.entries.filter(
+				(e) => e.seq > exchange.request.seq && e.seq < (exchange.response?.seq ?? 0)
+			);
+			expect(between.map((e) => e.kind === 'transport' && e.event)).toEqual(['http']);
+			expect(exchange.response!.message).toMatchObject({
+				result: { content: [{ type: 'text', text: 'Hello, Ada!' }] }
+			});
+		} finally {
+			world?.dispose();
+			world = undefined;
+			await server.close();
+		}
+	});
+
 	it('tells two identical calls apart by when each ran', async () => {
 		const w = await started(tickets({ permissions: { mode: 'full_auto' } }));
 		const first = await w.callTool('mcp__tickets__create', { title: 'same' });
@@ -366,6 +391,62 @@ describe('findExchange: the call’s own tools/call on the wire', () => {
 			(e) => !(e.kind === 'message' && (e.message as { method?: string }).method === 'tools/call')
 		);
 		expect(findExchange(call, withoutIt)).toEqual({ kind: 'missing' });
+	});
+});
+
+describe('OpenHarness’s built-in resource tools in the pipeline view', () => {
+	const docs: ScenarioInput = {
+		mcp_servers: {
+			docs: {
+				type: 'stdio',
+				command: 'docs-mcp',
+				sim: { resources: [{ uri: 'file:///a.md', name: 'a', description: 'A', text: 'hi' }] }
+			}
+		}
+	};
+
+	it('read_mcp_resource: its resources/read on the server it names, and the answer', async () => {
+		const w = await started(docs);
+		const call = await w.callTool('read_mcp_resource', { server: 'docs', uri: 'file:///a.md' });
+		const views = stageViews(call);
+		expect(facts(stage(views, 'lookup'))).toEqual({ 'raw-tool': 'read_mcp_resource' });
+		expect(facts(stage(views, 'executing'))).toMatchObject({
+			server: 'docs',
+			'raw-tool': 'read_mcp_resource',
+			arguments: '{"server":"docs","uri":"file:///a.md"}'
+		});
+		const exchange = findExchange(call, w.wire.entries);
+		if (exchange.kind !== 'found') throw new Error(exchange.kind);
+		expect(exchange.request).toMatchObject({
+			server: 'docs',
+			message: { method: 'resources/read', params: { uri: 'file:///a.md' } }
+		});
+		expect(exchange.response?.message).toMatchObject({
+			result: { contents: [{ uri: 'file:///a.md', text: 'hi' }] }
+		});
+	});
+
+	it('read_mcp_resource on a killed server: read-failed, and nothing was written', async () => {
+		const w = await started(docs);
+		await w.kill('docs');
+		const call = await w.callTool('read_mcp_resource', { server: 'docs', uri: 'file:///a.md' });
+		const views = stageViews(call);
+		expect(outcomes(views).slice(5)).toEqual(['read-failed', 'inline', 'ran']);
+		expect(stage(views, 'executing')?.failed).toBe(true);
+		expect(findExchange(call, w.wire.entries)).toEqual({ kind: 'not-sent', executed: true });
+	});
+
+	it('list_mcp_resources: nothing crosses the wire', async () => {
+		const w = await started(docs);
+		const call = await w.callTool('list_mcp_resources');
+		expect(outcomes(stageViews(call)).slice(3)).toEqual([
+			'allow',
+			'skipped:not-asked',
+			'returned',
+			'inline',
+			'ran'
+		]);
+		expect(findExchange(call, w.wire.entries)).toEqual({ kind: 'local' });
 	});
 });
 

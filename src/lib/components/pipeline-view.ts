@@ -7,6 +7,7 @@ import type { CallRecord, WireEntry } from '$lib/core';
 import type { CallStage, StageRecord } from '$lib/core/machines/call.machine';
 import type { CallState } from '$lib/core/world/calls';
 import { boundJson, boundText } from '$lib/core/text/bound';
+import { LIST_MCP_RESOURCES } from '$lib/core/profiles/openharness/strings';
 
 /** The stages in the order OpenHarness runs them, with the name the call's state uses. */
 export const PIPELINE: readonly { stage: CallStage; state: CallState }[] = [
@@ -90,7 +91,8 @@ const FAILURES = new Set([
 	'deny',
 	'refused',
 	'not-connected',
-	'call-failed'
+	'call-failed',
+	'read-failed'
 ]);
 
 const cut = (text: string, max = SUMMARY_MAX) => {
@@ -129,7 +131,11 @@ export function stageFacts(record: StageRecord): Fact[] {
 		case 'lookup': {
 			const d = record.detail;
 			if (d.error !== null) return [fact('error', cut(d.error))];
-			return [fact('server', cut(d.server ?? '')), fact('raw-tool', cut(d.tool ?? ''))];
+			// A harness built-in has no server of its own.
+			return [
+				...(d.server ? [fact('server', cut(d.server))] : []),
+				fact('raw-tool', cut(d.tool ?? ''))
+			];
 		}
 		case 'validation': {
 			const d = record.detail;
@@ -161,7 +167,7 @@ export function stageFacts(record: StageRecord): Fact[] {
 		case 'executing': {
 			const d = record.detail;
 			const facts = [
-				fact('server', cut(d.input.server)),
+				...(d.input.server ? [fact('server', cut(d.input.server))] : []),
 				fact('raw-tool', cut(d.input.tool)),
 				fact('arguments', compactJson(d.input.arguments))
 			];
@@ -197,8 +203,9 @@ function nowFacts(call: CallRecord, stage: CallStage): Fact[] {
 	}
 	if (stage === 'executing') {
 		const args = sentBy(call);
+		const server = call.builtin ? String(args?.server ?? '') : call.server;
 		return [
-			fact('server', cut(call.server)),
+			...(server ? [fact('server', cut(server))] : []),
 			fact('raw-tool', cut(call.tool)),
 			...(args ? [fact('arguments', compactJson(args))] : []),
 			fact('waiting-server')
@@ -255,6 +262,8 @@ export type WireExchange =
 	 * stage but the server was not connected, so the request was never written.
 	 */
 	| { kind: 'not-sent'; executed: boolean }
+	/** `list_mcp_resources`: it reads what the servers recorded, so nothing is ever sent. */
+	| { kind: 'local' }
 	/** In flight and not executing yet. */
 	| { kind: 'not-yet' }
 	/** It went out, but the request is no longer in the log's window. */
@@ -295,30 +304,48 @@ const REACHED_EXECUTION: ReadonlySet<CallState> = new Set([
 	'post_tool_use'
 ]);
 
+/** The request a call's execute stage writes: where, which method, and how to know it. */
+function requestOf(call: CallRecord, args: Obj) {
+	if (call.builtin)
+		// read_mcp_resource: resources/read for the uri, on the server its arguments name.
+		return {
+			server: String(args.server ?? ''),
+			method: 'resources/read',
+			matches: (params: Obj) => params.uri === args.uri
+		};
+	return {
+		server: call.server,
+		method: 'tools/call',
+		matches: (params: Obj) => params.name === call.tool && jsonEqual(params.arguments ?? {}, args)
+	};
+}
+
 /**
  * The call's tools/call request: a to-server `tools/call` on the call's server naming its raw
- * tool with exactly the sent arguments, written while the call was executing. The harness writes
- * it as the stage begins, so the earliest such request from then until the call ended is this
- * call's (a later identical one belongs to a later call, which may start the very moment this one
- * ends). Its response is the next to-host answer with the same id on that server, before the
- * connection changes (ids restart with each connection).
+ * tool with exactly the sent arguments, written while the call was executing (for
+ * `read_mcp_resource`, its `resources/read`). The harness writes it as the stage begins, so the
+ * earliest such request from then until the call ended is this call's (a later identical one
+ * belongs to a later call, which may start the very moment this one ends). Its response is the
+ * next to-host answer with the same id on that server, before the connection changes (ids restart
+ * with each connection).
  */
 export function findExchange(call: CallRecord, wire: readonly WireEntry[]): WireExchange {
 	if (call.state !== 'completed' && !REACHED_EXECUTION.has(call.state)) return { kind: 'not-yet' };
+	if (call.builtin && call.tool === LIST_MCP_RESOURCES) return { kind: 'local' };
 	const args = sentBy(call);
 	const executing = call.stages.find((s) => s.stage === 'executing');
 	if (args === null) return { kind: 'not-sent', executed: executing !== undefined };
+	const target = requestOf(call, args);
 	const from = executing?.startedAt ?? call.stages.at(-1)?.startedAt ?? call.startedAt;
 	let at = -1;
 	for (let i = wire.length - 1; i >= 0; i--) {
 		const e = wire[i];
 		if (e.t < from) break;
 		if (call.endedAt !== null && e.t > call.endedAt) continue;
-		if (e.kind !== 'message' || e.dir !== 'to-server' || e.server !== call.server) continue;
+		if (e.kind !== 'message' || e.dir !== 'to-server' || e.server !== target.server) continue;
 		const message = e.message as Obj;
-		if (message.method !== 'tools/call' || !isObject(message.params)) continue;
-		if (message.params.name !== call.tool) continue;
-		if (jsonEqual(message.params.arguments ?? {}, args)) at = i;
+		if (message.method !== target.method || !isObject(message.params)) continue;
+		if (target.matches(message.params)) at = i;
 	}
 	if (at < 0) return { kind: 'missing' };
 	const request = wire[at] as MessageEntry;
@@ -326,9 +353,10 @@ export function findExchange(call: CallRecord, wire: readonly WireEntry[]): Wire
 	let response: MessageEntry | null = null;
 	for (let i = at + 1; i < wire.length; i++) {
 		const e = wire[i];
-		if (e.server !== call.server) continue;
+		if (e.server !== target.server) continue;
 		if (e.kind === 'transport') {
-			if (e.event === 'hung') continue;
+			// Neither a hang nor a live connection's HTTP exchange ends the connection.
+			if (e.event === 'hung' || e.event === 'http') continue;
 			break;
 		}
 		const message = e.message as Obj;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WireEntry } from '$lib/core';
+import type { HttpExchange } from '$lib/core/world/wire';
 import { classify, classifyEntries, messageJson, visibleEntries } from './wire-format';
 
 let seq = 0;
@@ -131,6 +132,65 @@ describe('classify', () => {
 
 	it('reads transport events', () => {
 		expect(classify(killed)).toEqual({ kind: 'transport', summary: 'killed' });
+	});
+
+	it('reads a live connection’s HTTP exchanges; failed ones count as errors', () => {
+		const http = (exchange: HttpExchange): WireEntry =>
+			({
+				seq: ++seq,
+				t: 0,
+				server: 'live',
+				kind: 'transport',
+				event: 'http',
+				http: exchange
+			}) as WireEntry;
+		const ok = http({
+			method: 'POST',
+			rpc: 'initialize',
+			status: 200,
+			contentType: 'text/event-stream',
+			sessionId: true
+		});
+		expect(classify(ok)).toEqual({
+			kind: 'transport',
+			summary: 'POST initialize → 200, text/event-stream, mcp-session-id'
+		});
+		const denied = http({
+			method: 'POST',
+			rpc: 'initialize',
+			status: 401,
+			contentType: 'application/json',
+			sessionId: false,
+			wwwAuthenticate: 'Bearer resource_metadata="https://a.example/m"'
+		});
+		expect(classify(denied)).toEqual({
+			kind: 'transport',
+			summary:
+				'POST initialize → 401, application/json, WWW-Authenticate: Bearer resource_metadata="https://a.example/m"',
+			error: { code: 401, message: '' }
+		});
+		const refused = http({
+			method: 'POST',
+			rpc: 'tools/list',
+			status: 0,
+			contentType: '',
+			sessionId: false,
+			error: 'Failed to fetch'
+		});
+		expect(classify(refused)).toMatchObject({
+			summary: 'POST tools/list → ✕ Failed to fetch',
+			error: { code: 0, message: 'Failed to fetch' }
+		});
+		const stream = http({
+			method: 'GET',
+			rpc: '',
+			status: 405,
+			contentType: '',
+			sessionId: false
+		});
+		expect(classify(stream).summary).toBe('GET → 405');
+		const errors = visibleEntries(classifyEntries([ok, denied, refused]), '', 'errors').shown;
+		expect(errors.map((i) => i.entry)).toEqual([denied, refused]);
 	});
 
 	it('bounds a hostile summary', () => {

@@ -1,4 +1,5 @@
 import type { WireEntry } from '$lib/core';
+import type { HttpExchange } from '$lib/core/world/wire';
 import { boundJson, boundText } from '$lib/core/text/bound';
 
 /**
@@ -52,8 +53,34 @@ const cut = (text: string) => {
 	return b.omitted ? `${b.text}…` : b.text;
 };
 
+/**
+ * A live connection's HTTP exchange in protocol words (`POST initialize → 200, text/event-stream,
+ * mcp-session-id`), or the runtime's own words when no answer came (`→ ✕ Failed to fetch`).
+ */
+function httpSummary(http: HttpExchange): string {
+	const answer = http.status
+		? [
+				http.status,
+				http.contentType,
+				http.sessionId && 'mcp-session-id',
+				http.wwwAuthenticate && `WWW-Authenticate: ${http.wwwAuthenticate}`
+			]
+		: [`✕ ${http.error}`];
+	return cut(`${http.method}${http.rpc && ` ${http.rpc}`} → ${answer.filter(Boolean).join(', ')}`);
+}
+
 /** One entry on its own (a response's `answers` needs the log: see `classifyEntries`). */
 export function classify(entry: WireEntry): WireInfo {
+	if (entry.kind === 'transport' && entry.event === 'http') {
+		const { status } = entry.http;
+		// A failed exchange (or none) shows among the errors.
+		const failed = status === 0 || status >= 400;
+		return {
+			kind: 'transport',
+			summary: httpSummary(entry.http),
+			...(failed ? { error: { code: status, message: entry.http.error ?? '' } } : {})
+		};
+	}
 	if (entry.kind === 'transport') return { kind: 'transport', summary: entry.event };
 	const message = entry.message as Obj;
 	const id = message.id as string | number | undefined;

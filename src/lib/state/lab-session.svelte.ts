@@ -40,6 +40,12 @@ export class LabSession {
 		this.#scenario = this.#initial;
 		this.world = new WorldState(this.#scenario);
 		this.lab = definition ? new LabState(definition, this.world, step, onStepDone) : null;
+		this.world.announce = (text) => this.announcer.say(text);
+		// A live server added from the page is an edited world, as setScenario makes one.
+		this.world.onReplaced = (scenario) => {
+			this.#scenario = scenario;
+			this.lab?.worldReplaced();
+		};
 	}
 
 	get scenario(): Scenario {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseScenario, worldSnapshot, type ScenarioInput } from '$lib/core';
 import { encodeShare } from '$lib/core/share/share-link';
+import { logFileJson } from '$lib/core/share/log-file';
 import { labSchema } from '$lib/core/labs/lab-schema';
 import { Announcer } from './announcer.svelte';
 import { LabSession } from './lab-session.svelte';
@@ -49,6 +50,12 @@ const seen = (session: LabSession) =>
 		calls: session.world.calls,
 		now: session.world.now
 	});
+
+function scenarioOf(input: ScenarioInput) {
+	const parsed = parseScenario(input);
+	if (!parsed.ok) throw new Error('test scenario is invalid');
+	return parsed.scenario;
+}
 
 const process = (session: LabSession, server: string) =>
 	session.world.servers.find((s) => s.name === server)?.process;
@@ -238,6 +245,30 @@ describe('Timeline', () => {
 			error: expect.stringMatching(/^The file is not JSON \(/)
 		});
 		expect(other.world.calls.length).toBe(1);
+	});
+
+	it('does not open a link or a log whose world has a live server: it would connect for real', async () => {
+		const session = await killAndCall();
+		const before = seen(session);
+		const live: ScenarioInput = {
+			mcp_servers: { remote: { type: 'http', url: 'http://127.0.0.1:9/mcp', live: true } }
+		};
+		const code = await encodeShare({
+			lab: lab01.id,
+			labStep: 0,
+			scenario: scenarioOf(live),
+			actions: [],
+			at: 0
+		});
+		const timeline = await session.loadTimeline();
+		const refused = {
+			ok: false,
+			error:
+				'This world has live servers (remote): a real server cannot be replayed, so MCP Lab does not open share links or logs of such worlds. Connect to the server with "Connect a live server" instead.'
+		};
+		expect(await timeline.open(code)).toEqual(refused);
+		expect(await timeline.importLog(logFileJson(scenarioOf(live), []))).toEqual(refused);
+		expect(seen(session)).toBe(before);
 	});
 
 	it('plays forward one action per tick and stops at the end or on pause', async () => {

@@ -5,6 +5,8 @@ import { describeProblems, type LoggedAction, type Scenario, type World } from '
 import { decodeShare, encodeShare } from '$lib/core/share/share-link';
 import { replay } from '$lib/core/world/replay';
 import { unsupported } from '$lib/core/scenario/support';
+import { mergeServers } from '$lib/core/scenario/plugins';
+import { liveReplayRefused, liveServers } from '$lib/core/live/live-servers';
 import { logFileJson, parseLogFile, wireTraceJson } from '$lib/core/share/log-file';
 import type { LabSession } from './lab-session.svelte';
 
@@ -184,6 +186,9 @@ export class Timeline {
 		const refused = unsupported(scenario);
 		if (refused.length)
 			return Promise.resolve(this.#fail(describeProblems(refused, 'Unsupported scenario')));
+		// A shared link or a log file must not make the page connect to a real server on open.
+		const live = liveServers(mergeServers(scenario).servers);
+		if (live.size) return Promise.resolve(this.#fail(liveReplayRefused([...live.keys()])));
 		this.pause();
 		return this.#serial(() => this.#rebuild(scenario, actions, at));
 	}

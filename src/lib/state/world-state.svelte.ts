@@ -14,6 +14,8 @@ import {
 	type WorldEvent,
 	type WorldSnapshot
 } from '$lib/core';
+import { DEFAULT_LIVE_TIMEOUT_MS } from '$lib/core/live/live-servers';
+import type { LiveEntry } from '$lib/core/live/live-entry';
 import type { WorldOptions } from '$lib/core/world/world';
 
 export const SPEEDS = ['instant', 'slow', 'realtime'] as const;
@@ -70,6 +72,23 @@ export class WorldState {
 	error = $state<string | null>(null);
 	/** How fast simulated time runs on screen; what happens is the same at every speed. */
 	speed = $state<Speed>('slow');
+	/** Display only (screen sharing): URL queries, header values and token-like text show as ••••. */
+	maskSecrets = $state(false);
+	/** Wall-clock ms before a live request fails (the world's default). */
+	readonly liveTimeoutMs = DEFAULT_LIVE_TIMEOUT_MS;
+	/** Says a sentence in the page's polite live region (the page's session sets it). */
+	announce: (text: string) => void = () => {};
+	/** Told when this state swaps in a world of another scenario by itself (a live server added). */
+	onReplaced: (scenario: Scenario) => void = () => {};
+
+	/** Live servers that have a bearer token in memory (the names, never the tokens). */
+	liveTokens = $state.raw<readonly string[]>([]);
+	/**
+	 * Tokens for live servers: in this map only, never in a scenario, link, export or log. Not
+	 * reactive on purpose (SvelteMap would cost the pages' start-up bytes): `liveTokens` is.
+	 */
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity
+	readonly #tokens = new Map<string, string>();
 
 	#unsubscribe: () => void = () => {};
 	#frame: number | null = null;
@@ -112,7 +131,49 @@ export class WorldState {
 
 	/** What a world needs to run on this page at its speed (a replay builds worlds with these). */
 	get worldOptions(): WorldOptions {
-		return { pace: (simMs) => this.#pace(simMs) };
+		return {
+			pace: (simMs) => this.#pace(simMs),
+			// Read at each connect, so a token set now is used by the next (re)connect.
+			liveSecrets: (server) => {
+				const token = this.#tokens.get(server);
+				return token ? { token } : undefined;
+			}
+		};
+	}
+
+	/**
+	 * Keeps (or with null forgets) a live server's bearer token in memory, then reconnects every
+	 * server the profile's way (reconnect_all) so it takes effect; before a session, starts one.
+	 */
+	setLiveToken(server: string, token: string | null): Promise<void> {
+		const value = token?.trim();
+		if (value) this.#tokens.set(server, value);
+		else this.#tokens.delete(server);
+		this.liveTokens = [...this.#tokens.keys()];
+		return this.run((w) => (w.sessionStarted ? w.reconnectAll() : w.startSession()));
+	}
+
+	/**
+	 * Adds a real server to the world: the scenario plus `{type: 'http', url, live: true, headers}`
+	 * replaces the world, whose session then starts. Tokens stay; `token` (optional) is kept in
+	 * memory for this server first, so the very first connect carries it.
+	 */
+	async addLiveServer(entry: LiveEntry, token?: string | null): Promise<void> {
+		// Loaded here: pages only pay for it once a learner connects a live server.
+		const live = await import('$lib/core/live/live-entry');
+		let scenario: Scenario;
+		try {
+			scenario = live.addToScenario(this.world.scenario, this.world.serverNames, entry);
+		} catch (error) {
+			this.error = (error as Error).message;
+			throw error;
+		}
+		const value = token?.trim();
+		if (value) this.#tokens.set(entry.name.trim(), value);
+		this.liveTokens = [...this.#tokens.keys()];
+		this.replace(scenario);
+		this.onReplaced(scenario);
+		await this.run((w) => w.startSession());
 	}
 
 	run<T>(command: (world: World) => Promise<T>): Promise<T> {

@@ -43,12 +43,12 @@ describe('checkScenarioText (validation only)', () => {
 	});
 
 	it('refuses what this build cannot run, with its path', () => {
-		const check = checkScenarioText(
-			'{"mcp_servers": {"x": {"type": "http", "url": "u", "live": true}}}'
-		);
-		expect(check.kind === 'invalid' && check.problems.map((p) => p.path)).toEqual([
-			'mcp_servers.x.live'
-		]);
+		const check = checkScenarioText('{"profile": "trust", "mcp_servers": {}}');
+		expect(check.kind === 'invalid' && check.problems.map((p) => p.path)).toEqual(['profile']);
+		// Live servers run (they are connected for real), so they are not refused.
+		expect(
+			checkScenarioText('{"mcp_servers": {"x": {"type": "http", "url": "u", "live": true}}}').kind
+		).toBe('valid');
 	});
 });
 

@@ -9,6 +9,7 @@ import {
 	listedPrompts,
 	listedResources,
 	listedTemplates,
+	nextCursor,
 	promptMessages,
 	resourceContents
 } from './resource-view';
@@ -82,5 +83,15 @@ describe('answers to resources and prompts requests, as the panel reads them', (
 		expect(base64Bytes('AAAA')).toBe(3);
 		expect(base64Bytes('AA==')).toBe(1);
 		expect(hexPreview('A'.repeat(4000), 4)).toBe('00 00 00 00');
+	});
+});
+
+describe('nextCursor', () => {
+	it('is the server’s nextCursor when it gave one, else null', () => {
+		expect(nextCursor({ prompts: [], nextCursor: 'p2' })).toBe('p2');
+		expect(nextCursor({ prompts: [] })).toBeNull();
+		expect(nextCursor({ prompts: [], nextCursor: '' })).toBeNull();
+		expect(nextCursor({ prompts: [], nextCursor: 7 })).toBeNull();
+		expect(nextCursor(null)).toBeNull();
 	});
 });

@@ -27,6 +27,15 @@ export function latest(
 	return results.findLast((r) => r.server === server && r.method === method);
 }
 
+/**
+ * The cursor of the page after this answer, when the server said there is one: the panel then
+ * offers the next page (a list is never fetched whole behind the learner's back).
+ */
+export function nextCursor(result: unknown): string | null {
+	const cursor = isObject(result) ? result.nextCursor : undefined;
+	return typeof cursor === 'string' && cursor !== '' ? cursor : null;
+}
+
 export interface ListedResource {
 	uri: string;
 	name: string;

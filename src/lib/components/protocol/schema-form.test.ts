@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formContent, formFields, initialValues, MAX_FIELDS } from './schema-form';
+import { formContent, formFields, formValues, initialValues, MAX_FIELDS } from './schema-form';
 
 const schema = {
 	type: 'object',
@@ -86,5 +86,65 @@ describe('an elicitation form from its requested schema', () => {
 			tags: ['b']
 		});
 		expect(formContent(fields, initialValues(fields, schema))).toEqual({ urgent: true });
+	});
+});
+
+describe("a tool call's form from the tool's inputSchema", () => {
+	const inputSchema = {
+		type: 'object',
+		properties: {
+			path: { type: 'string', description: 'File to read' },
+			head: { type: ['integer', 'null'], default: 10 },
+			mode: { type: 'string', enum: ['text', 'base64'], default: 'text' },
+			recursive: { type: 'boolean' },
+			paths: { type: 'array', items: { type: 'string' }, default: ['/a', '/b'] },
+			options: { type: 'object' }
+		},
+		required: ['path']
+	};
+	const fields = formFields(inputSchema, { tool: true });
+
+	it('reads free string lists and nullable types, which an elicitation form does not', () => {
+		expect(fields.map((f) => [f.name, f.kind, f.required])).toEqual([
+			['path', 'string', true],
+			['head', 'integer', false],
+			['mode', 'enum', false],
+			['recursive', 'boolean', false],
+			['paths', 'lines', false],
+			['options', 'unsupported', false]
+		]);
+		expect(formFields(inputSchema).map((f) => f.kind)).toEqual([
+			'string',
+			'unsupported',
+			'enum',
+			'boolean',
+			'unsupported',
+			'unsupported'
+		]);
+	});
+
+	it('starts from the defaults and sends typed arguments, one list item per line', () => {
+		const values = initialValues(fields, inputSchema);
+		expect(values).toEqual({
+			path: '',
+			head: '10',
+			mode: 'text',
+			recursive: false,
+			paths: '/a\n/b',
+			options: ''
+		});
+		expect(formContent(fields, { ...values, path: '/data/a.txt', paths: ' /x \n\n/y\n' })).toEqual({
+			path: '/data/a.txt',
+			head: 10,
+			mode: 'text',
+			recursive: false,
+			paths: ['/x', '/y']
+		});
+	});
+
+	it('carries arguments written as JSON over to the form', () => {
+		expect(
+			formValues(fields, { path: '/p', head: 3, recursive: true, paths: ['/x', 7], options: {} })
+		).toEqual({ path: '/p', head: '3', mode: '', recursive: true, paths: '/x', options: '' });
 	});
 });

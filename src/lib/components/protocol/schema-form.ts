@@ -3,9 +3,18 @@
  * object of primitives only: strings (optionally with a format), numbers, integers, booleans,
  * single-choice enums and multi-choice string lists. Anything else is listed as a field the
  * form cannot fill. Checking the answer is the world's job (its message is shown as is).
+ *
+ * A tool's `inputSchema` gets the same form (the call panel's Form mode) with two more readings
+ * (`tool: true`): a free list of strings (`lines`, one item per line) and a nullable type such
+ * as `["string", "null"]`.
  */
 export type FieldKind =
-	'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'list' | 'unsupported';
+	'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'list' | 'lines' | 'unsupported';
+
+export interface FormOptions {
+	/** Read a tool's inputSchema: free string lists and nullable types too. */
+	tool?: boolean;
+}
 
 export interface FieldOption {
 	value: string;
@@ -57,7 +66,18 @@ function optionsOf(schema: Obj): FieldOption[] | null {
 	return null;
 }
 
-function kindOf(schema: Obj): { kind: FieldKind; options: FieldOption[] } {
+/** `["string", "null"]` reads as `"string"`. */
+function nonNull(schema: Obj): Obj {
+	if (!Array.isArray(schema.type)) return schema;
+	const types = schema.type.filter((t) => t !== 'null');
+	return types.length === 1 ? { ...schema, type: types[0] } : schema;
+}
+
+function kindOf(
+	raw: Obj,
+	{ tool = false }: FormOptions
+): { kind: FieldKind; options: FieldOption[] } {
+	const schema = tool ? nonNull(raw) : raw;
 	const options = optionsOf(schema);
 	if (schema.type === 'string' || (schema.type === undefined && options))
 		return options ? { kind: 'enum', options } : { kind: 'string', options: [] };
@@ -66,11 +86,15 @@ function kindOf(schema: Obj): { kind: FieldKind; options: FieldOption[] } {
 	if (schema.type === 'array' && isObject(schema.items)) {
 		const items = optionsOf(schema.items);
 		if (items) return { kind: 'list', options: items };
+		if (tool && schema.items.type === 'string') return { kind: 'lines', options: [] };
 	}
 	return { kind: 'unsupported', options: [] };
 }
 
-export function formFields(schema: Record<string, unknown> | null): FormField[] {
+export function formFields(
+	schema: Record<string, unknown> | null,
+	options: FormOptions = {}
+): FormField[] {
 	if (!schema || !isObject(schema.properties)) return [];
 	const required = new Set(
 		Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : []
@@ -79,7 +103,7 @@ export function formFields(schema: Record<string, unknown> | null): FormField[] 
 		.slice(0, MAX_FIELDS)
 		.map(([name, raw]) => {
 			const property = isObject(raw) ? raw : {};
-			const { kind, options } = kindOf(property);
+			const { kind, options: choices } = kindOf(property, options);
 			const isString = kind === 'string';
 			return {
 				name,
@@ -88,7 +112,7 @@ export function formFields(schema: Record<string, unknown> | null): FormField[] 
 				kind,
 				required: required.has(name),
 				format: isString ? text(property.format) : '',
-				options,
+				options: choices,
 				min: num(isString ? property.minLength : (property.minimum ?? property.minItems)),
 				max: num(isString ? property.maxLength : (property.maximum ?? property.maxItems))
 			};
@@ -111,6 +135,11 @@ export function initialValues(
 				return [
 					field.name,
 					Array.isArray(fallback) ? fallback.filter((v) => typeof v === 'string') : []
+				];
+			if (field.kind === 'lines')
+				return [
+					field.name,
+					Array.isArray(fallback) ? fallback.filter((v) => typeof v === 'string').join('\n') : ''
 				];
 			const value =
 				typeof fallback === 'string' || typeof fallback === 'number' ? String(fallback) : '';
@@ -137,6 +166,11 @@ export function formContent(fields: readonly FormField[], values: FormValues): F
 			if (Array.isArray(value) && value.length) content[field.name] = [...value];
 			continue;
 		}
+		if (field.kind === 'lines') {
+			const items = typeof value === 'string' ? value.split('\n').map((v) => v.trim()) : [];
+			if (items.some(Boolean)) content[field.name] = items.filter(Boolean);
+			continue;
+		}
 		if (typeof value !== 'string' || value === '') continue;
 		if (field.kind === 'number' || field.kind === 'integer') {
 			const n = Number(value.trim());
@@ -144,4 +178,26 @@ export function formContent(fields: readonly FormField[], values: FormValues): F
 		} else content[field.name] = value;
 	}
 	return content;
+}
+
+/**
+ * The form's values for content already written (the call panel's Raw JSON, carried over to
+ * Form): what a field cannot show is left at its empty value.
+ */
+export function formValues(
+	fields: readonly FormField[],
+	content: Record<string, unknown>
+): FormValues {
+	const strings = (value: unknown) =>
+		Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+	return Object.fromEntries(
+		fields.map((field): [string, FieldValue] => {
+			const value = content[field.name];
+			if (field.kind === 'boolean') return [field.name, value === true];
+			if (field.kind === 'list') return [field.name, strings(value)];
+			if (field.kind === 'lines') return [field.name, strings(value).join('\n')];
+			const plain = typeof value === 'string' || typeof value === 'number';
+			return [field.name, plain ? String(value) : ''];
+		})
+	);
 }

@@ -4,6 +4,7 @@ import type { WorldFacts } from './goals';
 
 /** Everything lab goals may look at in a world, at one lab step. */
 export function worldFacts(world: World, lab: string, step: number): WorldFacts {
+	const servers = world.servers();
 	return {
 		snapshot: worldSnapshot(world, { lab, step }),
 		sessionStarted: world.sessionStarted,
@@ -15,9 +16,14 @@ export function worldFacts(world: World, lab: string, step: number): WorldFacts 
 		run: world.toolSource?.run ?? null,
 		wire: world.wire.entries,
 		versions: Object.fromEntries(
-			world
-				.servers()
-				.flatMap((s) => (s.connection.init ? [[s.name, s.connection.init.protocolVersion]] : []))
+			servers.flatMap((s) =>
+				s.connection.init ? [[s.name, s.connection.init.protocolVersion]] : []
+			)
+		),
+		live: Object.fromEntries(
+			servers.flatMap((s) =>
+				s.live ? [[s.name, { status: s.status, problem: s.live.problem }]] : []
+			)
 		)
 	};
 }

@@ -5,6 +5,7 @@ import type { WorldSnapshot } from '../world/snapshot';
 import type { WireEntry } from '../world/wire';
 import type { CallRecord } from '../world/world';
 import type { Goal } from './lab-schema';
+import { httpMet, liveMet, type LiveFacts } from './live-goals';
 
 /** What the world shows a goal: its snapshot plus the details the snapshot leaves out. */
 export interface WorldFacts {
@@ -23,6 +24,8 @@ export interface WorldFacts {
 	wire: readonly WireEntry[];
 	/** The protocol version each connected server negotiated, by server name. */
 	versions: Readonly<Record<string, string>>;
+	/** Each live server's connection, by server name (simulated servers are not in it). */
+	live: Readonly<Record<string, LiveFacts>>;
 }
 
 /** States a call ends in, across profiles (OpenHarness ends every call `completed`). */
@@ -88,6 +91,8 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 				(w.dir === undefined || e.dir === w.dir)
 		);
 	}
+	if ('live' in goal) return liveMet(goal.live, ctx.live);
+	if ('http' in goal) return httpMet(goal.http, ctx.wire);
 	if ('registry' in goal) {
 		const r = goal.registry;
 		const matching = ctx.snapshot.registry.filter(

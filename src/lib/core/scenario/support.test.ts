@@ -16,7 +16,7 @@ describe('unsupported scenarios', () => {
 			).toEqual([]);
 	});
 
-	it('refuses other profiles and live servers, by path', () => {
+	it('refuses other profiles by path, and accepts live servers (in settings and plugins)', () => {
 		expect(
 			unsupported(
 				scenario({
@@ -29,12 +29,17 @@ describe('unsupported scenarios', () => {
 				path: 'profile',
 				message:
 					'The miniharness profile is not available in this version yet (only openharness and toolsource).'
-			},
-			{
-				path: 'mcp_servers["my.api"].live',
-				message:
-					'Live servers are not available in this version yet: remove "live" to simulate this server.'
 			}
 		]);
+		expect(
+			unsupported(
+				scenario({
+					mcp_servers: { live: { type: 'http', url: 'http://127.0.0.1:8787/x/mcp', live: true } },
+					plugins: {
+						tools: { mcp_servers: { api: { type: 'http', url: 'https://y/mcp', live: true } } }
+					}
+				})
+			)
+		).toEqual([]);
 	});
 });

@@ -67,6 +67,37 @@ describe('share links', () => {
 		});
 	});
 
+	it('never carries a live server’s Authorization header; the entry stays live', async () => {
+		const parsed = parseScenario({
+			mcp_servers: {
+				mine: {
+					type: 'http',
+					url: 'http://localhost:3000/mcp',
+					live: true,
+					headers: { Authorization: 'Bearer live-token-42', 'X-Api-Key': 'k-99' }
+				}
+			}
+		});
+		if (!parsed.ok) throw new Error('invalid');
+		const link = await encodeShare({
+			lab: null,
+			labStep: 0,
+			scenario: parsed.scenario,
+			actions: [],
+			at: 0
+		});
+		const decoded = await decodeShare(link);
+		if (!decoded.ok) throw new Error(decoded.error);
+		const text = JSON.stringify(decoded.shared);
+		for (const secret of ['live-token-42', 'k-99']) expect(text).not.toContain(secret);
+		expect(decoded.shared.scenario.mcp_servers.mine).toEqual({
+			type: 'http',
+			url: 'http://localhost:3000/mcp',
+			live: true,
+			headers: { Authorization: REDACTED, 'X-Api-Key': REDACTED }
+		});
+	});
+
 	it('answers every bad link with a sentence, never a throw', async () => {
 		expect(await decodeShare('hello')).toEqual({
 			ok: false,

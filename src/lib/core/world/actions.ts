@@ -1,26 +1,12 @@
 import { z } from 'zod';
 import { permissionModes } from '../profiles/openharness/permissions';
 import type { ElicitationAnswer, SamplingAnswer } from './host-requests';
+import { protocolRequestActions } from './protocol-request-actions';
 
 /**
  * Every learner action on a world, as data: the event log that replays a world, time travel and
  * share links are made of these. Each is one public command of `World` with its arguments.
  */
-/** The learner's own protocol requests (resources and prompts panels); lab actions reuse them. */
-export const protocolRequestActions = [
-	z.strictObject({
-		do: z.enum(['listResources', 'listResourceTemplates', 'listPrompts']),
-		server: z.string()
-	}),
-	z.strictObject({ do: z.literal('readResource'), server: z.string(), uri: z.string() }),
-	z.strictObject({
-		do: z.literal('getPrompt'),
-		server: z.string(),
-		name: z.string(),
-		arguments: z.record(z.string(), z.string()).default({})
-	})
-] as const;
-
 export const worldActionSchema = z.discriminatedUnion('do', [
 	z.strictObject({
 		do: z.enum(['startSession', 'closeSession', 'connectAll', 'reconnectAll', 'restartHarness'])
@@ -101,9 +87,9 @@ export interface Actor {
 	answerElicitation(request: string, answer: ElicitationAnswer): Promise<unknown>;
 	setRoots(roots: Array<{ uri: string; name?: string }>): Promise<unknown>;
 	setLogLevel(server: string, level: string): Promise<unknown>;
-	listResources(server: string): Promise<unknown>;
-	listResourceTemplates(server: string): Promise<unknown>;
-	listPrompts(server: string): Promise<unknown>;
+	listResources(server: string, cursor?: string): Promise<unknown>;
+	listResourceTemplates(server: string, cursor?: string): Promise<unknown>;
+	listPrompts(server: string, cursor?: string): Promise<unknown>;
 	readResource(server: string, uri: string): Promise<unknown>;
 	getPrompt(server: string, name: string, args: Record<string, string>): Promise<unknown>;
 }
@@ -155,7 +141,7 @@ export function perform(world: Actor, action: WorldAction): Promise<unknown> {
 		case 'listResources':
 		case 'listResourceTemplates':
 		case 'listPrompts':
-			return world[action.do](action.server);
+			return world[action.do](action.server, action.cursor);
 		case 'readResource':
 			return world.readResource(action.server, action.uri);
 		case 'getPrompt':

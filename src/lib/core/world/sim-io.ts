@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { LazyJsonSchemaValidator } from '../validation/lazy-validator';
 import { z } from 'zod';
@@ -28,21 +29,41 @@ const laxToolsPage = z.looseObject({
 });
 
 const resourcesPage = z.looseObject({
-	resources: z.array(z.looseObject({ uri: z.string(), name: z.string() })),
+	resources: z.array(
+		z.looseObject({ uri: z.string(), name: z.string(), description: z.string().nullish() })
+	),
 	nextCursor: z.string().optional()
 });
 
-/** One live connection: the host's SDK Client, the wire under it, and the process it reaches. */
+/** What the io asks of a connection's wire: the simulated one, or a live server's (live-wire.ts). */
+export interface HostWire extends Transport {
+	markHung(): void;
+	kill(event?: 'killed' | 'exited'): Promise<void>;
+}
+
+/** One open connection: the host's SDK Client, the wire under it, and the process it reaches. */
 export interface Link {
 	client: Client;
-	wire: Wire;
+	wire: HostWire;
 	protocolVersion: string;
+}
+
+/** Opens the connections of live servers (live-io.ts, loaded only by worlds that have one). */
+export interface LiveOpener {
+	owns(server: string): boolean;
+	open(server: string, host: HostSide | null): Promise<Link>;
 }
 
 /** Bounds pagination so a hostile server cannot keep the harness listing forever. */
 const MAX_PAGES = 100;
 
 export const CLIENT_INFO = { name: 'mcp-lab-openharness', version: '1.0.0' };
+
+/** The host's client options: what it declares, and the CSP-safe schema validator. */
+export const clientOptions = (host: HostSide | null) => ({
+	capabilities: host?.capabilities ?? {},
+	jsonSchemaValidator: new LazyJsonSchemaValidator()
+});
 
 /**
  * Connection I/O on the real SDK: a fresh in-memory linked pair per connection, the server end
@@ -59,12 +80,18 @@ export class SimIo implements ConnectionIo {
 		/** A simulated process crashed by itself (a `crash` tool): the world kills it. */
 		private readonly crashed: (server: string) => void = () => {},
 		/** The host's capabilities and handlers; absent, the client declares none. */
-		private readonly host: () => HostSide | null = () => null
+		private readonly host: () => HostSide | null = () => null,
+		private readonly live: () => LiveOpener | null = () => null
 	) {}
 
 	async open(server: string): Promise<void> {
 		// connect_all on a server that has a session replaces it: close the old one first.
 		await this.close(server);
+		const live = this.live();
+		if (live?.owns(server)) {
+			this.links.set(server, await live.open(server, this.host()));
+			return;
+		}
 		const process = this.processes.get(server);
 		if (!process) throw new Error(`unknown server`);
 		const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
@@ -75,10 +102,7 @@ export class SimIo implements ConnectionIo {
 		} else {
 			await createSimServer(server, process.sim, () => this.crashed(server)).connect(serverEnd);
 		}
-		const client = new Client(CLIENT_INFO, {
-			capabilities: this.host()?.capabilities ?? {},
-			jsonSchemaValidator: new LazyJsonSchemaValidator()
-		});
+		const client = new Client(CLIENT_INFO, clientOptions(this.host()));
 		this.host()?.attach(client, server);
 		const link: Link = { client, wire, protocolVersion: '' };
 		// The client never exposes the negotiated version; the SDK hands it to the transport.
@@ -138,7 +162,9 @@ export class SimIo implements ConnectionIo {
 					options
 				)
 			);
-			for (const r of result.resources) resources.push({ uri: r.uri, name: r.name });
+			// As OpenHarness records them: `resource.name or uri`, `resource.description or ""`.
+			for (const r of result.resources)
+				resources.push({ uri: r.uri, name: r.name || r.uri, description: r.description || '' });
 			cursor = result.nextCursor;
 			if (!cursor) break;
 		}

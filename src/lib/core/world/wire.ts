@@ -25,12 +25,42 @@ export type WireEntry =
 			t: number;
 			server: string;
 			kind: 'transport';
-			event: 'open' | 'close' | 'killed' | 'exited' | 'hung';
+			/** `dropped`: a live server's answer stream broke off mid-call. */
+			event: 'open' | 'close' | 'killed' | 'exited' | 'hung' | 'dropped';
+	  }
+	/** One HTTP exchange of a live connection (status, content type, session header). */
+	| {
+			seq: number;
+			t: number;
+			server: string;
+			kind: 'transport';
+			event: 'http';
+			http: HttpExchange;
 	  };
 
-type NewEntry =
-	| Omit<Extract<WireEntry, { kind: 'message' }>, 'seq' | 't'>
-	| Omit<Extract<WireEntry, { kind: 'transport' }>, 'seq' | 't'>;
+/** One HTTP exchange of a live connection, as the page could see it. */
+export interface HttpExchange {
+	/** GET, POST or DELETE. */
+	method: string;
+	/** The JSON-RPC method the body carried (`response` for answers to the server), or ''. */
+	rpc: string;
+	/** 0 when no answer arrived (see `error`). */
+	status: number;
+	/** The answer's media type, lowercased, without parameters; '' when none. */
+	contentType: string;
+	/** Whether the answer had an `mcp-session-id` header the page could read. */
+	sessionId: boolean;
+	/** The `WWW-Authenticate` header of a 401 or 403, when readable (bounded). */
+	wwwAuthenticate?: string;
+	/** Why no answer arrived (status 0). */
+	error?: string;
+}
+
+type NewEntry = WireEntry extends infer E
+	? E extends WireEntry
+		? Omit<E, 'seq' | 't'>
+		: never
+	: never;
 
 /**
  * The protocol log: every JSON-RPC message that crossed any wire, in order. It keeps a window

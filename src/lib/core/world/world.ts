@@ -2,7 +2,11 @@ import { createActor, type Actor, type Subscription } from 'xstate';
 import { connectionWithIo, type ConnectionContext } from '../machines/connection.machine';
 import { managerMachine } from '../machines/manager.machine';
 import type { ConnectionStatus } from '../machines/types';
-import { errorDetail, unknownServerDetail } from '../profiles/openharness/strings';
+import {
+	errorDetail,
+	LIST_MCP_RESOURCES,
+	unknownServerDetail
+} from '../profiles/openharness/strings';
 import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
 import { callEnded, CallRunner, type CallRecord, type CallSettings } from './calls';
 import type { ToolSourceBinding } from './toolsource-binding';
@@ -10,6 +14,7 @@ import type { Reconciliation } from './toolsource-journal';
 import { defaultPolicy } from '../profiles/toolsource/policy';
 import type { PermissionMode } from '../profiles/openharness/permissions';
 import {
+	buildRegistry,
 	diffRegistry,
 	isEmptyDiff,
 	registryEntries,
@@ -31,6 +36,7 @@ import { perform, type LoggedAction, type WorldAction } from './actions';
 import { CommandQueue } from './command-queue';
 import { loadSimFeatures } from './sim-features';
 import { loadValidator } from '../validation/lazy-validator';
+import { inputModelLoaded, loadInputModel } from '../profiles/openharness/lazy-input-model';
 import { BoundedList } from './bounded-list';
 import type { HostSide, ServerLogEntry } from './host-side';
 import type { ElicitationAnswer, HostRequest, SamplingAnswer } from './host-requests';
@@ -41,6 +47,9 @@ import {
 	type ProtocolResult
 } from './protocol-results';
 import { logLevels, normaliseRoots } from '../scenario/protocol-schema';
+import type { LiveProblem } from '../live/live-errors';
+import { DEFAULT_LIVE_TIMEOUT_MS, isLiveServer, liveServers } from '../live/live-servers';
+import type { LiveIo, LiveSecretsProvider } from './live-io';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -54,6 +63,10 @@ export interface WorldOptions {
 	 * steps go by. It changes only how long the run takes in real time, never what happens.
 	 */
 	pace?: (simMs: number) => Promise<void>;
+	/** Wall-clock ms before a live server's request fails (30 000 unless given). */
+	liveTimeoutMs?: number;
+	/** Tokens and headers for live servers, held in memory by the page (see live-io.ts). */
+	liveSecrets?: LiveSecretsProvider;
 }
 
 /**
@@ -62,6 +75,9 @@ export interface WorldOptions {
  * in the UI).
  */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** A list request's params: the first page, or the one after a server's `nextCursor`. */
+const page = (cursor?: string): { cursor?: string } => (cursor !== undefined ? { cursor } : {});
 
 export type { CallRecord } from './calls';
 
@@ -88,6 +104,8 @@ export interface ServerView {
 	/** The connection actor's machine state, e.g. `connecting.initializing`. */
 	machineState: string;
 	connection: ConnectionContext;
+	/** A live server (connected for real; `process` then stays `running`), else null. */
+	live: { url: string; problem: LiveProblem | null } | null;
 }
 
 type ManagerActor = Actor<typeof managerMachine>;
@@ -111,6 +129,9 @@ export class World {
 	#host: HostSide | null = null;
 	/** The host side (sampling, elicitation, roots, logs) loads only for worlds that use it. */
 	#hostLoading: Promise<void> | null = null;
+	/** Live servers' connections; their code loads only for worlds that have one. */
+	#live: LiveIo | null = null;
+	#liveLoading: Promise<void> | null = null;
 	/** The learner's own requests (resources, prompts, log level) and their answers. */
 	readonly #protocol: ProtocolRunner;
 	/** tools/call requests on the wire now, per server (see `#parked`). */
@@ -133,6 +154,9 @@ export class World {
 	readonly #validation: Promise<void> | null;
 	/** The simulated servers' resources, prompts and steps, loading when this world uses them. */
 	readonly #simFeatures: Promise<void> | null;
+	/** OpenHarness's built-in resource tools (registered first, run by the world), once loaded. */
+	#resourceTools: typeof import('../profiles/openharness/resource-tools') | null = null;
+	#resourceToolsLoading: Promise<void> | null = null;
 	/** Calls already reported as waiting for approval. */
 	readonly #askedFor = new Set<string>();
 	readonly #views = new Map<string, { snapshot: unknown; view: ServerView }>();
@@ -141,6 +165,8 @@ export class World {
 	/** Last status seen per server; every server starts `pending` with no detail. */
 	#lastStatus = new Map<string, string>();
 	#lastBuilt: unknown = null;
+	/** The servers' statuses when the registry was last looked at (see `#recordRegistry`). */
+	#registryStatuses = '';
 	#disposed = false;
 	/** Bumped on every change; the UI re-reads when it moves. */
 	version = 0;
@@ -159,9 +185,22 @@ export class World {
 		this.skippedPluginServers = merged.skipped;
 		this.#configs = new Map(merged.servers.map((s) => [s.name, s]));
 		for (const { name, config } of merged.servers) {
-			this.#processes.set(name, new SimProcess(name, effectiveSim(config)));
+			// A live server is real: nothing of it is simulated.
+			if (!isLiveServer(config))
+				this.#processes.set(name, new SimProcess(name, effectiveSim(config)));
 			this.#lastStatus.set(name, 'pending\u0000');
 		}
+		const live = liveServers(merged.servers);
+		if (live.size)
+			this.#liveLoading = import('./live-io').then((module) => {
+				this.#live = new module.LiveIo(live, {
+					log: this.wire,
+					timeoutMs: options.liveTimeoutMs ?? DEFAULT_LIVE_TIMEOUT_MS,
+					secrets: options.liveSecrets,
+					changed: () => this.#changed()
+				});
+				this.#liveLoading = null;
+			});
 		this.#simFeatures = loadSimFeatures([...this.#processes.values()].map((p) => p.sim));
 		if (usesHost(scenario))
 			this.#hostLoading = import('./host-side').then((module) => {
@@ -198,7 +237,8 @@ export class World {
 			this.wire,
 			() => this.#timeoutMs,
 			(server) => void this.#crash(server),
-			() => this.#host
+			() => this.#host,
+			() => this.#live
 		);
 		this.#callSettings = {
 			hooks: scenario.hooks,
@@ -231,6 +271,13 @@ export class World {
 				this.#toolsource = binding;
 				this.#toolsourceLoading = null;
 			});
+		if (scenario.profile !== 'toolsource')
+			this.#resourceToolsLoading = import('../profiles/openharness/resource-tools').then(
+				(module) => {
+					this.#resourceTools = module;
+					this.#resourceToolsLoading = null;
+				}
+			);
 		const servers = merged.servers.map(({ name, config }) => ({
 			server: name,
 			transport: config.type
@@ -243,7 +290,8 @@ export class World {
 					build:
 						scenario.profile === 'toolsource'
 							? (connections) => this.#toolsource!.build(connections)
-							: undefined
+							: (connections) =>
+									buildRegistry(connections, this.#resourceTools?.resourceTools() ?? [])
 				}
 			}
 		);
@@ -331,13 +379,14 @@ export class World {
 		const connections = this.#manager.getSnapshot().context.connections;
 		return this.serverNames.map((name) => {
 			const snapshot = connections[name].getSnapshot();
-			const process = this.#processes.get(name)!;
+			const process = this.#processes.get(name);
 			const cached = this.#views.get(name);
 			if (
 				cached &&
 				cached.snapshot === snapshot &&
-				cached.view.process === process.state &&
-				cached.view.delayMs === process.delayMs
+				cached.view.process === (process?.state ?? 'running') &&
+				cached.view.delayMs === (process?.delayMs ?? 0) &&
+				(cached.view.live?.problem ?? null) === (this.#live?.problem(name) ?? null)
 			)
 				return cached.view;
 			const view = this.#view(name, snapshot);
@@ -355,15 +404,18 @@ export class World {
 			transport: config.type,
 			status: c.status,
 			detail: c.detail,
-			process: this.#processes.get(name)!.state,
-			delayMs: this.#processes.get(name)!.delayMs,
+			process: this.#processes.get(name)?.state ?? 'running',
+			delayMs: this.#processes.get(name)?.delayMs ?? 0,
 			authConfigured:
 				config.type === 'stdio'
 					? Object.keys(config.env ?? {}).length > 0
 					: Object.keys(config.headers ?? {}).length > 0,
 			machineState: stateString(snapshot.value),
 			plugin,
-			connection: c
+			connection: c,
+			live: isLiveServer(config)
+				? { url: config.url, problem: this.#live?.problem(name) ?? null }
+				: null
 		};
 	}
 
@@ -400,7 +452,10 @@ export class World {
 
 	/** The simulated process dies; OpenHarness does not notice until the server is used or reconnected. */
 	kill(server: string): Promise<void> {
-		return this.#command('kill', server, { do: 'kill', server }, () => this.#crash(server));
+		return this.#command('kill', server, { do: 'kill', server }, () =>
+			// A real server is not the lab's to kill: its connection is dropped instead.
+			this.#live?.owns(server) ? this.#io.severProcess(server, 'killed') : this.#crash(server)
+		);
 	}
 
 	/** The process dies, by a learner's kill or by itself mid-call (a `crash` tool). */
@@ -415,6 +470,8 @@ export class World {
 	/** The process comes back; an existing pipe to the old process stays dead. */
 	restart(server: string): Promise<void> {
 		return this.#command('restart', server, { do: 'restart', server }, async () => {
+			// Nothing to restart on a real server: the next connect_all or reconnect_all reconnects.
+			if (this.#live?.owns(server)) return;
 			const process = this.#process(server);
 			const was = process.state;
 			process.state = 'running';
@@ -428,6 +485,7 @@ export class World {
 	/** The server stops answering: requests are written but never read, and time out. */
 	hang(server: string): Promise<void> {
 		return this.#command('hang', server, { do: 'hang', server }, () => {
+			if (this.#live?.owns(server)) throw this.#live.refuse('hang', server);
 			const process = this.#process(server);
 			if (process.state !== 'running') return;
 			process.state = 'hung';
@@ -439,6 +497,7 @@ export class World {
 	/** Every answer of this server arrives `ms` simulated milliseconds later (0 removes the delay). */
 	delay(server: string, ms: number): Promise<void> {
 		return this.#command('delay', server, { do: 'delay', server, ms }, () => {
+			if (this.#live?.owns(server)) throw this.#live.refuse('delay', server);
 			if (!Number.isFinite(ms) || ms < 0 || ms > 3_600_000)
 				throw new WorldCommandError(
 					`A delay is a number of milliseconds from 0 to 3600000, not ${ms}.`
@@ -621,23 +680,24 @@ export class World {
 		);
 	}
 
-	listResources(server: string): Promise<ProtocolResult> {
+	/** One page of resources/list: the first, or the one after a server's `nextCursor`. */
+	listResources(server: string, cursor?: string): Promise<ProtocolResult> {
 		return this.#protocolCommand(
 			'listResources',
 			server,
-			{ do: 'listResources', server },
+			{ do: 'listResources', server, ...page(cursor) },
 			'resources/list',
-			{}
+			page(cursor)
 		);
 	}
 
-	listResourceTemplates(server: string): Promise<ProtocolResult> {
+	listResourceTemplates(server: string, cursor?: string): Promise<ProtocolResult> {
 		return this.#protocolCommand(
 			'listResourceTemplates',
 			server,
-			{ do: 'listResourceTemplates', server },
+			{ do: 'listResourceTemplates', server, ...page(cursor) },
 			'resources/templates/list',
-			{}
+			page(cursor)
 		);
 	}
 
@@ -651,13 +711,13 @@ export class World {
 		);
 	}
 
-	listPrompts(server: string): Promise<ProtocolResult> {
+	listPrompts(server: string, cursor?: string): Promise<ProtocolResult> {
 		return this.#protocolCommand(
 			'listPrompts',
 			server,
-			{ do: 'listPrompts', server },
+			{ do: 'listPrompts', server, ...page(cursor) },
 			'prompts/list',
-			{}
+			page(cursor)
 		);
 	}
 
@@ -728,7 +788,10 @@ export class World {
 			if (this.#validation) await this.#validation;
 			if (this.#hostLoading) await this.#hostLoading;
 			if (this.#simFeatures) await this.#simFeatures;
-			if (server !== undefined) this.#process(server);
+			if (this.#liveLoading) await this.#liveLoading;
+			if (this.#resourceToolsLoading) await this.#resourceToolsLoading;
+			if (!inputModelLoaded()) await loadInputModel();
+			if (server !== undefined && !this.#live?.owns(server)) this.#process(server);
 			this.#emit({ kind: 'command', command, ...(server !== undefined ? { server } : {}) });
 			await act();
 			await this.#settle();
@@ -785,7 +848,8 @@ export class World {
 
 	/** Each call that now waits for the person is said once (the UI announces it). */
 	#noteApprovals(): void {
-		for (const call of this.calls)
+		// Only a call in flight can wait for a person: a session's older calls are not looked at.
+		for (const call of (this.#toolsource?.runner ?? this.#calls).inFlight())
 			if (
 				(call.state === 'awaiting_approval' || call.state === 'waiting_for_approval') &&
 				!this.#askedFor.has(call.id)
@@ -834,22 +898,44 @@ export class World {
 		return this.#toolSourceBinding().required();
 	}
 
-	/** tools/call on the wire, for the call machine's execute stage; the world owns the timeout. */
+	/**
+	 * tools/call on the wire, for the call machine's execute stage; the world owns the timeout.
+	 * OpenHarness's built-ins: `read_mcp_resource` sends resources/read the same way;
+	 * `list_mcp_resources` sends nothing, it reads what each status recorded at connect time.
+	 */
 	async #executeOnWire(input: ExecuteInput): Promise<ExecuteOutput> {
-		const status = this.#manager
-			.getSnapshot()
-			.context.connections[input.server]?.getSnapshot().context;
+		const connections = this.#manager.getSnapshot().context.connections;
+		const tools = this.#resourceTools!;
+		if (input.builtin && input.tool === LIST_MCP_RESOURCES) {
+			const listed = tools.listResources(
+				Object.values(connections).map((c) => c.getSnapshot().context)
+			);
+			return { kind: 'builtin', text: tools.listResourcesOutput(listed), read: listed };
+		}
+		// A built-in's server is the model's own text: only a configured name is a server.
+		const status = Object.hasOwn(connections, input.server)
+			? connections[input.server].getSnapshot().context
+			: undefined;
 		const link = this.#io.links.get(input.server);
 		if (!status || status.status !== 'connected' || !link)
 			return { kind: 'not-connected', detail: status ? status.detail : unknownServerDetail };
 		try {
+			if (input.builtin) {
+				const read = await this.#io.request(
+					input.server,
+					'resources/read',
+					{ uri: input.arguments.uri },
+					PROTOCOL_METHODS['resources/read']
+				);
+				return { kind: 'builtin', text: tools.readResourceOutput(read), read };
+			}
 			return (await this.#executingOn(input.server, () =>
 				withClockTimeout(this.clock, this.#timeoutMs, (options) =>
 					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, options)
 				)
 			)) as ExecuteOutput;
 		} catch (error) {
-			return { kind: 'call-failed', message: errorDetail(error) };
+			return { kind: input.builtin ? 'read-failed' : 'call-failed', message: errorDetail(error) };
 		}
 	}
 
@@ -860,6 +946,12 @@ export class World {
 			if (this.clock.runDue()) continue;
 			if (this.#commands.drain()) continue;
 			if (!this.#busy()) return;
+			if (this.#live?.inFlight) {
+				// Real network I/O is under way: wait for it in real time (it times out on the wall
+				// clock); jumping simulated time ahead would time it out, or end the command early.
+				await this.#commands.paced(this.#live.progress());
+				continue;
+			}
 			const next = this.clock.nextAt;
 			if (next !== undefined && this.#pace) {
 				// A person's interrupt cuts the wait short: the cancel acts now, not after it.
@@ -923,6 +1015,13 @@ export class World {
 	#recordRegistry(): void {
 		const context = this.#manager.getSnapshot().context;
 		const built = context.registry;
+		// The entries follow from the build and the servers' statuses alone: with neither changed
+		// since the last look, nothing can differ, so a command skips the per-tool work.
+		const statuses = Object.values(context.connections)
+			.map((c) => c.getSnapshot().context.status)
+			.join(' ');
+		if (built === this.#lastBuilt && statuses === this.#registryStatuses) return;
+		this.#registryStatuses = statuses;
 		const entries = registryEntries(
 			built,
 			(s) => context.connections[s]?.getSnapshot().context.status

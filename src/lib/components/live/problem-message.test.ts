@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LiveProblemKind } from '$lib/core/live/live-errors';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
+import { entryProblemMessage, problemMessage } from './problem-message';
+
+const context = { origin: 'http://127.0.0.1:4173', timeoutMs: 30_000 };
+const kinds: LiveProblemKind[] = [
+	'refused',
+	'cors',
+	'cors-session-id',
+	'unauthorized',
+	'session-expired',
+	'not-mcp',
+	'closed',
+	'timeout',
+	'other'
+];
+
+afterEach(() => overwriteGetLocale(() => 'en'));
+
+describe('problemMessage', () => {
+	it('names the likely fix for each problem a learner can act on', () => {
+		const say = (kind: LiveProblemKind) => problemMessage({ kind }, context);
+		expect(say('refused')).toBe(
+			'Nothing answered at this address. Is the server running, and is this the right host and port?'
+		);
+		expect(say('cors')).toBe(
+			'The server answered, but the browser hid its answer from this page (blocked by CORS). The server must send Access-Control-Allow-Origin: http://127.0.0.1:4173 and allow the request headers content-type, mcp-protocol-version, mcp-session-id, authorization (Access-Control-Allow-Headers).'
+		);
+		expect(say('cors-session-id')).toContain(
+			'The server must expose it: Access-Control-Expose-Headers: mcp-session-id.'
+		);
+		expect(say('unauthorized')).toBe(
+			'The server needs a token (401 Unauthorized). Enter its bearer token below, then use it to reconnect.'
+		);
+		expect(say('session-expired')).toContain('Reconnect to initialize a new session.');
+		expect(say('not-mcp')).toContain('Check the path: MCP endpoints often end in /mcp.');
+		expect(say('closed')).toBe(
+			'The server closed the connection in the middle of a call. Reconnect to try again.'
+		);
+		expect(say('timeout')).toBe(
+			'No answer within 30 s. The server may be slow or stuck: try again, or reconnect.'
+		);
+	});
+
+	it('gives every problem its own sentence, in both languages', () => {
+		for (const locale of ['en', 'zh-CN'] as const) {
+			overwriteGetLocale(() => locale);
+			const sentences = kinds.map((kind) => problemMessage({ kind }, context));
+			expect(new Set(sentences).size).toBe(kinds.length);
+		}
+		expect(problemMessage({ kind: 'timeout' }, { ...context, timeoutMs: 5_000 })).toContain(
+			'5 秒内没有应答'
+		);
+	});
+});
+
+describe('entryProblemMessage', () => {
+	it('says what to change in the connect form', () => {
+		expect(entryProblemMessage('name-taken')).toBe(
+			'This world already has a server with that name: choose another.'
+		);
+		expect(entryProblemMessage('name-long')).toBe('A server name has at most 100 characters.');
+		expect(entryProblemMessage('header-authorization')).toBe(
+			'Put a bearer token in the token field (it stays in memory), not in an Authorization header.'
+		);
+	});
+});

@@ -1,0 +1,45 @@
+import type { LiveProblem, LiveProblemKind } from '$lib/core/live/live-errors';
+import type { LiveEntryProblem } from '$lib/core/live/live-entry';
+import { NAME_MAX } from '$lib/core/live/live-entry';
+import { m } from '$lib/paraglide/messages';
+
+export interface ProblemContext {
+	/** This page's origin: the one a server's CORS must allow. */
+	origin: string;
+	/** The world's live timeout. */
+	timeoutMs: number;
+}
+
+/** What went wrong with a live server, as one sentence with the likely fix, in the page's language. */
+export function problemMessage(
+	problem: Pick<LiveProblem, 'kind'>,
+	context: ProblemContext
+): string {
+	const messages: Record<LiveProblemKind, () => string> = {
+		refused: m.live_problem_refused,
+		cors: () => m.live_problem_cors({ origin: context.origin }),
+		'cors-session-id': m.live_problem_cors_session_id,
+		unauthorized: m.live_problem_unauthorized,
+		'session-expired': m.live_problem_session_expired,
+		'not-mcp': m.live_problem_not_mcp,
+		closed: m.live_problem_closed,
+		timeout: () => m.live_problem_timeout({ seconds: context.timeoutMs / 1000 }),
+		other: m.live_problem_other
+	};
+	return messages[problem.kind]();
+}
+
+/** Why the connect form cannot add a server, in the page's language. */
+export function entryProblemMessage(problem: LiveEntryProblem): string {
+	const messages: Record<LiveEntryProblem, () => string> = {
+		'name-empty': m.live_entry_name_empty,
+		'name-long': () => m.live_entry_name_long({ max: NAME_MAX }),
+		'name-taken': m.live_entry_name_taken,
+		'url-invalid': m.live_entry_url_invalid,
+		'url-scheme': m.live_entry_url_scheme,
+		'header-name': m.live_entry_header_name,
+		'header-value': m.live_entry_header_value,
+		'header-authorization': m.live_entry_header_authorization
+	};
+	return messages[problem]();
+}

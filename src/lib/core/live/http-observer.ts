@@ -1,0 +1,117 @@
+import { mediaTypeEssence } from '@modelcontextprotocol/sdk/shared/mediaType.js';
+import { errorDetail } from '../profiles/openharness/strings';
+import { boundText } from '../text/bound';
+import type { HttpExchange } from '../world/wire';
+
+export interface ObserverHooks {
+	/** Every HTTP exchange, answered or not, as soon as its headers (or its failure) are known. */
+	exchanged(exchange: HttpExchange): void;
+	/** The event stream answering these request ids broke off before its end. */
+	cut(ids: ReadonlyArray<string | number>): void;
+}
+
+type Fetch = typeof fetch;
+type Id = string | number;
+
+/** What a POST body carried: its JSON-RPC method and the ids of the requests in it. */
+function carried(body: unknown): { rpc: string; ids: Id[] } {
+	if (typeof body !== 'string') return { rpc: '', ids: [] };
+	try {
+		const parsed: unknown = JSON.parse(body);
+		const messages = (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, unknown>>;
+		const first = messages[0] ?? {};
+		const rpc = typeof first.method === 'string' ? first.method : 'response';
+		const ids = messages
+			.filter(
+				(m) =>
+					typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number')
+			)
+			.map((m) => m.id as Id);
+		return { rpc, ids };
+	} catch {
+		return { rpc: '', ids: [] };
+	}
+}
+
+/**
+ * A wall-clock limit on the wait for an answer's headers only: a long event stream (a slow
+ * tool's answer, the server's GET stream) must not be cut by it. Live I/O is real network time
+ * by nature; the simulated clock cannot bound it, so this uses the platform's timeout signal.
+ */
+function headerLimit(ms: number, outer: AbortSignal | null | undefined) {
+	const controller = new AbortController();
+	const timer = AbortSignal.timeout(ms);
+	const expire = () => controller.abort(timer.reason);
+	timer.addEventListener('abort', expire, { once: true });
+	return {
+		signal: outer ? AbortSignal.any([outer, controller.signal]) : controller.signal,
+		answered: () => timer.removeEventListener('abort', expire)
+	};
+}
+
+/** The same answer, its body watched for breaking off (a server that died mid-answer). */
+function watched(response: Response, cut: () => void): Response {
+	const reader = response.body!.getReader();
+	const body = new ReadableStream<Uint8Array>({
+		async pull(controller) {
+			try {
+				const { done, value } = await reader.read();
+				if (done) controller.close();
+				else controller.enqueue(value);
+			} catch (error) {
+				cut();
+				controller.error(error);
+			}
+		},
+		cancel: (reason) => reader.cancel(reason)
+	});
+	return new Response(body, {
+		status: response.status,
+		statusText: response.statusText,
+		headers: response.headers
+	});
+}
+
+/**
+ * The `fetch` a live connection's transport uses: it reports each exchange as the page saw it
+ * (status, content type, whether `mcp-session-id` was readable, the auth challenge), bounds the
+ * wait for headers, and notices an answer stream that breaks off.
+ */
+export function observingFetch(base: Fetch, timeoutMs: number, hooks: ObserverHooks): Fetch {
+	return async (input, init) => {
+		const method = (init?.method ?? 'GET').toUpperCase();
+		const { rpc, ids } = carried(init?.body);
+		const limit = headerLimit(timeoutMs, init?.signal);
+		let response: Response;
+		try {
+			response = await base(input, { ...init, signal: limit.signal });
+		} catch (error) {
+			hooks.exchanged({
+				method,
+				rpc,
+				status: 0,
+				contentType: '',
+				sessionId: false,
+				error: errorDetail(error)
+			});
+			throw error;
+		} finally {
+			limit.answered();
+		}
+		const contentType = mediaTypeEssence(response.headers.get('content-type')) ?? '';
+		const challenge = response.headers.get('www-authenticate');
+		hooks.exchanged({
+			method,
+			rpc,
+			status: response.status,
+			contentType,
+			sessionId: response.headers.has('mcp-session-id'),
+			...(challenge && (response.status === 401 || response.status === 403)
+				? { wwwAuthenticate: boundText(challenge, 500).text }
+				: {})
+		});
+		if (ids.length && response.ok && response.body && contentType === 'text/event-stream')
+			return watched(response, () => hooks.cut(ids));
+		return response;
+	};
+}

@@ -1,0 +1,164 @@
+import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { errorDetail } from '../profiles/openharness/strings';
+import { boundText } from '../text/bound';
+import type { HttpExchange } from '../world/wire';
+
+/**
+ * What went wrong with a live server, in terms a learner can act on. The harness's own status
+ * text stays what OpenHarness shows (`errorDetail`); this is the extra teaching data beside it.
+ *
+ * - `refused`: nothing answers at that address (server not running, wrong port or host).
+ * - `cors`: the server answers, but not to this page: the browser hid the answer (allowed
+ *   origin, allowed request headers `mcp-protocol-version` / `authorization` missing).
+ * - `cors-session-id`: initialize worked, but the page could not read `mcp-session-id` (not
+ *   exposed), so the next request went without it and the server refused it.
+ * - `unauthorized`: 401, a token is needed (see `resourceMetadata` when the server named it).
+ * - `session-expired`: 404 on a session the server no longer knows: initialize again.
+ * - `not-mcp`: the URL answers, but not as an MCP endpoint (HTML, wrong content type, 404).
+ * - `closed`: the connection closed under a call (or was closed: kill), reconnect.
+ * - `timeout`: no answer within the live timeout.
+ */
+export type LiveProblemKind =
+	| 'refused'
+	| 'cors'
+	| 'cors-session-id'
+	| 'unauthorized'
+	| 'session-expired'
+	| 'not-mcp'
+	| 'closed'
+	| 'timeout'
+	| 'other';
+
+export interface LiveProblem {
+	kind: LiveProblemKind;
+	/** The HTTP status of the answer that failed, when one arrived. */
+	status?: number;
+	/** From `WWW-Authenticate: Bearer … resource_metadata="…"`, when the answer carried it. */
+	resourceMetadata?: string;
+	/** The error's text as the harness reports it (bounded; secrets already masked). */
+	detail: string;
+}
+
+export interface FailureContext {
+	/** The connection's latest POST exchange. */
+	last?: HttpExchange | null;
+	/** Whether initialize's answer had a readable session id; null before it was answered. */
+	sessionOnInitialize?: boolean | null;
+	/**
+	 * A `no-cors` probe of the URL after a bare network error: true when something answered
+	 * (so the browser blocked the real answer: CORS), false when nothing did.
+	 */
+	reachable?: boolean;
+}
+
+const DETAIL_MAX = 1000;
+
+/** Browsers' and Node's words for "the request never got an answer". */
+const NETWORK_MESSAGES = new Set([
+	'Failed to fetch',
+	'fetch failed',
+	'NetworkError when attempting to fetch resource.',
+	'Load failed'
+]);
+const UNREACHABLE = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+	'UND_ERR_CONNECT_TIMEOUT'
+]);
+const DROPPED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+function isNetworkError(error: unknown): error is TypeError {
+	return error instanceof TypeError && NETWORK_MESSAGES.has(error.message);
+}
+
+/** Node puts the socket's error code on `cause` (sometimes one level further down). */
+function causeCode(error: unknown): string | undefined {
+	let cause = (error as { cause?: unknown }).cause;
+	for (let depth = 0; cause && depth < 3; depth++) {
+		const code = (cause as { code?: unknown }).code;
+		if (typeof code === 'string') return code;
+		cause = (cause as { cause?: unknown }).cause;
+	}
+	return undefined;
+}
+
+/** A bare network error from a browser: only a probe can tell "nothing there" from CORS. */
+export function needsProbe(error: unknown): boolean {
+	return isNetworkError(error) && causeCode(error) === undefined;
+}
+
+/** The `resource_metadata` URL of a Bearer challenge (the SDK's own parser). */
+export function resourceMetadataOf(header: string | null | undefined): string | undefined {
+	if (!header) return undefined;
+	const { resourceMetadataUrl } = extractWWWAuthenticateParams(
+		new Response(null, { headers: { 'www-authenticate': header } })
+	);
+	return resourceMetadataUrl?.href;
+}
+
+/** Names what went wrong from the SDK's error and what the connection observed. */
+export function classifyLiveError(error: unknown, context: FailureContext = {}): LiveProblem {
+	const text = boundText(errorDetail(error), DETAIL_MAX);
+	const detail = text.omitted ? `${text.text}…` : text.text;
+	const problem = (kind: LiveProblemKind, status?: number): LiveProblem =>
+		status === undefined ? { kind, detail } : { kind, status, detail };
+	const last = context.last ?? null;
+
+	if (error instanceof McpError) {
+		if (error.code === ErrorCode.RequestTimeout) return problem('timeout');
+		if (error.code === ErrorCode.ConnectionClosed) return problem('closed');
+		return problem('other');
+	}
+	// The fetch's own wall-clock limit (an AbortSignal.timeout reason).
+	if ((error as { name?: unknown })?.name === 'TimeoutError') return problem('timeout');
+	if (error instanceof StreamableHTTPError) return httpProblem(error, context, problem);
+	// The SDK's words when the connection is already gone (kill, or closed under a call).
+	if (error instanceof Error && error.message === 'Not connected') return problem('closed');
+	if (isNetworkError(error)) {
+		const code = causeCode(error);
+		if (code && UNREACHABLE.has(code)) return problem('refused');
+		if (code && DROPPED.has(code)) return problem('closed');
+		if (code === undefined && context.reachable === true) return problem('cors');
+		if (code === undefined && context.reachable === false) return problem('refused');
+		return problem('other');
+	}
+	// A body that broke off (Node says `terminated`).
+	if (error instanceof TypeError && error.message === 'terminated') return problem('closed');
+	// A 2xx answer the SDK could not read as JSON-RPC (HTML, plain JSON, broken JSON).
+	if (last && last.status >= 200 && last.status < 300) return problem('not-mcp', last.status);
+	return problem('other');
+}
+
+function httpProblem(
+	error: StreamableHTTPError,
+	context: FailureContext,
+	problem: (kind: LiveProblemKind, status?: number) => LiveProblem
+): LiveProblem {
+	const status = error.code;
+	const last = context.last ?? null;
+	// `-1` is the SDK's code for an answer that is neither JSON nor an event stream.
+	if (status === -1) return problem('not-mcp', last?.status);
+	if (status === 401) {
+		const resourceMetadata = resourceMetadataOf(last?.wwwAuthenticate);
+		return {
+			...problem('unauthorized', status),
+			...(resourceMetadata ? { resourceMetadata } : {})
+		};
+	}
+	const aboutSession = /session/i.test(error.message);
+	if (aboutSession && (status === 400 || status === 404)) {
+		if (context.sessionOnInitialize === false) return problem('cors-session-id', status);
+		if (status === 404) return problem('session-expired', status);
+	}
+	// Before initialize was answered, a 404 or 405 means the URL is not an MCP endpoint.
+	const initialized =
+		context.sessionOnInitialize !== null && context.sessionOnInitialize !== undefined;
+	if (last?.contentType === 'text/html' || (!initialized && (status === 404 || status === 405)))
+		return problem('not-mcp', status);
+	return problem('other', status);
+}

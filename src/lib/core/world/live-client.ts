@@ -1,0 +1,49 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import { CLIENT_INFO } from './sim-io';
+
+/**
+ * The SDK client of a live connection. Its requests time out on the wall clock (the world's
+ * `liveTimeoutMs`, by the SDK's own timer, so the error and the `notifications/cancelled` are the
+ * SDK's), whatever timeout the simulated caller asked for; every failure is reported first.
+ */
+export class LiveClient extends Client {
+	constructor(
+		options: ConstructorParameters<typeof Client>[1],
+		private readonly live: {
+			timeoutMs: number;
+			failed: (error: unknown) => Promise<unknown>;
+			connected: () => void;
+		}
+	) {
+		super(CLIENT_INFO, options);
+	}
+
+	override async connect(transport: Transport, options?: RequestOptions): Promise<void> {
+		await super.connect(transport, options);
+		this.live.connected();
+	}
+
+	override request<T extends AnySchema>(
+		request: Parameters<Client['request']>[0],
+		resultSchema: T,
+		options?: RequestOptions
+	): Promise<SchemaOutput<T>> {
+		return super
+			.request(request, resultSchema, { ...options, timeout: this.live.timeoutMs })
+			.catch(async (error: unknown) => {
+				throw await this.live.failed(error);
+			});
+	}
+
+	override notification(
+		notification: Parameters<Client['notification']>[0],
+		options?: Parameters<Client['notification']>[1]
+	): Promise<void> {
+		return super.notification(notification, options).catch(async (error: unknown) => {
+			throw await this.live.failed(error);
+		});
+	}
+}

@@ -1,0 +1,189 @@
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { observingFetch } from '../live/http-observer';
+import { InFlight } from '../live/in-flight';
+import type { LiveServer } from '../live/live-servers';
+import { classifyLiveError, needsProbe, type LiveProblem } from '../live/live-errors';
+import { headerSecrets, masker, type Masker } from '../live/secret-mask';
+import { WorldCommandError } from './events';
+import type { HostSide } from './host-side';
+import { LiveClient } from './live-client';
+import { LiveWire } from './live-wire';
+import { clientOptions, type Link, type LiveOpener } from './sim-io';
+import type { WireLog } from './wire';
+
+/** What the page holds in memory for one live server: never in the scenario, a link or a log. */
+export interface LiveSecrets {
+	/** Sent as `Authorization: Bearer <token>`. */
+	token?: string;
+	/** Extra request headers (their values are masked like the token). */
+	headers?: Record<string, string>;
+}
+
+export type LiveSecretsProvider = (server: string) => LiveSecrets | undefined;
+
+export interface LiveIoOptions {
+	log: WireLog;
+	/** Wall-clock ms before a live request fails (the world's `liveTimeoutMs`). */
+	timeoutMs: number;
+	secrets?: LiveSecretsProvider;
+	/** A problem was classified (the world re-renders). */
+	changed: () => void;
+	/** The network; the page's `fetch` unless a test gives another. */
+	fetch?: typeof fetch;
+}
+
+/**
+ * A world command a live server cannot take, with a key and parameters the UI translates
+ * (`m[key](params)`); the English sentence is the message.
+ */
+export class LiveCommandError extends WorldCommandError {
+	constructor(
+		message: string,
+		readonly key: 'live_refuses_hang' | 'live_refuses_delay',
+		readonly params: { server: string }
+	) {
+		super(message);
+	}
+}
+
+/** A server's own JSON-RPC error is its answer, not a connection problem. */
+const transportCodes: readonly number[] = [ErrorCode.RequestTimeout, ErrorCode.ConnectionClosed];
+
+/**
+ * Live connections of one world: each open makes a fresh Streamable HTTP transport to the
+ * server's URL (headers from the scenario and the in-memory secrets), wrapped in a live wire.
+ * Loaded only by worlds that have a live server.
+ */
+export class LiveIo implements LiveOpener {
+	readonly #inFlight = new InFlight();
+	readonly #problems = new Map<string, LiveProblem>();
+
+	constructor(
+		private readonly servers: ReadonlyMap<string, LiveServer>,
+		private readonly options: LiveIoOptions
+	) {}
+
+	owns(server: string): boolean {
+		return this.servers.has(server);
+	}
+
+	/** Live requests and exchanges under way: the world waits for them in real time. */
+	get inFlight(): number {
+		return this.#inFlight.count;
+	}
+
+	/** Resolves when live I/O moves (an answer, a failure, a message from a server). */
+	progress(): Promise<void> {
+		return this.#inFlight.next();
+	}
+
+	/** The last problem this server's connection met; null once it connects again. */
+	problem(server: string): LiveProblem | null {
+		return this.#problems.get(server) ?? null;
+	}
+
+	refuse(command: 'hang' | 'delay', server: string): LiveCommandError {
+		return command === 'hang'
+			? new LiveCommandError(
+					`'${server}' is a live server: the lab cannot make a real server stop answering. Kill disconnects it instead.`,
+					'live_refuses_hang',
+					{ server }
+				)
+			: new LiveCommandError(
+					`'${server}' is a live server: the lab cannot slow a real server's answers (delay works on simulated servers).`,
+					'live_refuses_delay',
+					{ server }
+				);
+	}
+
+	async open(server: string, host: HostSide | null): Promise<Link> {
+		const { url, headers } = this.servers.get(server)!;
+		const secrets = this.options.secrets?.(server) ?? {};
+		// The page's secrets are hidden whole; the scenario's headers where their name says secret.
+		const hide = masker([
+			...headerSecrets(headers, false),
+			...headerSecrets(secrets.headers ?? {}, true),
+			secrets.token
+		]);
+		const network = this.options.fetch ?? fetch;
+		let target: URL;
+		const sent = new Headers();
+		try {
+			target = new URL(url);
+			for (const [name, value] of Object.entries({ ...headers, ...secrets.headers }))
+				sent.set(name, value);
+			if (secrets.token) sent.set('Authorization', `Bearer ${secrets.token}`);
+		} catch (error) {
+			// A bad URL or header value (the message may quote the value: it is masked).
+			throw await this.#failed(server, null, hide, network, url, error);
+		}
+		const transport = new StreamableHTTPClientTransport(target, {
+			requestInit: { headers: sent },
+			fetch: observingFetch(network, this.options.timeoutMs, {
+				exchanged: (exchange) => wire.exchanged(exchange),
+				cut: (ids) => wire.cut(ids)
+			})
+		});
+		const wire = new LiveWire(server, transport, this.options.log, this.#inFlight, hide);
+		const client = new LiveClient(clientOptions(host), {
+			timeoutMs: this.options.timeoutMs,
+			failed: (error) => this.#failed(server, wire, hide, network, url, error),
+			connected: () => {
+				if (this.#problems.delete(server)) this.options.changed();
+			}
+		});
+		host?.attach(client, server);
+		return {
+			client,
+			wire,
+			get protocolVersion() {
+				return wire.protocolVersion;
+			}
+		};
+	}
+
+	/** Classifies a failure (probing the URL when only that can tell) and returns it masked. */
+	async #failed(
+		server: string,
+		wire: LiveWire | null,
+		hide: Masker,
+		network: typeof fetch,
+		url: string,
+		error: unknown
+	): Promise<unknown> {
+		hide.error(error);
+		if (error instanceof McpError && !transportCodes.includes(error.code)) return error;
+		const reachable = needsProbe(error)
+			? await this.#inFlight.track(probe(network, url, this.options.timeoutMs))
+			: undefined;
+		this.#problems.set(
+			server,
+			classifyLiveError(error, {
+				last: wire?.last ?? null,
+				sessionOnInitialize: wire?.sessionOnInitialize ?? null,
+				reachable
+			})
+		);
+		this.options.changed();
+		return error;
+	}
+}
+
+/**
+ * In a browser a refused connection and a CORS refusal both surface as `Failed to fetch`. A
+ * `no-cors` request tells them apart: it resolves (opaque) when something answers, and fails
+ * when nothing does. It carries no headers, so no secret.
+ */
+async function probe(network: typeof fetch, url: string, timeoutMs: number): Promise<boolean> {
+	try {
+		const response = await network(url, {
+			mode: 'no-cors',
+			signal: AbortSignal.timeout(timeoutMs)
+		});
+		await response.body?.cancel();
+		return true;
+	} catch {
+		return false;
+	}
+}

@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseScenario, type ScenarioInput } from '$lib/core';
+import { startTestServer, type TestServer } from '$lib/server/test-live-server';
+import { LabSession } from './lab-session.svelte';
+import { WorldState } from './world-state.svelte';
+
+// The page's live-mode commands against a real MCP server over HTTP.
+
+const TOKEN = 'tok-3f9a1c-secret';
+
+let state: WorldState | undefined;
+let server: TestServer | undefined;
+afterEach(async () => {
+	state?.dispose();
+	await server?.close();
+	state = server = undefined;
+});
+
+function started(input: ScenarioInput): WorldState {
+	const parsed = parseScenario(input);
+	if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+	state = new WorldState(parsed.scenario);
+	state.speed = 'instant';
+	return state;
+}
+
+const lab = {
+	mcp_servers: {
+		'internal-api': {
+			type: 'http',
+			url: 'https://mcp.internal.example.com/mcp',
+			sim: { tools: [{ name: 'search_orders' }] }
+		}
+	}
+} satisfies ScenarioInput;
+
+const everything = (s: WorldState) =>
+	JSON.stringify([s.world.scenario, s.wire, s.events, s.servers, s.calls]);
+
+describe('addLiveServer', () => {
+	it('adds a live server beside the simulated ones and starts the session', async () => {
+		server = await startTestServer();
+		const s = started(lab);
+		await s.run((w) => w.startSession());
+		let replaced: unknown = null;
+		s.onReplaced = (scenario) => (replaced = scenario);
+
+		await s.addLiveServer({ name: 'live', url: server.url, headers: { 'X-Team': 'blue' } });
+
+		expect(s.servers.map((v) => [v.name, v.status, v.live?.url ?? null])).toEqual([
+			['internal-api', 'connected', null],
+			['live', 'connected', server.url]
+		]);
+		expect(s.world.scenario.mcp_servers.live).toEqual({
+			type: 'http',
+			url: server.url,
+			headers: { 'X-Team': 'blue' },
+			live: true
+		});
+		expect(replaced).toBe(s.world.scenario);
+		expect(s.registry?.entries.map((e) => e.name)).toContain('mcp__live__greet');
+	});
+
+	it('refuses a taken name or a bad URL with a sentence, and keeps the world', async () => {
+		const s = started(lab);
+		const before = s.world;
+		await expect(s.addLiveServer({ name: 'internal-api', url: 'http://x/mcp' })).rejects.toThrow(
+			'This world already has a server with that name: choose another.'
+		);
+		await expect(s.addLiveServer({ name: 'x', url: 'file:///etc/passwd' })).rejects.toThrow(
+			'A live server is reached over http:// or https://.'
+		);
+		expect(s.error).toBe('A live server is reached over http:// or https://.');
+		expect(s.world).toBe(before);
+	});
+});
+
+describe('a page session with a live server added', () => {
+	it('follows the new scenario (editor, time travel) and announces through its live region', async () => {
+		server = await startTestServer();
+		const session = new LabSession('sandbox', null);
+		state = session.world;
+		state.speed = 'instant';
+		await session.start();
+		await state.addLiveServer({ name: 'live', url: server.url });
+		expect(Object.keys(session.scenario.mcp_servers)).toEqual(['live']);
+		expect(session.scenario).toBe(state.world.scenario);
+		state.announce('Token set');
+		await Promise.resolve();
+		expect(session.announcer.message).toBe('Token set');
+	});
+});
+
+describe('setLiveToken', () => {
+	it('keeps the token in memory, reconnects with it, and never writes it down', async () => {
+		server = await startTestServer({ token: TOKEN });
+		const s = started({ mcp_servers: {} });
+		await s.addLiveServer({ name: 'live', url: server.url });
+		expect(s.servers[0]).toMatchObject({
+			status: 'failed',
+			live: { problem: { kind: 'unauthorized', status: 401 } }
+		});
+
+		await s.setLiveToken('live', ` ${TOKEN} `);
+
+		expect(s.servers[0]).toMatchObject({ status: 'connected', live: { problem: null } });
+		expect(s.liveTokens).toEqual(['live']);
+		expect(server.authorizations.at(-1)).toBe(`Bearer ${TOKEN}`);
+		// reconnect_all keeps the registry built when the server failed: a new session exposes it.
+		expect(s.registry?.entries.map((e) => e.name)).not.toContain('mcp__live__whoami');
+		await s.run((w) => w.closeSession());
+		await s.run((w) => w.startSession());
+		const call = await s.run((w) => w.callTool('mcp__live__whoami', {}));
+		// The server echoes the header; the world masks it before anyone reads it.
+		expect(call.output).toBe('You sent: Bearer ••••');
+		expect(everything(s)).not.toContain(TOKEN);
+
+		await s.setLiveToken('live', null);
+		expect(s.liveTokens).toEqual([]);
+		expect(s.servers[0]).toMatchObject({ live: { problem: { kind: 'unauthorized' } } });
+	});
+
+	it('passes a token given with the server on its very first connect', async () => {
+		server = await startTestServer({ token: TOKEN });
+		const s = started({ mcp_servers: {} });
+		await s.addLiveServer({ name: 'live', url: server.url }, TOKEN);
+		expect(s.servers[0].status).toBe('connected');
+		expect(server.authorizations[0]).toBe(`Bearer ${TOKEN}`);
+		expect(everything(s)).not.toContain(TOKEN);
+	});
+});

@@ -1,0 +1,315 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { expectNoAxeViolations } from './helpers/axe';
+import { t } from './helpers/messages';
+import { settled } from './helpers/play-lab';
+
+// Live mode in Chromium against the real lab server (scripts/lab-server.mjs), started here: the
+// /live page and a lab page connect to it, list and call its tools, meet each error class with
+// its own sentence, and a bearer token never shows up anywhere the page keeps or shows text.
+
+const TOKEN = 'lab-e2e-token-7f3c9b21d4';
+/** The page's origin (the preview's, unless a config serves the site elsewhere). */
+let origin = 'http://127.0.0.1:4173';
+const en = (key: string, params: Record<string, string | number> = {}) => t('en', key, params);
+
+interface LabServer {
+	child: ChildProcess;
+	/** `http://127.0.0.1:<port>/` */
+	base: string;
+}
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Starts the lab server on a free port and resolves with its base URL once it says it is ready. */
+function startLabServer(extra: string[] = []): Promise<LabServer> {
+	const child = spawn(
+		process.execPath,
+		['scripts/lab-server.mjs', '--port', '0', '--admin-open', ...extra],
+		{ cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }
+	);
+	return new Promise((resolve, reject) => {
+		let out = '';
+		const timer = setTimeout(() => reject(new Error(`lab server not ready:\n${out}`)), 30_000);
+		child.stdout!.on('data', (chunk: Buffer) => {
+			out += chunk.toString();
+			const ready = /MCP Lab server ready: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
+			if (!ready) return;
+			clearTimeout(timer);
+			resolve({ child, base: ready[1] });
+		});
+		child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		child.on('exit', (code) => reject(new Error(`lab server exited (${code}):\n${out}`)));
+	});
+}
+
+function stop(server: LabServer | undefined): Promise<void> {
+	if (!server || server.child.exitCode !== null) return Promise.resolve();
+	return new Promise((resolve) => {
+		server.child.once('exit', () => resolve());
+		server.child.kill();
+	});
+}
+
+/** A port nothing listens on: bound, then released. */
+function closedPort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const probe = createServer();
+		probe.once('error', reject);
+		probe.listen(0, '127.0.0.1', () => {
+			const { port } = probe.address() as { port: number };
+			probe.close(() => resolve(port));
+		});
+	});
+}
+
+let open: LabServer | undefined;
+let guarded: LabServer | undefined;
+test.beforeAll(async () => {
+	origin = new URL(test.info().project.use.baseURL ?? origin).origin;
+	const allow = ['--origin', origin];
+	[open, guarded] = await Promise.all([
+		startLabServer(allow),
+		startLabServer([...allow, '--token', TOKEN])
+	]);
+});
+test.afterAll(async () => {
+	await Promise.all([stop(open), stop(guarded)]);
+});
+
+const url = (server: LabServer | undefined, path: string) => `${server!.base}${path}`;
+
+/** Fills "Connect a live server" (opening it on a lab page) and waits for the world to settle. */
+async function connect(page: Page, name: string, address: string) {
+	const form = page.getByTestId('live-connect');
+	if (!(await form.isVisible()))
+		await page.getByText(en('live_connect_title'), { exact: true }).click();
+	await form.getByLabel(en('live_connect_name'), { exact: true }).fill(name);
+	await form.getByLabel(en('live_connect_url'), { exact: true }).fill(address);
+	await form.getByRole('button', { name: en('live_connect_submit'), exact: true }).click();
+	await settled(page);
+}
+
+function card(page: Page, server: string): Locator {
+	return page.locator('#servers article').filter({
+		has: page.getByRole('heading', { level: 3, name: new RegExp(`^${server}\\b`) })
+	});
+}
+
+async function openLive(page: Page) {
+	await page.goto('live?speed=instant&lang=en');
+	await settled(page);
+	await expect(page.getByTestId('live-connect')).toBeVisible();
+}
+
+async function callTool(page: Page, tool: string, how: 'form' | 'json', path: string) {
+	const calls = page.locator('#calls');
+	await calls.getByLabel(en('call_tool'), { exact: true }).selectOption(tool);
+	if (how === 'form') {
+		await calls.getByRole('button', { name: en('call_mode_form'), exact: true }).click();
+		await calls.getByLabel(/^path/).fill(path);
+	} else {
+		await calls.getByRole('button', { name: en('call_mode_json'), exact: true }).click();
+		await calls.getByLabel(en('call_arguments')).fill(JSON.stringify({ path }));
+	}
+	await calls.getByRole('button', { name: en('call_button'), exact: true }).click();
+	await settled(page);
+}
+
+/**
+ * Where a token could leak: the address, browser storage, the page's text and markup, and the
+ * protocol log with every message opened to its JSON.
+ */
+async function expectNoToken(page: Page) {
+	expect(page.url()).not.toContain(TOKEN);
+	await page.evaluate(() =>
+		document
+			.querySelectorAll('#log details')
+			.forEach((d) => ((d as HTMLDetailsElement).open = true))
+	);
+	await expect(page.locator('#log details[open]').first()).toContainText('"jsonrpc"');
+	const kept = await page.evaluate(() => ({
+		local: JSON.stringify({ ...localStorage }),
+		session: JSON.stringify({ ...sessionStorage }),
+		text: document.body.innerText,
+		markup: document.documentElement.outerHTML,
+		log: document.querySelector('#log')?.textContent ?? ''
+	}));
+	expect(kept.log.length).toBeGreaterThan(0);
+	for (const [where, text] of Object.entries(kept)) expect(text, where).not.toContain(TOKEN);
+}
+
+test('/live connects to the lab server: version, server info, tools, calls by form and by JSON', async ({
+	page
+}) => {
+	await openLive(page);
+	// The lab server ignores the query; the page must hide it when secrets are masked.
+	await connect(page, 'fs', url(open, 'filesystem/mcp?key=q-secret-42'));
+
+	const fs = card(page, 'fs');
+	await expect(fs).toContainText(en('live_badge'));
+	await expect(fs).toContainText('connected');
+	const info = page.getByTestId('live-info-fs');
+	await expect(info).toContainText('2025-11-25');
+	await expect(info).toContainText('secure-filesystem-server 0.2.0');
+	await expect(info).toContainText('tools');
+	await expect(fs).toContainText('read_file');
+	await expect(fs).toContainText('list_directory');
+	await expect(page.getByTestId('live-problem-fs')).toHaveCount(0);
+
+	await callTool(page, 'mcp__fs__read_file', 'form', '/data/notes.txt');
+	const newest = page.locator('#calls li').first();
+	await expect(newest).toContainText('hello from /data/notes.txt');
+	await callTool(page, 'mcp__fs__list_directory', 'json', '/data');
+	await expect(page.locator('#calls li').first()).toContainText('[DIR] reports');
+	// The log shows the real HTTP exchanges of the call.
+	await expect(page.locator('#log')).toContainText('POST tools/call → 200');
+
+	// Screen sharing: the URL's query string shows as •••• until the toggle is off again.
+	await expect(fs).toContainText('filesystem/mcp?key=q-secret-42');
+	const mask = page.getByLabel(en('mask_secrets'), { exact: true });
+	await mask.check();
+	await expect(fs).toContainText('filesystem/mcp?••••');
+	await expect(page.locator('#servers')).not.toContainText('q-secret-42');
+	await expect(page.getByTestId('live-region')).toHaveText(en('mask_secrets_on'));
+	await mask.uncheck();
+	await expect(fs).toContainText('filesystem/mcp?key=q-secret-42');
+
+	await expectNoAxeViolations(page);
+});
+
+const errorCases = [
+	{
+		kind: 'cors',
+		path: 'no-cors/filesystem/mcp',
+		text: () => en('live_problem_cors', { origin })
+	},
+	{
+		kind: 'cors-session-id',
+		path: 'no-expose/filesystem/mcp',
+		text: () => en('live_problem_cors_session_id')
+	},
+	{ kind: 'not-mcp', path: 'not-mcp', text: () => en('live_problem_not_mcp') }
+];
+
+for (const { kind, path, text } of errorCases)
+	test(`an unreachable-as-MCP URL says why and what to fix: ${kind}`, async ({ page }) => {
+		await openLive(page);
+		await connect(page, 'api', url(open, path));
+		const problem = page.getByTestId('live-problem-api');
+		await expect(problem).toHaveAttribute('data-kind', kind);
+		await expect(problem).toContainText(text());
+		await expect(card(page, 'api')).toContainText('failed');
+	});
+
+test('a port nothing listens on: refused, with the likely fix; axe clean with the error shown', async ({
+	page
+}) => {
+	await openLive(page);
+	await connect(page, 'gone', `http://127.0.0.1:${await closedPort()}/mcp`);
+	const problem = page.getByTestId('live-problem-gone');
+	await expect(problem).toHaveAttribute('data-kind', 'refused');
+	await expect(problem).toContainText(en('live_problem_refused'));
+	await expectNoAxeViolations(page);
+});
+
+test('a forgotten session: the next call gets 404 and the card says to reconnect', async ({
+	page
+}) => {
+	await openLive(page);
+	await connect(page, 'fs', url(open, 'filesystem/mcp'));
+	const faults = await fetch(url(open, '_lab/faults'), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ killSessions: true })
+	});
+	expect(faults.ok).toBe(true);
+	await callTool(page, 'mcp__fs__read_file', 'json', '/data/notes.txt');
+	const problem = page.getByTestId('live-problem-fs');
+	await expect(problem).toHaveAttribute('data-kind', 'session-expired');
+	await expect(problem).toContainText(en('live_problem_session_expired'));
+
+	await card(page, 'fs')
+		.getByRole('button', { name: en('live_reconnect_label', { server: 'fs' }) })
+		.click();
+	await settled(page);
+	await expect(problem).toHaveCount(0);
+	await expect(card(page, 'fs')).toContainText('connected');
+});
+
+test('401 without a token; the token field reconnects, and the token is kept nowhere', async ({
+	page
+}) => {
+	await openLive(page);
+	await connect(page, 'guarded', url(guarded, 'filesystem/mcp'));
+	const problem = page.getByTestId('live-problem-guarded');
+	await expect(problem).toHaveAttribute('data-kind', 'unauthorized');
+	await expect(problem).toContainText(en('live_problem_unauthorized'));
+	await expect(problem).toContainText(url(guarded, '.well-known/oauth-protected-resource'));
+
+	await page.getByTestId('live-token-guarded').fill(TOKEN);
+	await page.getByTestId('live-token-apply-guarded').click();
+	await settled(page);
+	await expect(problem).toHaveCount(0);
+	await expect(card(page, 'guarded')).toContainText('connected');
+	await expect(card(page, 'guarded')).toContainText(en('live_token_held'));
+	await expect(page.getByTestId('live-token-guarded')).toHaveValue('');
+	// Connected after the registry was built: the card says how to expose its tools.
+	await expect(card(page, 'guarded')).toContainText(en('live_registry_note'));
+	await expect(page.locator('#log')).toContainText('initialize → 200');
+	await expectNoToken(page);
+
+	// Screen sharing: the URL's query and token-like text are masked on demand.
+	await page.getByLabel(en('mask_secrets'), { exact: true }).check();
+	await expect(page.locator('#log')).toContainText('••••');
+	await expectNoToken(page);
+	await expectNoAxeViolations(page);
+});
+
+test('time travel and sharing are off, and say why, in a world with a live server', async ({
+	page
+}) => {
+	await openLive(page);
+	await expect(page.getByTestId('timeline-live')).toHaveCount(0);
+	await connect(page, 'fs', url(open, 'filesystem/mcp'));
+	await expect(page.getByTestId('timeline-live')).toHaveText(en('timeline_live_note'));
+	const share = page.getByRole('button', { name: en('timeline_share'), exact: true });
+	await expect(share).toHaveAttribute('aria-disabled', 'true');
+	await share.click({ force: true });
+	await expect(page.getByTestId('share-link')).toHaveCount(0);
+});
+
+test('on a lab page, a live server joins the simulated ones; hang is refused in words', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?speed=instant&lang=en');
+	await settled(page);
+	await connect(page, 'live-fs', url(guarded, 'filesystem/mcp'));
+	for (const simulated of ['filesystem', 'internal-api', 'realtime'])
+		await expect(card(page, simulated)).toBeVisible();
+	await expect(page.getByTestId('live-problem-live-fs')).toHaveAttribute(
+		'data-kind',
+		'unauthorized'
+	);
+	await page.getByTestId('live-token-live-fs').fill(TOKEN);
+	await page.getByTestId('live-token-apply-live-fs').click();
+	await settled(page);
+	await expect(card(page, 'live-fs')).toContainText('connected');
+	// reconnect_all keeps the registry: a new session exposes the live server's tools.
+	await page.getByRole('button', { name: en('harness_close'), exact: true }).click();
+	await settled(page).catch(() => {});
+	await page.getByRole('button', { name: en('harness_start'), exact: true }).click();
+	await settled(page);
+	await callTool(page, 'mcp__live-fs__read_file', 'form', '/data/notes.txt');
+	await expect(page.locator('#calls li').first()).toContainText('hello from /data/notes.txt');
+	await expectNoToken(page);
+
+	await card(page, 'live-fs')
+		.getByRole('button', { name: en('servers_hang_label', { server: 'live-fs' }) })
+		.click();
+	await expect(page.locator('#harness')).toContainText(
+		en('live_refuses_hang', { server: 'live-fs' })
+	);
+});
