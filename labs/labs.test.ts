@@ -10,11 +10,13 @@ import {
 	type LabProgressState
 } from '../src/lib/core/labs/progress';
 import { worldFacts } from '../src/lib/core/labs/facts';
-import { ENDED } from '../src/lib/core/labs/goals';
+import { performLabAction } from '../src/lib/core/labs/lab-actions';
 import { loadLab, locales } from './test-support';
 import { World } from '../src/lib/core/world/world';
 import { parseScenario } from '../src/lib/core/scenario/parse';
 import { loadValidator } from '../src/lib/core/validation/lazy-validator';
+import { hasLiveServers, isLiveServer } from '../src/lib/core/live/live-servers';
+import { closedPortUrl } from '../src/lib/server/test-live-server';
 
 // A goal about the server's own schema validates with JSON Schema, which loads on demand.
 beforeAll(() => loadValidator());
@@ -33,17 +35,6 @@ async function act(action: LabAction, state: LabProgressState): Promise<LabProgr
 	switch (action.do) {
 		case 'predict':
 			return predict(state, action.option);
-		case 'setPermissionMode':
-			await world.setPermissionMode(action.mode);
-			return state;
-		case 'answer': {
-			const waiting = world.calls.findLast(
-				(c) => c.state === 'awaiting_approval' || c.state === 'waiting_for_approval'
-			);
-			if (!waiting) throw new Error('no call is waiting for approval');
-			await world.answerApproval(waiting.id, action.approve);
-			return state;
-		}
 		case 'setScenario': {
 			const parsed = parseScenario(action.scenario);
 			if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
@@ -56,64 +47,12 @@ async function act(action: LabAction, state: LabProgressState): Promise<LabProgr
 				steps: state.steps.map((s, i) => (i === state.step ? { ...s, since: 0 } : s))
 			};
 		}
-		case 'call':
-			await world.callTool(action.tool, action.arguments);
-			return state;
-		case 'cancel': {
-			const inFlight = world.calls.findLast((c) => !ENDED.has(c.state));
-			if (!inFlight) throw new Error('no call is in flight');
-			await world.cancelCall(inFlight.id);
-			return state;
-		}
-		case 'reconcile': {
-			const open = world.toolSource?.unreconciled[0];
-			if (!open) throw new Error('no call is waiting to be reconciled');
-			await world.reconcile(open, action.verdict);
-			return state;
-		}
-		case 'kill':
-		case 'restart':
-		case 'hang':
-			await world[action.do](action.server);
-			return state;
 		case 'wireStep':
 			// Only the page's message-by-message view moves; the world does not.
 			return state;
-		case 'answerSampling':
-		case 'answerElicitation': {
-			const kind = action.do === 'answerSampling' ? 'sampling' : 'elicitation';
-			const waiting = world.hostRequests.findLast((r) => r.kind === kind && r.state === 'pending');
-			if (!waiting) throw new Error(`no ${kind} request is waiting for an answer`);
-			if (action.do === 'answerSampling')
-				await world.answerSampling(
-					waiting.id,
-					action.action === 'approve'
-						? { action: 'approve', text: action.text }
-						: { action: 'reject' }
-				);
-			else
-				await world.answerElicitation(waiting.id, {
-					action: action.action,
-					content: action.content
-				});
-			return state;
-		}
-		case 'setRoots':
-			await world.setRoots(action.roots);
-			return state;
-		case 'listResources':
-		case 'listResourceTemplates':
-		case 'listPrompts':
-			await world[action.do](action.server);
-			return state;
-		case 'readResource':
-			await world.readResource(action.server, action.uri);
-			return state;
-		case 'getPrompt':
-			await world.getPrompt(action.server, action.name, action.arguments);
-			return state;
 		default:
-			await world[action.do]();
+			// The same code the presenter's cues play through.
+			await performLabAction(world, action);
 			return state;
 	}
 }
@@ -161,6 +100,14 @@ describe.each(folders)('lab %s', (folder) => {
 			}
 		});
 
+		it('narrates exactly the cues of lab.json, in the same order, each with a title and a body', () => {
+			expect(Object.keys(text.cues ?? {})).toEqual((lab.cues ?? []).map((c) => c.id));
+			for (const [id, cue] of Object.entries(text.cues ?? {})) {
+				expect(cue.title, id).not.toBe('');
+				expect(cue.body.length, id).toBeGreaterThan(0);
+			}
+		});
+
 		it('has a question, the options and a reveal exactly where lab.json predicts', () => {
 			for (const step of lab.steps) {
 				const t = text.steps[step.id];
@@ -178,24 +125,53 @@ describe.each(folders)('lab %s', (folder) => {
 		});
 	});
 
-	it('is finished by playing its solution, step by step, on the real world', async () => {
-		world = new World(lab.scenario);
-		await world.startSession();
-		let state = initialProgress(lab);
-		const facts = () => worldFacts(world, lab.id, state.step);
-		for (const [index, step] of lab.steps.entries()) {
-			state = goTo(state, index, world.events.at(-1)?.seq ?? 0);
-			state = advance(lab, state, facts());
-			for (const action of step.solution) {
-				state = await act(action, state);
+	// A lab with a live server needs a lab server running (and a person's terminal): its own
+	// lab.test.ts plays it against one. Here it must open fine without one.
+	const live = hasLiveServers(lab.scenario);
+
+	if (live)
+		it('opens with its live servers refused while nothing listens', async () => {
+			const scenario = structuredClone(lab.scenario);
+			const nowhere = await closedPortUrl();
+			const blocks = [
+				scenario.mcp_servers,
+				...Object.values(scenario.plugins ?? {}).map((p) => p.mcp_servers)
+			];
+			for (const servers of blocks)
+				for (const config of Object.values(servers)) if (isLiveServer(config)) config.url = nowhere;
+			world = new World(scenario, { liveTimeoutMs: 5_000 });
+			await world.startSession();
+			const views = world.servers();
+			expect(views.some((s) => s.live)).toBe(true);
+			for (const view of views)
+				if (view.live)
+					expect(view, view.name).toMatchObject({
+						status: 'failed',
+						live: { problem: { kind: 'refused' } }
+					});
+				else expect(view.status, view.name).not.toBe('pending');
+			expect(world.sessionStarted).toBe(true);
+			world.dispose();
+		});
+	else
+		it('is finished by playing its solution, step by step, on the real world', async () => {
+			world = new World(lab.scenario);
+			await world.startSession();
+			let state = initialProgress(lab);
+			const facts = () => worldFacts(world, lab.id, state.step);
+			for (const [index, step] of lab.steps.entries()) {
+				state = goTo(state, index, world.events.at(-1)?.seq ?? 0);
 				state = advance(lab, state, facts());
+				for (const action of step.solution) {
+					state = await act(action, state);
+					state = advance(lab, state, facts());
+				}
+				expect(
+					state.steps[index].met,
+					`${step.id}: ${JSON.stringify(step.checks.map((c) => c.id))}`
+				).toEqual(step.checks.map(() => true));
 			}
-			expect(
-				state.steps[index].met,
-				`${step.id}: ${JSON.stringify(step.checks.map((c) => c.id))}`
-			).toEqual(step.checks.map(() => true));
-		}
-		expect(labComplete(state)).toBe(true);
-		world.dispose();
-	});
+			expect(labComplete(state)).toBe(true);
+			world.dispose();
+		});
 });

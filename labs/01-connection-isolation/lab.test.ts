@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WorldFacts } from '../../src/lib/core/labs/goals';
-import { allCode, LabWalk, loadLab, locales } from '../test-support';
+import { allCode, codeSpans, LabWalk, loadLab, locales } from '../test-support';
+import { isWorldLabAction, performLabAction } from '../../src/lib/core/labs/lab-actions';
 import { mcpStatusText } from '../../src/lib/core/profiles/openharness/status-text';
 import { World } from '../../src/lib/core/world/world';
 
@@ -97,5 +98,64 @@ describe('lab 01-connection-isolation: a learner can meet every check', () => {
 			for (const span of code.filter((s) => /^\w[\w-]*: (connected|failed)/.test(s)))
 				expect(seen.status, `${locale}: ${span}`).toContain(span);
 		}
+	});
+});
+
+describe('lab 01-connection-isolation: the presenter cue list', () => {
+	it('tells the lab story on the real world, and quotes only what it produced', async () => {
+		const world = new World(lab.scenario);
+		const cues = lab.cues ?? [];
+		expect(cues.map((c) => c.id)).toEqual([
+			'meet',
+			'ask-the-room',
+			'kill-filesystem',
+			'call-dead-server',
+			'call-other-server',
+			'reconnect-all',
+			'call-not-connected',
+			'stale-registry',
+			'restart-and-recover',
+			'hang'
+		]);
+		const server = (name: string) => world.servers().find((s) => s.name === name)!;
+		const after: Record<string, string[]> = {};
+		const details = new Set<string>();
+		try {
+			await world.startSession();
+			for (const cue of cues) {
+				for (const action of cue.actions) {
+					if (!isWorldLabAction(action)) throw new Error(`${cue.id}: ${action.do}`);
+					await performLabAction(world, action);
+				}
+				after[cue.id] = world.calls.map((c) => c.output);
+				for (const s of world.servers()) details.add(s.detail);
+				if (cue.id === 'kill-filesystem') {
+					expect(server('filesystem').process).toBe('killed');
+					expect(server('filesystem').status).toBe('connected');
+				}
+				if (cue.id === 'reconnect-all')
+					expect(server('filesystem').detail).toBe('MCP error -32000: Connection closed');
+				if (cue.id === 'restart-and-recover') expect(server('filesystem').status).toBe('connected');
+			}
+			expect(after['call-dead-server'].at(-1)).toBe(
+				"MCP server 'filesystem' call failed: Not connected"
+			);
+			expect(after['call-not-connected'].at(-1)).toBe(
+				"MCP server 'filesystem' is not connected: MCP error -32000: Connection closed"
+			);
+			expect(after.hang.at(-2)).toBe(
+				"MCP server 'internal-api' call failed: MCP error -32001: Request timed out"
+			);
+		} finally {
+			world.dispose();
+		}
+		const outputs = new Set(Object.values(after).flat());
+		for (const locale of locales)
+			for (const cue of Object.values(texts[locale].cues ?? {}))
+				for (const span of codeSpans(cue.body)) {
+					if (span.startsWith("MCP server '"))
+						expect(outputs, `${locale}: ${span}`).toContain(span);
+					if (span.startsWith('MCP error ')) expect(details, `${locale}: ${span}`).toContain(span);
+				}
 	});
 });

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { scenarioSchema } from '../scenario/schema';
-import { protocolRequestActions } from '../world/actions';
 import { PANELS } from '../embed/protocol';
+import { actionSchema, cueProblems, cueSchema } from './action-schema';
+import { CUES_SECTION } from './lab-text';
+import type { HttpGoal, LiveGoal } from './live-goals';
+import type { LiveProblemKind } from '../live/live-errors';
+
+export { actionSchema, cueProblems, cueSchema, type LabAction, type LabCue } from './action-schema';
 
 /**
  * A goal is checked against the world's state after every change. Kept small and declarative so
@@ -70,7 +75,29 @@ export type Goal =
 			};
 	  }
 	/** A message with this method crossed a wire (anywhere in this world's protocol log). */
-	| { wire: { method: string; server?: string; dir?: 'to-server' | 'to-host' } };
+	| { wire: { method: string; server?: string; dir?: 'to-server' | 'to-host' } }
+	/** A live server's connection: connected, or the problem it met (live-goals.ts). */
+	| { live: LiveGoal }
+	/** An HTTP exchange of a live connection crossed the wire. */
+	| { http: HttpGoal };
+
+/** Every kind of live problem a goal may name (live-errors.ts). */
+export const LIVE_PROBLEM_KINDS = [
+	'refused',
+	'cors',
+	'cors-session-id',
+	'unauthorized',
+	'session-expired',
+	'not-mcp',
+	'closed',
+	'timeout',
+	'other'
+] as const satisfies readonly LiveProblemKind[];
+// A kind added to LiveProblemKind and not here fails the type check.
+const everyKind: [Exclude<LiveProblemKind, (typeof LIVE_PROBLEM_KINDS)[number]>] extends [never]
+	? true
+	: never = true;
+void everyKind;
 
 export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 	z.union([
@@ -133,6 +160,23 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 				server: z.string().optional(),
 				dir: z.enum(['to-server', 'to-host']).optional()
 			})
+		}),
+		z.strictObject({
+			live: z.strictObject({
+				server: z.string(),
+				connected: z.boolean().optional(),
+				problem: z.enum(LIVE_PROBLEM_KINDS).optional(),
+				status: z.number().int().optional(),
+				resourceMetadata: z.boolean().optional()
+			})
+		}),
+		z.strictObject({
+			http: z.strictObject({
+				server: z.string().optional(),
+				method: z.enum(['GET', 'POST', 'DELETE']).optional(),
+				rpc: z.string().optional(),
+				status: z.number().int().optional()
+			})
 		})
 	])
 ) as z.ZodType<Goal>;
@@ -144,62 +188,6 @@ export const predictSchema = z.strictObject({
 	answer: z.string().min(1)
 });
 
-/**
- * One learner action of a step's solution. Every lab carries its solution, so tests can play
- * each lab to its goals (in the core and through the UI) and a lab that cannot be finished fails.
- */
-export const actionSchema = z.discriminatedUnion('do', [
-	z.strictObject({ do: z.enum(['kill', 'restart', 'hang']), server: z.string() }),
-	z.strictObject({ do: z.enum(['startSession', 'closeSession', 'connectAll', 'reconnectAll']) }),
-	z.strictObject({
-		do: z.literal('call'),
-		tool: z.string(),
-		arguments: z.record(z.string(), z.unknown()).default({})
-	}),
-	z.strictObject({ do: z.literal('predict'), option: z.string() }),
-	/** The harness's permission mode for the calls that follow. */
-	z.strictObject({
-		do: z.literal('setPermissionMode'),
-		mode: z.enum(['default', 'plan', 'full_auto'])
-	}),
-	/** The learner answers the permission question of the newest call waiting for one. */
-	z.strictObject({ do: z.literal('answer'), approve: z.boolean() }),
-	/** ToolSource: cancel the newest call still in flight. */
-	z.strictObject({ do: z.literal('cancel') }),
-	/** ToolSource: settle the oldest unreconciled call. */
-	z.strictObject({ do: z.literal('reconcile'), verdict: z.enum(['applied', 'not_applied']) }),
-	z.strictObject({ do: z.literal('restartHarness') }),
-	/** The learner edits the world (the editor's Apply): the whole new scenario. */
-	z.strictObject({ do: z.literal('setScenario'), scenario: z.record(z.string(), z.unknown()) }),
-	/**
-	 * The learner walks `count` messages on in one server's "message by message" view. Only the
-	 * page moves: the world does not change, so no goal can see it.
-	 */
-	z.strictObject({
-		do: z.literal('wireStep'),
-		server: z.string(),
-		count: z.number().int().min(1).max(50)
-	}),
-	/** The learner answers the newest pending sampling request (`text`: the edited reply). */
-	z.strictObject({
-		do: z.literal('answerSampling'),
-		action: z.enum(['approve', 'reject']),
-		text: z.string().optional()
-	}),
-	/** The learner answers the newest pending elicitation; `content` is what the form sends. */
-	z.strictObject({
-		do: z.literal('answerElicitation'),
-		action: z.enum(['accept', 'decline', 'cancel']),
-		content: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional()
-	}),
-	/** The host's roots become exactly these (the roots editor's Apply). */
-	z.strictObject({ do: z.literal('setRoots'), roots: z.array(z.string()) }),
-	/** Resources and prompts requests, as the world logs them (prompts/get from the prompt's form). */
-	...protocolRequestActions
-]);
-
-export type LabAction = z.output<typeof actionSchema>;
-
 export const stepSchema = z.strictObject({
 	id: z.string().regex(/^[a-z0-9-]+$/),
 	/** Checked in order: each one counts only after the ones before it are met ("then"). */
@@ -208,14 +196,30 @@ export const stepSchema = z.strictObject({
 	solution: z.array(actionSchema).min(1)
 });
 
-export const labSchema = z.strictObject({
-	id: z.string().regex(/^\d\d-[a-z0-9-]+$/),
-	order: z.number().int(),
-	scenario: scenarioSchema,
-	/** The panels this lab shows, in the page's order; the standard set when absent. */
-	panels: z.array(z.enum(PANELS)).min(1).optional(),
-	steps: z.array(stepSchema).min(1)
-});
+export const labSchema = z
+	.strictObject({
+		id: z.string().regex(/^\d\d-[a-z0-9-]+$/),
+		order: z.number().int(),
+		scenario: scenarioSchema,
+		/** The panels this lab shows, in the page's order; the standard set when absent. */
+		panels: z.array(z.enum(PANELS)).min(1).optional(),
+		steps: z.array(stepSchema).min(1),
+		/** The instructor's cue list (presenter mode); a lab without one is presented step by step. */
+		cues: z.array(cueSchema).min(1).max(500).optional()
+	})
+	.superRefine((lab, ctx) => {
+		const steps = lab.steps.map((s) => s.id);
+		steps.forEach((id, i) => {
+			if (id === CUES_SECTION)
+				ctx.addIssue({
+					code: 'custom',
+					path: ['steps', i, 'id'],
+					message: `"${CUES_SECTION}" names the cues' narration; a step needs another id.`
+				});
+		});
+		for (const problem of cueProblems(lab.cues ?? [], steps))
+			ctx.addIssue({ code: 'custom', path: ['cues', ...problem.path], message: problem.message });
+	});
 
 export type Lab = z.output<typeof labSchema>;
 export type LabStep = z.output<typeof stepSchema>;

@@ -9,6 +9,8 @@
  *   - [ ] {check-id} What the learner must do (a checklist line)
  *   ### Any heading {#predict}    question paragraph, then "- {option-id} text" lines
  *   ### Any heading {#reveal}     shown once the prediction is answered
+ *   ## Any heading {#cues}        the instructor's cue list (lab.json `cues`), no step of its own:
+ *   ### Cue title {#cue-id}       the cue's narration, paragraphs and lists as in a step
  */
 export type Inline = { kind: 'text' | 'code' | 'strong'; text: string };
 export type Block = { kind: 'p'; inline: Inline[] } | { kind: 'ul'; items: Inline[][] };
@@ -21,11 +23,21 @@ export interface StepText {
 	reveal?: { title: string; body: Block[] };
 }
 
+export interface CueText {
+	title: string;
+	body: Block[];
+}
+
 export interface LabText {
 	title: string;
 	summary: string;
 	steps: Record<string, StepText>;
+	/** Narration of the lab's cue list, by cue id; absent when the lab has none. */
+	cues?: Record<string, CueText>;
 }
+
+/** The id of the section that holds the cues' narration (`## Cues {#cues}`), so no step's. */
+export const CUES_SECTION = 'cues';
 
 const headingWithId = /^(#{2,3})\s+(.+?)\s*\{#([a-z0-9-]+)\}\s*$/;
 const checkLine = /^-\s+\[ \]\s+\{([a-z0-9-]+)\}\s+(.+)$/;
@@ -81,10 +93,15 @@ export function parseLabText(source: string): LabText {
 	const summary: string[] = [];
 	let step: StepText | null = null;
 	let section: 'body' | 'predict' | 'reveal' = 'body';
+	/** Inside the cues section: the cue being read (null before its first cue heading). */
+	let cues: { cue: CueText | null } | null = null;
 	let buffer: string[] = [];
 
 	const closeSection = () => {
-		if (!step) {
+		if (cues) {
+			// Lines between the section heading and its first cue are notes to the lab's author.
+			if (cues.cue) cues.cue.body = blocks(buffer);
+		} else if (!step) {
 			text.summary = summary.join(' ').trim();
 		} else if (section === 'body') step.body = blocks(buffer);
 		else if (section === 'predict' && step.predict) step.predict.question = blocks(buffer);
@@ -96,11 +113,23 @@ export function parseLabText(source: string): LabText {
 		const heading = headingWithId.exec(line);
 		if (line.startsWith('# ') && !text.title) {
 			text.title = line.slice(2).trim();
+		} else if (heading && heading[1] === '##' && heading[3] === CUES_SECTION) {
+			closeSection();
+			step = null;
+			cues = { cue: null };
+			text.cues ??= {};
 		} else if (heading && heading[1] === '##') {
 			closeSection();
+			cues = null;
 			step = { title: heading[2], body: [], checks: {} };
 			text.steps[heading[3]] = step;
 			section = 'body';
+		} else if (cues) {
+			if (heading) {
+				closeSection();
+				cues.cue = { title: heading[2], body: [] };
+				text.cues![heading[3]] = cues.cue;
+			} else buffer.push(line);
 		} else if (heading && step && (heading[3] === 'predict' || heading[3] === 'reveal')) {
 			closeSection();
 			section = heading[3];

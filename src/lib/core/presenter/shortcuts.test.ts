@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { shortcutFor, typesText, type KeyPress, type ShortcutContext } from './shortcuts';
+
+const press = (key: string, more: Partial<KeyPress> = {}): KeyPress => ({
+	key,
+	ctrlKey: false,
+	altKey: false,
+	metaKey: false,
+	target: { tagName: 'BODY' },
+	...more
+});
+const page: ShortcutContext = { singleKeys: true, presenter: false, dialogOpen: false };
+const presenting: ShortcutContext = { ...page, presenter: true };
+
+describe('keyboard shortcuts', () => {
+	it('maps the single keys in presenter mode: n next, p previous, c continue, r reset, ? help', () => {
+		expect(['n', 'p', 'c', 'r', '?'].map((k) => shortcutFor(press(k), presenting))).toEqual([
+			'next',
+			'previous',
+			'continue',
+			'reset',
+			'help'
+		]);
+	});
+
+	it("outside presenter mode answers only ?: a stray r never resets a learner's world", () => {
+		expect(['n', 'p', 'c', 'r', '?'].map((k) => shortcutFor(press(k), page))).toEqual([
+			null,
+			null,
+			null,
+			null,
+			'help'
+		]);
+	});
+
+	it('takes a letter typed with Shift or Caps Lock as the same letter', () => {
+		expect(shortcutFor(press('N', { target: { tagName: 'BUTTON' } }), presenting)).toBe('next');
+	});
+
+	it('ignores keys that are not shortcuts', () => {
+		expect(shortcutFor(press('x'), page)).toBeNull();
+		expect(shortcutFor(press('Enter'), presenting)).toBeNull();
+		expect(shortcutFor(press(' '), presenting)).toBeNull();
+	});
+
+	it('lets the clicker keys act in presenter mode only', () => {
+		expect(shortcutFor(press('PageDown'), presenting)).toBe('next');
+		expect(shortcutFor(press('PageUp'), presenting)).toBe('previous');
+		expect(shortcutFor(press('PageDown'), page)).toBeNull();
+		expect(shortcutFor(press('PageUp'), page)).toBeNull();
+	});
+
+	it('does nothing with single keys once they are switched off; the clicker keys still act', () => {
+		const off = { ...presenting, singleKeys: false };
+		for (const key of ['n', 'p', 'c', 'r', '?'])
+			expect(shortcutFor(press(key), off), key).toBeNull();
+		expect(shortcutFor(press('PageDown'), off)).toBe('next');
+	});
+
+	it('never fires with Ctrl, Alt or Meta held, or for a held-down key', () => {
+		expect(shortcutFor(press('r', { ctrlKey: true }), presenting)).toBeNull();
+		expect(shortcutFor(press('r', { altKey: true }), presenting)).toBeNull();
+		expect(shortcutFor(press('r', { metaKey: true }), presenting)).toBeNull();
+		expect(shortcutFor(press('PageDown', { ctrlKey: true }), presenting)).toBeNull();
+		expect(shortcutFor(press('n', { repeat: true }), presenting)).toBeNull();
+	});
+
+	it('never fires while the focus is where a person types', () => {
+		for (const tagName of ['INPUT', 'TEXTAREA', 'SELECT', 'input']) {
+			expect(shortcutFor(press('r', { target: { tagName } }), presenting), tagName).toBeNull();
+			expect(shortcutFor(press('PageDown', { target: { tagName } }), presenting)).toBeNull();
+		}
+		const editable = { tagName: 'DIV', isContentEditable: true };
+		expect(shortcutFor(press('r', { target: editable }), presenting)).toBeNull();
+		expect(typesText({ tagName: 'BUTTON' })).toBe(false);
+		expect(typesText(null)).toBe(false);
+	});
+
+	it('leaves the keys to an open dialog', () => {
+		expect(shortcutFor(press('n'), { ...presenting, dialogOpen: true })).toBeNull();
+		expect(shortcutFor(press('PageDown'), { ...presenting, dialogOpen: true })).toBeNull();
+	});
+});

@@ -1,0 +1,346 @@
+// Loaded on demand (presenter mode, a shortcut): straight from its modules, not the core's index.
+import { isWorldLabAction, performLabAction } from '$lib/core/labs/lab-actions';
+import type { LabAction } from '$lib/core/labs/lab-schema';
+import type { PresenterState as Posted } from '$lib/core/presenter/channel';
+import { stateMessage } from '$lib/core/presenter/channel-state';
+import { cueFileJson, cuesOf, pauseEnd, type Cue } from '$lib/core/presenter/cues';
+import { shortcutFor, type Shortcut } from '$lib/core/presenter/shortcuts';
+import type { LabSession } from './lab-session.svelte';
+import { ShortcutPrefs } from './presenter-prefs.svelte';
+import { CueRecorder } from './presenter-recorder.svelte';
+
+/** What a move did, for the page to say (components hold the words). */
+export type Outcome =
+	| { kind: 'cue'; n: number; total: number; id: string }
+	| { kind: 'back'; n: number; total: number }
+	| { kind: 'start' }
+	| { kind: 'end' }
+	/** The lab step moved (no cue list); the page announces steps itself. */
+	| { kind: 'step' }
+	| { kind: 'busy' }
+	| { kind: 'reset' }
+	| { kind: 'failed'; n: number; error: string }
+	| { kind: 'backFailed'; error: string }
+	| { kind: 'recording' }
+	| { kind: 'recorded'; count: number; skipped: number }
+	| { kind: 'loaded'; count: number }
+	| { kind: 'invalid'; path: string; message: string }
+	| { kind: 'labCues' }
+	| { kind: 'mode'; on: boolean };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * An instructor's presentation of a lab: the cue list and how far it has been played, the
+ * recorder, and the help overlay. A cue's actions run on the session's real world through the
+ * same code that plays a lab's solution. Going back rebuilds the world as it was before the cue
+ * (time travel), which is why the log position before each played cue is kept.
+ */
+export class PresenterState {
+	readonly labCues: Cue[];
+	readonly prefs: ShortcutPrefs;
+	cues = $state.raw<Cue[]>([]);
+	/** How many cues have been played: the current cue is `at - 1`, the next one `at`. */
+	at = $state(0);
+	/** True from a cue's start to its end, or while playing on to the next pause. */
+	playing = $state(false);
+	/** Playing on to the next pause (the page offers to stop after the cue in progress). */
+	playingOn = $state(false);
+	/** The list is the instructor's own (recorded or loaded), not the lab's. */
+	own = $state(false);
+	readonly recorder = new CueRecorder();
+	helpOpen = $state(false);
+	/** The last move's outcome, numbered so the page says each one once. */
+	news = $state.raw<{ seq: number; outcome: Outcome } | null>(null);
+
+	#marks: number[] = [];
+	/** Bumped by a reset and a new list: a cue or a loop from before stops where it is. */
+	#run = 0;
+	#stopAfterCue = false;
+	/** Moves wait for the one before: a clicker pressed twice plays two cues, in order. */
+	#queue: Promise<unknown> = Promise.resolve();
+	#seq = 0;
+
+	constructor(
+		private readonly session: LabSession,
+		prefs = new ShortcutPrefs()
+	) {
+		this.labCues = session.lab ? cuesOf(session.lab.lab) : [];
+		this.cues = this.labCues;
+		this.prefs = prefs;
+		prefs.load();
+	}
+
+	/** The shortcut a key press on the page means now, if any. */
+	shortcut(event: KeyboardEvent, presenting: boolean): Shortcut | null {
+		const target = event.target as { tagName?: string; isContentEditable?: boolean } | null;
+		return shortcutFor(
+			{
+				key: event.key,
+				ctrlKey: event.ctrlKey,
+				altKey: event.altKey,
+				metaKey: event.metaKey,
+				repeat: event.repeat,
+				target: target && { tagName: target.tagName, isContentEditable: target.isContentEditable }
+			},
+			{ singleKeys: this.prefs.singleKeys, presenter: presenting, dialogOpen: this.helpOpen }
+		);
+	}
+
+	get current(): Cue | null {
+		return this.cues[this.at - 1] ?? null;
+	}
+
+	get next(): Cue | null {
+		return this.cues[this.at] ?? null;
+	}
+
+	/** A move in progress, or the world being rebuilt or still settling. */
+	get busy(): boolean {
+		return this.playing || !!this.session.timeline?.busy || this.session.world.pending > 0;
+	}
+
+	/** What the notes window is told. */
+	get message(): Posted {
+		const cues = this.cues.length ? this.cues : null;
+		return stateMessage(this.session.labId, this.session.step, cues, this.at, this.busy);
+	}
+
+	/** A shortcut's move; the help has no outcome to say (the dialog opening is the news). */
+	async run(shortcut: Shortcut): Promise<Outcome | null> {
+		switch (shortcut) {
+			case 'next':
+				return this.forward();
+			case 'previous':
+				return this.back();
+			case 'continue':
+				return this.cues.length ? this.playToPause() : this.forward();
+			case 'reset':
+				return this.reset();
+			case 'help':
+				this.helpOpen = true;
+				return null;
+		}
+	}
+
+	/** Presenter mode was switched on or off (by the person: it is said). */
+	modeChanged(on: boolean): void {
+		this.#say({ kind: 'mode', on });
+	}
+
+	/** Plays the next cue; without a cue list, moves to the next lab step. */
+	forward(): Promise<Outcome> {
+		if (!this.cues.length) return Promise.resolve(this.#moveStep(1));
+		return this.#inTurn(async (run) => {
+			if (this.at >= this.cues.length) return this.#say({ kind: 'end' });
+			this.playing = true;
+			try {
+				return await this.#play(this.at, run);
+			} finally {
+				this.playing = false;
+			}
+		});
+	}
+
+	/** Plays cue after cue until one marked as a pause has played (or the list ends). */
+	playToPause(): Promise<Outcome> {
+		return this.#inTurn((run) => this.#playOn(run));
+	}
+
+	async #playOn(run: number): Promise<Outcome> {
+		if (this.at >= this.cues.length) return this.#say({ kind: 'end' });
+		this.#stopAfterCue = false;
+		const end = pauseEnd(this.cues, this.at);
+		let outcome: Outcome = { kind: 'end' };
+		this.playing = this.playingOn = true;
+		try {
+			while (this.at < end && run === this.#run && !this.#stopAfterCue) {
+				outcome = await this.#play(this.at, run);
+				if (outcome.kind !== 'cue') break;
+			}
+		} finally {
+			this.playing = this.playingOn = false;
+		}
+		return outcome;
+	}
+
+	/** Playing on stops once the cue in progress has played. */
+	stop(): void {
+		this.#stopAfterCue = true;
+	}
+
+	/** Back to the world as it was before the current cue; without cues, the previous step. */
+	back(): Promise<Outcome> {
+		if (!this.cues.length) return Promise.resolve(this.#moveStep(-1));
+		return this.#inTurn(() => this.#back());
+	}
+
+	async #back(): Promise<Outcome> {
+		// A command of the learner's still settling would be cut short by swapping its world.
+		if (this.session.world.pending > 0) return { kind: 'busy' };
+		if (this.at === 0) return this.#say({ kind: 'start' });
+		const to = this.at - 1;
+		const mark = this.#marks[to];
+		// A replaced world (an edited scenario) has another log: the position means nothing there.
+		if (mark !== undefined && mark <= this.session.world.world.actions.length) {
+			this.playing = true;
+			try {
+				const timeline = await this.session.loadTimeline();
+				timeline.pause();
+				const moved = await timeline.goTo(mark);
+				if (!moved.ok) return this.#say({ kind: 'backFailed', error: moved.error });
+			} finally {
+				this.playing = false;
+			}
+		}
+		this.at = to;
+		this.#marks.length = to;
+		const step = this.#stepOf(to);
+		if (step !== null) this.session.lab?.goTo(step);
+		return this.#say({ kind: 'back', n: to + 1, total: this.cues.length });
+	}
+
+	/** The lab's starting world, and the cue list from its first cue. */
+	async reset(): Promise<Outcome> {
+		this.#run++;
+		this.collect();
+		await this.session.reset();
+		// The recorder moves to the new world; its start-up is not something the instructor did.
+		this.collect();
+		this.at = 0;
+		this.#marks = [];
+		return this.#say({ kind: 'reset' });
+	}
+
+	startRecording(): Outcome {
+		this.recorder.start(this.session.world.world);
+		return this.#say({ kind: 'recording' });
+	}
+
+	/** Takes the instructor's new actions from the world's log (called on every world change). */
+	collect(): void {
+		this.recorder.collect(this.session.world.world);
+	}
+
+	stopRecording(): Outcome {
+		const recording = this.recorder.stop(this.session.world.world);
+		if (!recording) return { kind: 'busy' };
+		if (recording.cues.length) {
+			// Everything recorded has happened: the list stands at its end, ready to step back.
+			this.#use(recording.cues, true, recording.cues.length);
+			this.#marks = recording.marks;
+		}
+		return this.#say({
+			kind: 'recorded',
+			count: recording.cues.length,
+			skipped: recording.skipped
+		});
+	}
+
+	/** The cue list as a file (`loadFile` takes it back). */
+	fileJson(): string {
+		return cueFileJson(this.session.labId, this.cues);
+	}
+
+	async loadFile(text: string): Promise<Outcome> {
+		const lab = this.session.lab?.lab;
+		if (!lab) return this.#say({ kind: 'invalid', path: '', message: 'No lab is open.' });
+		// The lab's schema checks the file; it loads only now (see cues.ts).
+		const { parseCueFile } = await import('$lib/core/presenter/cue-file');
+		const parsed = parseCueFile(text, lab);
+		if (!parsed.ok)
+			return this.#say({ kind: 'invalid', path: parsed.path, message: parsed.message });
+		this.#use(parsed.cues, true, 0);
+		return this.#say({ kind: 'loaded', count: parsed.cues.length });
+	}
+
+	useLabCues(): Outcome {
+		this.#use(this.labCues, false, 0);
+		return this.#say({ kind: 'labCues' });
+	}
+
+	/**
+	 * Runs a move after the moves asked for before it. One asked for before a reset or a new
+	 * list is dropped; so is one while the page's own time travel rebuilds the world.
+	 */
+	#inTurn(move: (run: number) => Promise<Outcome>): Promise<Outcome> {
+		const run = this.#run;
+		const turn = this.#queue.then((): Promise<Outcome> | Outcome =>
+			run !== this.#run || this.session.timeline?.busy ? { kind: 'busy' } : move(run)
+		);
+		this.#queue = turn.catch(() => {});
+		return turn;
+	}
+
+	#use(cues: Cue[], own: boolean, at: number): void {
+		this.#run++;
+		this.cues = cues;
+		this.own = own;
+		this.at = at;
+		this.#marks = [];
+	}
+
+	async #play(index: number, run: number): Promise<Outcome> {
+		const cue = this.cues[index];
+		const lab = this.session.lab;
+		const step =
+			cue.step === undefined ? -1 : (lab?.lab.steps.findIndex((s) => s.id === cue.step) ?? -1);
+		if (lab && step >= 0 && step !== lab.step) lab.goTo(step);
+		this.#marks[index] = this.session.world.world.actions.length;
+		this.#marks.length = index + 1;
+		// Played from its start: the narration shows while its actions run.
+		this.at = index + 1;
+		try {
+			for (const action of cue.actions) {
+				if (run !== this.#run) return { kind: 'busy' };
+				await this.#perform(action);
+			}
+		} catch (error) {
+			// A reset meanwhile replaced the world under the cue: that is not the cue failing.
+			if (run !== this.#run) return { kind: 'busy' };
+			return this.#say({ kind: 'failed', n: index + 1, error: messageOf(error) });
+		}
+		return this.#say({ kind: 'cue', n: index + 1, total: this.cues.length, id: cue.id });
+	}
+
+	async #perform(action: LabAction): Promise<void> {
+		if (action.do === 'predict') return this.session.lab?.answer(action.option);
+		if (action.do === 'setScenario') {
+			const result = await this.session.setScenario(action.scenario);
+			if (!result.ok) throw new Error(result.error);
+			return;
+		}
+		// wireStep moves only a learner's message-by-message view, which a cue does not drive.
+		if (!isWorldLabAction(action)) return;
+		await this.session.world.run((world) => performLabAction(world, action));
+	}
+
+	#moveStep(by: 1 | -1): Outcome {
+		const lab = this.session.lab;
+		if (!lab) return { kind: 'busy' };
+		const to = lab.step + by;
+		if (to < 0) return this.#say({ kind: 'start' });
+		if (to >= lab.lab.steps.length) return this.#say({ kind: 'end' });
+		lab.goTo(to);
+		return this.#say({ kind: 'step' });
+	}
+
+	/** The lab step of the cue standing at `at` (the latest played cue naming one, else the first). */
+	#stepOf(at: number): number | null {
+		const lab = this.session.lab;
+		if (!lab) return null;
+		for (let i = Math.max(at - 1, 0); i >= 0; i--) {
+			const step = this.cues[i]?.step;
+			if (step !== undefined) {
+				const index = lab.lab.steps.findIndex((s) => s.id === step);
+				if (index >= 0) return index;
+			}
+		}
+		return null;
+	}
+
+	#say(outcome: Outcome): Outcome {
+		this.news = { seq: ++this.#seq, outcome };
+		return outcome;
+	}
+}

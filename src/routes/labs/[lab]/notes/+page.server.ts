@@ -1,0 +1,39 @@
+import { error } from '@sveltejs/kit';
+import type { Block } from '$lib/core/labs/lab-text';
+import { catalog, findLab } from '$lib/server/labs';
+import type { EntryGenerator, PageServerLoad } from './$types';
+
+export const entries: EntryGenerator = () => catalog.map((entry) => ({ lab: entry.lab.id }));
+
+/** A block as lines of plain text: the notes window shows narration without formatting. */
+const lines = (blocks: Block[]) =>
+	blocks.flatMap((b) =>
+		(b.kind === 'p' ? [b.inline] : b.items).map(
+			(inline) => (b.kind === 'ul' ? '• ' : '') + inline.map((part) => part.text).join('')
+		)
+	);
+
+/** The notes window needs only titles and the cues' narration, per language. */
+export const load: PageServerLoad = ({ params }) => {
+	const entry = findLab(params.lab);
+	if (!entry) error(404, `There is no lab called ${params.lab}.`);
+	const steps = entry.lab.steps.map((s) => s.id);
+	return {
+		lab: entry.lab.id,
+		texts: Object.fromEntries(
+			Object.entries(entry.text).map(([locale, text]) => [
+				locale,
+				{
+					title: text.title,
+					steps: steps.map((id) => text.steps[id]?.title ?? id),
+					cues: Object.fromEntries(
+						Object.entries(text.cues ?? {}).map(([id, cue]) => [
+							id,
+							{ title: cue.title, lines: lines(cue.body) }
+						])
+					)
+				}
+			])
+		)
+	};
+};

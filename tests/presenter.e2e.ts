@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { t } from './helpers/messages';
+import { settled } from './helpers/play-lab';
+
+// Instructor mode on lab 01: the projector theme, the keyboard shortcuts and their help, the
+// lab's cue list played on the real world, reset, the single-key off switch and the notes window.
+
+const LAB = 'labs/01-connection-isolation';
+
+const card = (page: Page, server: string) =>
+	page.locator('#servers article').filter({ hasText: server }).first();
+const position = (page: Page, at: number) =>
+	expect(page.getByTestId('cue-position')).toContainText(
+		t('en', 'presenter_position', { at, total: 10 })
+	);
+
+test('presenter mode: help, cues played by the clicker, reset, the off switch, notes', async ({
+	page
+}) => {
+	await page.goto(`${LAB}?present=1&speed=instant`);
+	await settled(page);
+	await expect(page.locator('html')).toHaveAttribute('data-presenter', '');
+	const toggle = page.getByRole('button', { name: t('en', 'presenter_mode') });
+	await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+	await expect(page.getByTestId('cue-panel')).toBeVisible();
+	await position(page, 0);
+	// The projector theme: type at 1.25× the browser's 16 px.
+	expect(
+		await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize))
+	).toBe(20);
+	await expectNoAxeViolations(page);
+
+	// "?" opens the help as a modal dialog with its name; Escape closes it, focus goes back.
+	await toggle.focus();
+	await page.keyboard.press('?');
+	const help = page.getByRole('dialog', { name: t('en', 'shortcuts_title') });
+	await expect(help).toBeVisible();
+	const singleKeys = help.getByRole('checkbox', { name: t('en', 'shortcuts_single_keys') });
+	await expect(singleKeys).toBeFocused();
+	await expectNoAxeViolations(page);
+	await page.keyboard.press('Escape');
+	await expect(help).toBeHidden();
+	await expect(toggle).toBeFocused();
+
+	// PageDown, as a clicker sends it, plays the cues: the third one kills filesystem.
+	for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+	await position(page, 3);
+	await expect(page.getByTestId('cue-current')).toContainText('Kill the filesystem server');
+	await expect(page.getByTestId('cue-next')).toContainText('Call the dead server');
+	await settled(page);
+	await expect(card(page, 'filesystem')).toContainText(t('en', 'servers_killed_note'));
+	await expect(card(page, 'filesystem')).toContainText(t('en', 'servers_not_noticed'));
+	await expect(page.getByTestId('step-title')).toHaveText('Kill, then call');
+	await expect(page.getByTestId('live-region')).toContainText(
+		t('en', 'presenter_announce_cue', { n: 3, total: 10, title: 'Kill the filesystem server' })
+	);
+
+	// "r" resets the world to the lab's start, and says so.
+	await page.keyboard.press('r');
+	await position(page, 0);
+	await settled(page);
+	await expect(card(page, 'filesystem')).not.toContainText(t('en', 'servers_killed_note'));
+	await expect(page.getByTestId('live-region')).toContainText(t('en', 'presenter_reset_done'));
+
+	// Single-key shortcuts off: "r" does nothing, the clicker keys still play cues.
+	await page.keyboard.press('?');
+	await singleKeys.uncheck();
+	await page.keyboard.press('Escape');
+	await expect(help).toBeHidden();
+	for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+	await position(page, 3);
+	await settled(page);
+	await page.keyboard.press('r');
+	await page.keyboard.press('?');
+	await expect(help).toBeHidden();
+	await position(page, 3);
+	await expect(card(page, 'filesystem')).toContainText(t('en', 'servers_killed_note'));
+
+	// The notes window follows the lab window, and its Next plays the next cue there.
+	const [notes] = await Promise.all([
+		page.waitForEvent('popup'),
+		page.getByRole('button', { name: t('en', 'presenter_open_notes') }).click()
+	]);
+	await expect(notes.getByTestId('notes-step')).toContainText('Kill, then call');
+	await expect(notes.getByTestId('notes-current')).toContainText('Kill the filesystem server');
+	await expect(notes.getByTestId('notes-next')).toContainText('Call the dead server');
+	await expectNoAxeViolations(notes);
+	await notes.getByRole('button', { name: t('en', 'presenter_next'), exact: true }).click();
+	await position(page, 4);
+	await expect(page.locator('#calls')).toContainText(
+		"MCP server 'filesystem' call failed: Not connected"
+	);
+	await expect(notes.getByTestId('notes-current')).toContainText('Call the dead server');
+	await expect(notes.getByTestId('notes-next')).toContainText('The other server still works');
+});
+
+test('the switch is remembered, and the projector theme passes axe in Chinese', async ({
+	page
+}) => {
+	await page.goto(`${LAB}?lang=zh-CN&speed=instant`);
+	await settled(page);
+	await expect(page.locator('html')).not.toHaveAttribute('data-presenter');
+	await page.getByRole('button', { name: t('zh-CN', 'presenter_mode') }).click();
+	await expect(page.locator('html')).toHaveAttribute('data-presenter', '');
+	await expect(page.getByTestId('live-region')).toContainText(t('zh-CN', 'presenter_on'));
+	await page.keyboard.press('n');
+	await expect(page.getByTestId('cue-position')).toContainText(
+		t('zh-CN', 'presenter_position', { at: 1, total: 10 })
+	);
+	await settled(page);
+	await expectNoAxeViolations(page);
+
+	await page.getByRole('button', { name: t('zh-CN', 'presenter_shortcuts_button') }).click();
+	const help = page.getByRole('dialog', { name: t('zh-CN', 'shortcuts_title') });
+	await help.getByRole('checkbox').uncheck();
+	await help.getByRole('button', { name: t('zh-CN', 'shortcuts_close') }).click();
+	await page.reload();
+	await settled(page);
+	await page.keyboard.press('?');
+	await expect(page.getByRole('dialog')).toBeHidden();
+	expect(await page.evaluate(() => localStorage.getItem('mcp-lab.shortcuts.v1'))).toBe('off');
+});
+
+test('a cue file that does not fit the lab is refused with its JSON path', async ({ page }) => {
+	await page.goto(`${LAB}?present=1&speed=instant`);
+	await settled(page);
+	const file = {
+		format: 'mcp-lab-cues',
+		version: 1,
+		lab: '01-connection-isolation',
+		cues: [{ id: 'a', actions: [{ do: 'kill', server: 7 }] }]
+	};
+	await page.getByLabel(t('en', 'presenter_load')).setInputFiles({
+		name: 'cues.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(JSON.stringify(file))
+	});
+	await expect(page.getByTestId('cue-file-error')).toContainText(
+		'This file is not a cue list for this lab. At cues[0].actions[0].server:'
+	);
+	await position(page, 0);
+});
