@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RegistryDiff } from '$lib/core/registry/registry';
 import type { CommandName, WorldEvent } from '$lib/core/world/events';
+import { startedWorlds } from '$lib/core/world/test-world';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { describeEvent } from './describe-event';
 
@@ -92,5 +94,65 @@ describe.each(['en', 'zh-CN'] as const)('describeEvent in %s', (locale) => {
 		const chinese = sentences.filter((s) => /[\u4e00-\u9fff]/.test(s)).length;
 		expect(chinese).toBe(locale === 'zh-CN' ? sentences.length : 0);
 		expect(sentences.find((s) => s.includes('Method not found'))).toBeDefined();
+	});
+});
+
+const snapshot = (n: number, diff: Partial<RegistryDiff>): WorldEvent => ({
+	seq: 1,
+	t: 0,
+	kind: 'registry',
+	n,
+	size: 5,
+	diff: {
+		added: [],
+		removed: [],
+		renamed: [],
+		becameUnavailable: [],
+		becameAvailable: [],
+		shadowed: [],
+		...diff
+	}
+});
+
+describe('registry snapshots read as the issue words them', () => {
+	afterEach(() => overwriteGetLocale(() => 'en'));
+	const started = startedWorlds();
+	const three = ['mcp__fs__a', 'mcp__fs__b', 'mcp__fs__c'];
+
+	it('names the snapshot and only what changed, in English', () => {
+		expect(describeEvent(snapshot(4, { becameUnavailable: three }))).toBe(
+			'Registry snapshot 4: 3 tools unavailable'
+		);
+		expect(describeEvent(snapshot(5, { becameAvailable: ['mcp__fs__a'] }))).toBe(
+			'Registry snapshot 5: 1 tool available again'
+		);
+		expect(
+			describeEvent(snapshot(2, { becameUnavailable: ['x'], added: ['y', 'z'], removed: three }))
+		).toBe('Registry snapshot 2: 1 tool unavailable, 2 added, and 3 removed');
+		expect(describeEvent(snapshot(3, {}))).toBe('Registry snapshot 3: rebuilt, no change');
+	});
+
+	it('says the same in Chinese', () => {
+		overwriteGetLocale(() => 'zh-CN');
+		expect(describeEvent(snapshot(4, { becameUnavailable: three }))).toBe(
+			'注册表快照 4：3 个工具不可用'
+		);
+		expect(describeEvent(snapshot(2, { becameAvailable: three, added: ['y'] }))).toBe(
+			'注册表快照 2：3 个工具恢复可用和新增 1 个'
+		);
+	});
+
+	it('narrates lab 01: the kill, then the reconnect that leaves the tools stale', async () => {
+		const world = await started();
+		await world.kill('filesystem');
+		await world.reconnectAll();
+		const lines = world.events.map((event) => describeEvent(event));
+		const built = world.registryHistory[0].entries.length;
+		expect(lines).toContain(`Registry snapshot 1: ${built} added`);
+		expect(lines).toContain('filesystem process killed');
+		expect(lines).toContain('Registry snapshot 2: 3 tools unavailable');
+		expect(lines.indexOf('filesystem process killed')).toBeLessThan(
+			lines.indexOf('Registry snapshot 2: 3 tools unavailable')
+		);
 	});
 });

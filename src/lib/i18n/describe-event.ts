@@ -1,6 +1,7 @@
 import type { WorldEvent } from '$lib/core/world/events';
 import { boundText } from '$lib/core/text/bound';
 import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
 
 /** Server text read aloud is cut short: a screen reader must not recite a 10 MB result. */
 const spoken = (text: string) => boundText(text, 160).text;
@@ -60,6 +61,33 @@ function describeHostRequest(event: HostRequestEvent): string {
 	}
 }
 
+type RegistryEvent = Extract<WorldEvent, { kind: 'registry' }>;
+
+/** "Registry snapshot 4: 3 tools unavailable": only what changed, so the sentence stays short. */
+function describeRegistry({ n, diff }: RegistryEvent): string {
+	const parts: Array<[readonly unknown[], (count: number) => string]> = [
+		[
+			diff.becameUnavailable,
+			(count) =>
+				count === 1
+					? m.announce_registry_unavailable_one()
+					: m.announce_registry_unavailable({ count })
+		],
+		[
+			diff.becameAvailable,
+			(count) =>
+				count === 1 ? m.announce_registry_available_one() : m.announce_registry_available({ count })
+		],
+		[diff.added, (count) => m.announce_registry_added({ count })],
+		[diff.removed, (count) => m.announce_registry_removed({ count })],
+		[diff.renamed, (count) => m.announce_registry_renamed({ count })]
+	];
+	const changes = parts.filter(([list]) => list.length > 0).map(([list, say]) => say(list.length));
+	if (!changes.length) return m.announce_registry_unchanged({ n });
+	const list = new Intl.ListFormat(getLocale(), { type: 'conjunction' }).format(changes);
+	return m.announce_registry({ n, changes: list });
+}
+
 /** One world event as a sentence in the learner's language, for the live region and narration. */
 export function describeEvent(event: WorldEvent): string {
 	switch (event.kind) {
@@ -92,14 +120,7 @@ export function describeEvent(event: WorldEvent): string {
 		case 'delay':
 			return m.announce_delay({ server: spoken(event.server), ms: event.ms });
 		case 'registry':
-			return m.announce_registry({
-				n: event.n,
-				size: event.size,
-				unavailable: event.diff.becameUnavailable.length,
-				available: event.diff.becameAvailable.length,
-				added: event.diff.added.length,
-				removed: event.diff.removed.length
-			});
+			return describeRegistry(event);
 		case 'hostRequest':
 			return describeHostRequest(event);
 		case 'protocol':

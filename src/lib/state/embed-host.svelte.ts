@@ -8,6 +8,8 @@ import {
 	stringArg,
 	type Command
 } from '$lib/core/embed/protocol';
+import { profileIds } from '$lib/core/scenario/schema';
+import { RUNNABLE } from '$lib/core/scenario/support';
 import type { LabSession } from './lab-session.svelte';
 
 type Outcome = { ok: true } | { ok: false; error: string };
@@ -164,6 +166,16 @@ export class EmbedHost {
 			case 'restartHarness':
 				await world.run((w) => w.restartHarness());
 				return { ok: true };
+			case 'setProfile': {
+				// The same world under another harness: its scenario with the profile replaced.
+				const id = stringArg(command, 'profile');
+				if (typeof id !== 'string') return { ok: false, ...id };
+				// Loaded when asked: every embed's start-up would otherwise carry it.
+				const { profileChoice } = await import('$lib/core/embed/profile-choice');
+				const choice = profileChoice(id, profileIds, RUNNABLE);
+				if ('error' in choice) return { ok: false, error: choice.error };
+				return this.session.setScenario({ ...this.session.scenario, profile: choice.profile });
+			}
 			case 'reset':
 				await this.session.reset();
 				return { ok: true };

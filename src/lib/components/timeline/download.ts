@@ -1,6 +1,6 @@
-/** Saves text as a JSON file through the browser's download (nothing leaves the page). */
-export function downloadJson(filename: string, text: string): void {
-	const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+/** Saves text as a file through the browser's download (nothing leaves the page). */
+export function downloadText(filename: string, text: string, type = 'application/json'): void {
+	const url = URL.createObjectURL(new Blob([text], { type }));
 	const link = document.createElement('a');
 	link.href = url;
 	link.download = filename;

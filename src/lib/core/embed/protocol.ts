@@ -29,7 +29,7 @@ export const COMMANDS = [
 export type CommandName = (typeof COMMANDS)[number];
 
 /** Contract commands this build does not carry out yet; they are answered, never ignored. */
-export const NOT_YET: ReadonlySet<CommandName> = new Set(['setProfile']);
+export const NOT_YET: ReadonlySet<CommandName> = new Set<CommandName>([]);
 
 export interface Command {
 	id: string;

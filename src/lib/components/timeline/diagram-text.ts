@@ -1,0 +1,28 @@
+import type { DiagramText } from '$lib/core/export/world-diagram-svg';
+import { m } from '$lib/paraglide/messages';
+
+const processWords: Record<string, () => string> = {
+	running: m.servers_process_running,
+	killed: m.servers_process_killed,
+	hung: m.servers_process_hung
+};
+
+/** The diagram's words in the current language. */
+export function diagramText(lab: string, ms: number): DiagramText {
+	return {
+		title: m.diagram_title({ lab, ms }),
+		harness: m.diagram_harness(),
+		servers: m.servers_title(),
+		registry: (n) => m.diagram_registry({ n }),
+		noRegistry: m.registry_none(),
+		noServers: m.servers_empty(),
+		emptyRegistry: m.registry_empty(),
+		link: (transport, state) => m.diagram_link({ transport, state }),
+		process: (state) => m.diagram_process({ state: processWords[state]?.() ?? state }),
+		more: (count) => m.servers_more({ count }),
+		legendConnected: m.diagram_legend_connected(),
+		legendNotConnected: m.diagram_legend_not_connected(),
+		legendAvailable: m.diagram_legend_available(),
+		legendUnavailable: m.registry_unavailable()
+	};
+}
