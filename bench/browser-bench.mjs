@@ -84,7 +84,8 @@ function timeCommand(page, command, args) {
 				ms,
 				ok: result.ok,
 				error: result.error,
-				registry: registry.length,
+				// The servers' tools: OpenHarness also registers its two built-in resource tools.
+				registry: registry.filter((e) => e.server !== '').length,
 				unavailable: registry.filter((e) => !e.available).length,
 				stateMessages: states,
 				postedAt: performance.timeOrigin + start
