@@ -29,6 +29,13 @@ const budgets: Array<{ file: string; budget: number }> = [
 	// The embed builder page: a form and docs, with the simulator only inside its preview frame.
 	{ file: 'embed.html', budget: 60 * KiB },
 	...htmlIn('labs').map((file) => ({ file, budget: 160 * KiB })),
+	// Live mode is a lab page without a lab (its Streamable HTTP client loads on connect).
+	{ file: 'live.html', budget: 160 * KiB },
+	// Every lab's presenter notes window: the cue texts and two buttons, no simulator.
+	...htmlIn('labs').map((file) => ({
+		file: join(file.replace(/\.html$/, ''), 'notes.html'),
+		budget: 60 * KiB
+	})),
 	// build/embed/example.html is a static host page (static/embed/), not an embedded lab.
 	...htmlIn('embed')
 		.filter((file) => file !== join('embed', 'example.html'))

@@ -2,19 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveProblemKind } from '$lib/core/live/live-errors';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { entryProblemMessage, problemMessage } from './problem-message';
+import { LIVE_PROBLEM_KINDS } from '$lib/core/labs/lab-schema';
 
 const context = { origin: 'http://127.0.0.1:4173', timeoutMs: 30_000 };
-const kinds: LiveProblemKind[] = [
-	'refused',
-	'cors',
-	'cors-session-id',
-	'unauthorized',
-	'session-expired',
-	'not-mcp',
-	'closed',
-	'timeout',
-	'other'
-];
+const kinds: readonly LiveProblemKind[] = LIVE_PROBLEM_KINDS;
 
 afterEach(() => overwriteGetLocale(() => 'en'));
 
