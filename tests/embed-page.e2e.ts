@@ -65,7 +65,7 @@ test('the loader is served as JavaScript', async ({ page }) => {
 	expect((await response.body()).length).toBeLessThan(4 * 1024);
 });
 
-test('origin, theme and controls reach the URL; an unusable origin is left out and said so', async ({
+test('origin, theme, controls and captions reach the URL; an unusable origin is left out and said so', async ({
 	page
 }) => {
 	await page.goto('embed');
@@ -84,6 +84,10 @@ test('origin, theme and controls reach the URL; an unusable origin is left out a
 		/embed\/sandbox\?theme=dark&amp;controls=0&amp;origin=https:\/\/docs\.example\.com"/
 	);
 	await expect(snippetOf(page)).toHaveValue(/title="MCP Lab: Sandbox"/);
+	await page.getByRole('checkbox', { name: /^Caption bar/ }).check();
+	await expect(snippetOf(page)).toHaveValue(
+		/embed\/sandbox\?theme=dark&amp;controls=0&amp;captions=1&amp;origin=https:\/\/docs\.example\.com"/
+	);
 });
 
 test('Copy puts the snippet on the clipboard and says so in the live region', async ({

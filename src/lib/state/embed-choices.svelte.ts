@@ -8,6 +8,7 @@ export class EmbedChoices {
 	theme = $state<Theme>('');
 	lang = $state('en');
 	controls = $state(true);
+	captions = $state(false);
 	/** A number input gives null while it is empty. */
 	step = $state<number | null>(0);
 	origin = $state('');
@@ -22,6 +23,7 @@ export class EmbedChoices {
 			theme: this.theme,
 			lang: this.lang,
 			controls: this.controls,
+			captions: this.captions,
 			step: this.lab === 'sandbox' ? 0 : (this.step ?? 0),
 			origin: 'origin' in this.originCheck ? this.originCheck.origin : null
 		})

@@ -22,11 +22,12 @@ describe('embed snippet', () => {
 			theme: 'dark',
 			lang: 'zh-CN',
 			controls: false,
+			captions: true,
 			step: 3,
 			origin: 'https://docs.example.com'
 		});
 		expect(query).toBe(
-			'?lang=zh-CN&theme=dark&view=servers,log&step=3&controls=0&origin=https://docs.example.com'
+			'?lang=zh-CN&theme=dark&view=servers,log&step=3&controls=0&captions=1&origin=https://docs.example.com'
 		);
 		const params = new URLSearchParams(query);
 		expect(parseViews(params.get('view'))).toEqual(['servers', 'log']);

@@ -13,6 +13,8 @@ export interface EmbedChoice {
 	theme: Theme;
 	lang: string;
 	controls: boolean;
+	/** A caption bar with the latest narrated line (`captions=1`); optional, off by default. */
+	captions?: boolean;
 	/** 0-based lab step; 0 is where a lab opens anyway. */
 	step: number;
 	/** Already normalised by parseOriginParam; null for none. */
@@ -34,6 +36,7 @@ export function embedQuery(choice: EmbedChoice): string {
 	if (views.length) params.push(['view', views.join(',')]);
 	if (Number.isInteger(choice.step) && choice.step > 0) params.push(['step', String(choice.step)]);
 	if (!choice.controls) params.push(['controls', '0']);
+	if (choice.captions) params.push(['captions', '1']);
 	if (choice.origin) params.push(['origin', choice.origin]);
 	return params.length ? `?${params.map(([k, v]) => `${k}=${readable(v)}`).join('&')}` : '';
 }
