@@ -567,7 +567,12 @@ const validServer = fc.oneof(
 	fc.record({
 		type: fc.constantFrom('http', 'ws'),
 		url: fc.string(),
-		headers: fc.dictionary(fc.string({ minLength: 1 }), fc.string(), { maxKeys: 2 })
+		// `__proto__` is refused at its path (schema.ts), so a valid server never has it.
+		headers: fc.dictionary(
+			fc.string({ minLength: 1 }).filter((key) => key !== '__proto__'),
+			fc.string(),
+			{ maxKeys: 2 }
+		)
 	}),
 	fc.record({
 		type: fc.constant('stdio'),
