@@ -1,8 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { expectNoAxeViolations } from './helpers/axe';
+import { startLabServer, type LabServerProcess } from './helpers/lab-server';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 
@@ -14,44 +13,6 @@ const TOKEN = 'lab-e2e-token-7f3c9b21d4';
 /** The page's origin (the preview's, unless a config serves the site elsewhere). */
 let origin = 'http://127.0.0.1:4173';
 const en = (key: string, params: Record<string, string | number> = {}) => t('en', key, params);
-
-interface LabServer {
-	child: ChildProcess;
-	/** `http://127.0.0.1:<port>/` */
-	base: string;
-}
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** Starts the lab server on a free port and resolves with its base URL once it says it is ready. */
-function startLabServer(extra: string[] = []): Promise<LabServer> {
-	const child = spawn(
-		process.execPath,
-		['scripts/lab-server.mjs', '--port', '0', '--admin-open', ...extra],
-		{ cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }
-	);
-	return new Promise((resolve, reject) => {
-		let out = '';
-		const timer = setTimeout(() => reject(new Error(`lab server not ready:\n${out}`)), 30_000);
-		child.stdout!.on('data', (chunk: Buffer) => {
-			out += chunk.toString();
-			const ready = /MCP Lab server ready: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(out);
-			if (!ready) return;
-			clearTimeout(timer);
-			resolve({ child, base: ready[1] });
-		});
-		child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-		child.on('exit', (code) => reject(new Error(`lab server exited (${code}):\n${out}`)));
-	});
-}
-
-function stop(server: LabServer | undefined): Promise<void> {
-	if (!server || server.child.exitCode !== null) return Promise.resolve();
-	return new Promise((resolve) => {
-		server.child.once('exit', () => resolve());
-		server.child.kill();
-	});
-}
 
 /** A port nothing listens on: bound, then released. */
 function closedPort(): Promise<number> {
@@ -65,21 +26,21 @@ function closedPort(): Promise<number> {
 	});
 }
 
-let open: LabServer | undefined;
-let guarded: LabServer | undefined;
+let open: LabServerProcess | undefined;
+let guarded: LabServerProcess | undefined;
 test.beforeAll(async () => {
 	origin = new URL(test.info().project.use.baseURL ?? origin).origin;
-	const allow = ['--origin', origin];
+	const allow = ['--port', '0', '--admin-open', '--origin', origin];
 	[open, guarded] = await Promise.all([
 		startLabServer(allow),
 		startLabServer([...allow, '--token', TOKEN])
 	]);
 });
 test.afterAll(async () => {
-	await Promise.all([stop(open), stop(guarded)]);
+	await Promise.all([open?.stop(), guarded?.stop()]);
 });
 
-const url = (server: LabServer | undefined, path: string) => `${server!.base}${path}`;
+const url = (server: LabServerProcess | undefined, path: string) => `${server!.base}${path}`;
 
 /** Fills "Connect a live server" (opening it on a lab page) and waits for the world to settle. */
 async function connect(page: Page, name: string, address: string) {
