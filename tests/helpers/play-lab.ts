@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { t } from './messages';
+import { playProfileCommand } from './profile-actions';
 
 // Playing a lab's own solution (lab.json) through the UI, as a learner would click it.
 // The same walk as labs.e2e.ts, shared here so other tests can reach a lab's goals too.
@@ -23,6 +24,9 @@ export interface Action {
 	roots?: string[];
 	uri?: string;
 	name?: string;
+	/** A profile command (`do: 'profile'`) and its arguments. */
+	command?: string;
+	args?: Record<string, unknown>;
 }
 export interface Step {
 	id: string;
@@ -227,6 +231,8 @@ export async function play(page: Page, locale: string, action: Action) {
 			.getByRole('button', { name: labelled(locale, 'toolsource_cancel_label') })
 			.first()
 			.click();
+	} else if (action.do === 'profile') {
+		await playProfileCommand(page, locale, action.command!, action.args ?? {});
 	} else if (action.do === 'restartHarness') {
 		await page.getByRole('button', { name: t(locale, 'harness_restart_harness') }).click();
 	} else if (action.do === 'setScenario') {

@@ -2,6 +2,7 @@ import type { WorldEvent } from '$lib/core/world/events';
 import { boundText } from '$lib/core/text/bound';
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
+import { describeProfileEvent } from './profile-events';
 
 /** Server text read aloud is cut short: a screen reader must not recite a 10 MB result. */
 const spoken = (text: string) => boundText(text, 160).text;
@@ -31,7 +32,8 @@ const commands = {
 	listResourceTemplates: (server: string) => m.announce_command_listResourceTemplates({ server }),
 	readResource: (server: string) => m.announce_command_readResource({ server }),
 	listPrompts: (server: string) => m.announce_command_listPrompts({ server }),
-	getPrompt: (server: string) => m.announce_command_getPrompt({ server })
+	getPrompt: (server: string) => m.announce_command_getPrompt({ server }),
+	profile: () => m.announce_command_profile()
 } as const;
 
 type HostRequestEvent = Extract<WorldEvent, { kind: 'hostRequest' }>;
@@ -137,6 +139,8 @@ export function describeEvent(event: WorldEvent): string {
 					});
 		case 'roots':
 			return m.announce_roots({ count: event.count });
+		case 'profile':
+			return describeProfileEvent(event, spoken);
 		case 'call':
 			return event.isError
 				? m.announce_call_error({

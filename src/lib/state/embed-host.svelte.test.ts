@@ -106,20 +106,22 @@ describe('EmbedHost: setProfile', () => {
 		expect(names(back!.snapshot)).toEqual(names(before!.snapshot));
 	});
 
-	it('refuses a contract profile not built yet and keeps the world as it was', async () => {
-		const { session, send } = await frame();
-		await send('kill', { server: 'filesystem' });
-		const world = session.world.world;
-		expect(await send('setProfile', { profile: 'trust' })).toMatchObject({
-			ok: false,
-			error:
-				"The profile 'trust' is not available in this build yet (available: openharness, toolsource)."
-		});
-		expect(session.world.world).toBe(world);
-		const kept = await send('getState');
-		expect(kept!.snapshot!.profile).toBe('openharness');
-		expect(kept!.snapshot!.servers.find((s) => s.name === 'filesystem')?.process).toBe('killed');
-	});
+	it.each(['trust', 'miniharness', 'contextual'])(
+		'switches to the %s profile, whose snapshot speaks its own words',
+		async (profile) => {
+			const { session, send } = await frame();
+			const switched = await send('setProfile', { profile });
+			expect(switched).toMatchObject({ ok: true });
+			expect(switched!.snapshot!.profile).toBe(profile);
+			expect(session.world.profile).toBe(profile);
+			expect(session.world.profileView?.profile).toBe(profile);
+			if (profile === 'trust')
+				// Connectors start untrusted: nothing connects, whatever the scenario's servers.
+				expect(new Set(switched!.snapshot!.servers.map((s) => s.state))).toEqual(
+					new Set(['disconnected'])
+				);
+		}
+	);
 
 	it('lists the valid ids for an unknown profile, and asks for a missing one', async () => {
 		const { send } = await frame();
@@ -130,7 +132,7 @@ describe('EmbedHost: setProfile', () => {
 		expect(await send('setProfile', { profile: 'claude' })).toMatchObject({
 			ok: false,
 			error:
-				"Unknown profile 'claude'. Profile ids: openharness, toolsource, trust, miniharness, contextual (available in this build: openharness, toolsource)."
+				"Unknown profile 'claude'. Profile ids: openharness, toolsource, trust, miniharness, contextual (available in this build: openharness, toolsource, trust, miniharness, contextual)."
 		});
 	});
 

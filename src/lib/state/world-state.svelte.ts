@@ -55,6 +55,8 @@ export class WorldState {
 	profile = $state<ProfileId>('openharness');
 	/** ToolSource's allowlist, journal and run state; null for other profiles. */
 	toolSource = $state.raw<World['toolSource']>(null);
+	/** A trust, miniharness or contextual profile's own state; null for the other profiles. */
+	profileView = $state.raw<World['profileView']>(null);
 	/** Requests servers sent the host (sampling, elicitation, roots), pending and answered. */
 	hostRequests = $state.raw<World['hostRequests']>([]);
 	serverLogs = $state.raw<World['serverLogs']>([]);
@@ -271,6 +273,7 @@ export class WorldState {
 		this.now = world.clock.now;
 		this.profile = world.scenario.profile;
 		this.toolSource = world.toolSource;
+		this.profileView = world.profileView;
 		this.hostRequests = world.hostRequests;
 		this.serverLogs = world.serverLogs;
 		this.protocolResults = world.protocolResults;

@@ -54,6 +54,12 @@ export const actionSchema = z.discriminatedUnion('do', [
 	}),
 	/** The host's roots become exactly these (the roots editor's Apply). */
 	z.strictObject({ do: z.literal('setRoots'), roots: z.array(z.string()) }),
+	/** A command of the lab's harness profile (trust a connector, edit a grant, start a run…). */
+	z.strictObject({
+		do: z.literal('profile'),
+		command: z.string(),
+		args: z.record(z.string(), z.unknown()).default({})
+	}),
 	/** Resources and prompts requests, as the world logs them (prompts/get from the prompt's form). */
 	...protocolRequestActions
 ]);

@@ -14,6 +14,7 @@ export function worldFacts(world: World, lab: string, step: number): WorldFacts 
 		shadowed: world.shadowed,
 		permissionMode: world.permissionMode,
 		run: world.toolSource?.run ?? null,
+		profile: world.profileView,
 		wire: world.wire.entries,
 		versions: Object.fromEntries(
 			servers.flatMap((s) =>

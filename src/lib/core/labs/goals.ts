@@ -6,6 +6,7 @@ import type { WireEntry } from '../world/wire';
 import type { CallRecord } from '../world/world';
 import type { Goal } from './lab-schema';
 import { httpMet, liveMet, type LiveFacts } from './live-goals';
+import { profileMet } from './profile-goals';
 
 /** What the world shows a goal: its snapshot plus the details the snapshot leaves out. */
 export interface WorldFacts {
@@ -26,6 +27,8 @@ export interface WorldFacts {
 	versions: Readonly<Record<string, string>>;
 	/** Each live server's connection, by server name (simulated servers are not in it). */
 	live: Readonly<Record<string, LiveFacts>>;
+	/** A trust, miniharness or contextual profile's own state; null for the others. */
+	profile: unknown;
 }
 
 /** States a call ends in, across profiles (OpenHarness ends every call `completed`). */
@@ -93,6 +96,7 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 	}
 	if ('live' in goal) return liveMet(goal.live, ctx.live);
 	if ('http' in goal) return httpMet(goal.http, ctx.wire);
+	if ('profile' in goal) return profileMet(goal.profile, ctx.profile);
 	if ('registry' in goal) {
 		const r = goal.registry;
 		const matching = ctx.snapshot.registry.filter(

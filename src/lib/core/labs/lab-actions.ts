@@ -89,6 +89,8 @@ export async function performLabAction(world: World, action: WorldLabAction): Pr
 			return world.readResource(action.server, action.uri);
 		case 'getPrompt':
 			return world.getPrompt(action.server, action.name, action.arguments);
+		case 'profile':
+			return world.profileCommand(action.command, action.args);
 		default:
 			return world[action.do]();
 	}

@@ -79,7 +79,20 @@ export type Goal =
 	/** A live server's connection: connected, or the problem it met (live-goals.ts). */
 	| { live: LiveGoal }
 	/** An HTTP exchange of a live connection crossed the wire. */
-	| { http: HttpGoal };
+	| { http: HttpGoal }
+	/** A value in the profile's own state (profile-goals.ts): trust's pool, MiniHarness's cache… */
+	| { profile: ProfileGoal };
+
+export interface ProfileGoal {
+	/** A dotted path into the profile's view, e.g. `connectors.github.state` or `pool`. */
+	path: string;
+	/** The value there equals this (compared as JSON). */
+	equals?: unknown;
+	/** A string there contains this, or an array there has an element equal to it. */
+	includes?: unknown;
+	/** An array (or object's keys) there has exactly this many entries. */
+	count?: number;
+}
 
 /** Every kind of live problem a goal may name (live-errors.ts). */
 export const LIVE_PROBLEM_KINDS = [
@@ -168,6 +181,14 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 				problem: z.enum(LIVE_PROBLEM_KINDS).optional(),
 				status: z.number().int().optional(),
 				resourceMetadata: z.boolean().optional()
+			})
+		}),
+		z.strictObject({
+			profile: z.strictObject({
+				path: z.string().min(1),
+				equals: z.unknown().optional(),
+				includes: z.unknown().optional(),
+				count: z.number().int().min(0).optional()
 			})
 		}),
 		z.strictObject({

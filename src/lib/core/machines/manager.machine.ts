@@ -28,11 +28,14 @@ export interface ManagerContext {
 	sessions: number;
 	/** The profile's registry policy (OpenHarness's unless the world gives another). */
 	build: (connections: ConnectionFacts[]) => BuiltRegistry;
+	/** Whether connect_all takes this server (the trust profile connects trusted connectors only). */
+	connects: (server: string) => boolean;
 }
 
 export interface ManagerInput {
 	servers: ConnectionInput[];
 	build?: (connections: ConnectionFacts[]) => BuiltRegistry;
+	connects?: (server: string) => boolean;
 }
 
 /**
@@ -83,7 +86,8 @@ export const managerMachine = setup({
 		thenConnect: false,
 		registry: null,
 		sessions: 0,
-		build: input.build ?? buildRegistry
+		build: input.build ?? buildRegistry,
+		connects: input.connects ?? (() => true)
 	}),
 	initial: 'idle',
 	states: {
@@ -106,7 +110,10 @@ export const managerMachine = setup({
 			}
 		},
 		connectingAll: {
-			entry: [assign({ queue: ({ context }) => [...context.order] }), 'connectHead'],
+			entry: [
+				assign({ queue: ({ context }) => context.order.filter((s) => context.connects(s)) }),
+				'connectHead'
+			],
 			always: { guard: 'queueEmpty', target: 'finishing' },
 			on: {
 				'CONNECTION.SETTLED': {

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { hooksSchema } from '../profiles/openharness/hooks';
 import { permissionsSchema } from '../profiles/openharness/permissions';
 import { toolSourceSchema } from '../profiles/toolsource/policy';
+import { contextualConfigSchema } from '../profiles/contextual/config';
+import { miniHarnessConfigSchema } from '../profiles/miniharness/config';
+import { trustConfigSchema } from '../profiles/trust/config';
 import {
 	hostSchema,
 	simCapabilitiesSchema,
@@ -160,6 +163,10 @@ export const scenarioSchema = z.looseObject({
 	hooks: hooksSchema.optional(),
 	/** The ToolSource profile's allowlist and limits (ignored by other profiles). */
 	toolsource: toolSourceSchema.optional(),
+	/** Each extension profile's own block (ignored by other profiles); see profiles/<id>/config.ts. */
+	trust: trustConfigSchema.optional(),
+	miniharness: miniHarnessConfigSchema.optional(),
+	contextual: contextualConfigSchema.optional(),
 	/** The harness as an MCP host: client capabilities and answers (absent: it declares none). */
 	host: hostSchema.optional()
 });

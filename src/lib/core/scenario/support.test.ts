@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from './parse';
 import { unsupported } from './support';
+import { profileIds } from './schema';
 
 const scenario = (input: unknown) => {
 	const parsed = parseScenario(input);
@@ -9,8 +10,8 @@ const scenario = (input: unknown) => {
 };
 
 describe('unsupported scenarios', () => {
-	it('accepts OpenHarness and ToolSource worlds of simulated servers', () => {
-		for (const profile of ['openharness', 'toolsource'])
+	it('accepts every profile of the contract, with simulated servers', () => {
+		for (const profile of profileIds)
 			expect(
 				unsupported(scenario({ profile, mcp_servers: { a: { type: 'http', url: 'https://x' } } }))
 			).toEqual([]);
@@ -22,13 +23,14 @@ describe('unsupported scenarios', () => {
 				scenario({
 					profile: 'miniharness',
 					mcp_servers: { 'my.api': { type: 'http', url: 'https://x', live: true } }
-				})
+				}),
+				['openharness', 'toolsource']
 			)
 		).toEqual([
 			{
 				path: 'profile',
 				message:
-					'The miniharness profile is not available in this version yet (only openharness and toolsource).'
+					'The miniharness profile is not available in this version yet (only openharness, toolsource).'
 			}
 		]);
 		expect(

@@ -46,6 +46,12 @@ export const worldActionSchema = z.discriminatedUnion('do', [
 		roots: z.array(z.strictObject({ uri: z.string(), name: z.string().optional() }))
 	}),
 	z.strictObject({ do: z.literal('setLogLevel'), server: z.string(), level: z.string() }),
+	/** A command of the world's profile (trust: `trust`, `grant`…; see profiles/<id>/extension.ts). */
+	z.strictObject({
+		do: z.literal('profile'),
+		command: z.string(),
+		args: z.record(z.string(), z.unknown())
+	}),
 	...protocolRequestActions
 ]);
 
@@ -92,6 +98,7 @@ export interface Actor {
 	listPrompts(server: string, cursor?: string): Promise<unknown>;
 	readResource(server: string, uri: string): Promise<unknown>;
 	getPrompt(server: string, name: string, args: Record<string, string>): Promise<unknown>;
+	profileCommand(command: string, args: Record<string, unknown>): Promise<unknown>;
 }
 
 export function perform(world: Actor, action: WorldAction): Promise<unknown> {
@@ -146,5 +153,7 @@ export function perform(world: Actor, action: WorldAction): Promise<unknown> {
 			return world.readResource(action.server, action.uri);
 		case 'getPrompt':
 			return world.getPrompt(action.server, action.name, action.arguments);
+		case 'profile':
+			return world.profileCommand(action.command, action.args);
 	}
 }

@@ -28,7 +28,8 @@ export type CommandName =
 	| 'listResourceTemplates'
 	| 'readResource'
 	| 'listPrompts'
-	| 'getPrompt';
+	| 'getPrompt'
+	| 'profile';
 
 /**
  * What happened in the world, in order, with its simulated time. The UI turns these into
@@ -83,6 +84,18 @@ export type WorldEvent =
 			detail: string;
 	  }
 	| { seq: number; t: number; kind: 'roots'; count: number }
+	/**
+	 * Something a trust, miniharness or contextual profile did (`event` names it, e.g. `trusted`);
+	 * `params` are short texts the profile's narration (i18n/profile-events) fills in.
+	 */
+	| {
+			seq: number;
+			t: number;
+			kind: 'profile';
+			profile: string;
+			event: string;
+			params: Record<string, string>;
+	  }
 	| {
 			seq: number;
 			t: number;

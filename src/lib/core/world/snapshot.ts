@@ -46,7 +46,8 @@ export function worldSnapshot(world: World, where: { lab: string; step: number }
 			.map((s) => ({
 				name: s.name,
 				transport: s.transport,
-				state: s.status,
+				// The profile's own words (trust: disconnected|trusted|connecting|connected).
+				state: world.serverState(s.name) ?? s.status,
 				detail: s.detail,
 				process: s.process,
 				tools: s.connection.tools.map((t) => t.name),

@@ -10,6 +10,8 @@ import {
 import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
 import { callEnded, CallRunner, type CallRecord, type CallSettings } from './calls';
 import type { ToolSourceBinding } from './toolsource-binding';
+import type { ProfileExtension, ProfileHost, ProfileView } from './profile-extension';
+import { EXTENSION_LOADERS, isExtensionProfile } from './profile-loaders';
 import type { Reconciliation } from './toolsource-journal';
 import { defaultPolicy } from '../profiles/toolsource/policy';
 import type { PermissionMode } from '../profiles/openharness/permissions';
@@ -150,6 +152,9 @@ export class World {
 	#toolsource: ToolSourceBinding | null = null;
 	/** The ToolSource profile loading (its code is fetched only by worlds that run it). */
 	#toolsourceLoading: Promise<void> | null = null;
+	/** A trust, miniharness or contextual profile (profile-extension.ts); null for the others. */
+	#extension: ProfileExtension | null = null;
+	#extensionLoading: Promise<void> | null = null;
 	/** JSON Schema validation, loading when this world can elicit input (see lazy-validator). */
 	readonly #validation: Promise<void> | null;
 	/** The simulated servers' resources, prompts and steps, loading when this world uses them. */
@@ -271,7 +276,12 @@ export class World {
 				this.#toolsource = binding;
 				this.#toolsourceLoading = null;
 			});
-		if (scenario.profile !== 'toolsource')
+		if (isExtensionProfile(scenario.profile))
+			this.#extensionLoading = EXTENSION_LOADERS[scenario.profile]().then((module) => {
+				this.#extension = module.createExtension(this.#profileHost());
+				this.#extensionLoading = null;
+			});
+		if (scenario.profile === 'openharness')
 			this.#resourceToolsLoading = import('../profiles/openharness/resource-tools').then(
 				(module) => {
 					this.#resourceTools = module;
@@ -290,8 +300,11 @@ export class World {
 					build:
 						scenario.profile === 'toolsource'
 							? (connections) => this.#toolsource!.build(connections)
-							: (connections) =>
-									buildRegistry(connections, this.#resourceTools?.resourceTools() ?? [])
+							: this.#extensionLoading
+								? (connections) => this.#extension!.build(connections)
+								: (connections) =>
+										buildRegistry(connections, this.#resourceTools?.resourceTools() ?? []),
+					connects: (server) => this.#extension?.connects?.(server) ?? true
 				}
 			}
 		);
@@ -314,7 +327,32 @@ export class World {
 	}
 
 	get calls(): readonly CallRecord[] {
-		return this.#toolsource?.runner?.records ?? this.#calls.records;
+		return this.#runner().records;
+	}
+
+	/** A trust, miniharness or contextual profile's own state (null for the other profiles). */
+	get profileView(): ProfileView | null {
+		return this.#extension?.view() ?? null;
+	}
+
+	/** A server's state in the profile's own words (OpenHarness's status unless the profile says). */
+	serverState(server: string): string | undefined {
+		const connection = this.#manager
+			.getSnapshot()
+			.context.connections[server]?.getSnapshot().context;
+		if (!connection) return undefined;
+		return this.#extension?.serverState?.(server, connection) ?? connection.status;
+	}
+
+	/** A command of the world's profile (trust a connector, start a run…), logged as an action. */
+	profileCommand(command: string, args: Record<string, unknown> = {}): Promise<void> {
+		return this.#command('profile', undefined, { do: 'profile', command, args }, () => {
+			if (!this.#extension)
+				throw new WorldCommandError(
+					`The ${this.scenario.profile} profile has no command '${command}'.`
+				);
+			return this.#extension.command(command, args);
+		});
 	}
 
 	/** The ToolSource profile's journal and run state (null for other profiles). */
@@ -542,7 +580,11 @@ export class World {
 			'answerApproval',
 			undefined,
 			{ do: 'answerApproval', call: callId, approve },
-			() => (this.#toolsource?.required() ?? this.#calls).answer(callId, approve)
+			() =>
+				(this.#extension?.calls ?? this.#toolsource?.required() ?? this.#calls).answer(
+					callId,
+					approve
+				)
 		);
 	}
 
@@ -768,6 +810,8 @@ export class World {
 		this.#disposed = true;
 		this.#calls.stopAll();
 		this.#toolsource?.runner?.stopAll();
+		this.#extension?.calls.stopAll();
+		this.#extension?.dispose?.();
 		for (const s of this.#subscriptions) s.unsubscribe();
 		this.#manager.stop();
 		for (const name of this.serverNames) void this.#io.close(name);
@@ -785,6 +829,7 @@ export class World {
 		return this.#commands.command(action, async () => {
 			if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
 			if (this.#toolsourceLoading) await this.#toolsourceLoading;
+			if (this.#extensionLoading) await this.#extensionLoading;
 			if (this.#validation) await this.#validation;
 			if (this.#hostLoading) await this.#hostLoading;
 			if (this.#simFeatures) await this.#simFeatures;
@@ -849,7 +894,7 @@ export class World {
 	/** Each call that now waits for the person is said once (the UI announces it). */
 	#noteApprovals(): void {
 		// Only a call in flight can wait for a person: a session's older calls are not looked at.
-		for (const call of (this.#toolsource?.runner ?? this.#calls).inFlight())
+		for (const call of this.#runner().inFlight())
 			if (
 				(call.state === 'awaiting_approval' || call.state === 'waiting_for_approval') &&
 				!this.#askedFor.has(call.id)
@@ -869,12 +914,41 @@ export class World {
 	}
 
 	#startCall(name: string, args: Record<string, unknown>): string {
+		if (this.#extension)
+			return this.#extension.start(name, args, this.#manager.getSnapshot().context.registry);
 		if (!this.#toolsource) return this.#calls.start(name, args, this.registeredTools);
 		return this.#toolsource.start(name, args, this.#manager.getSnapshot().context.registry);
 	}
 
 	#findCall(id: string): CallRecord | undefined {
-		return (this.#toolsource?.runner ?? this.#calls).find(id);
+		return this.#runner().find(id);
+	}
+
+	/** The calls of this world's profile. */
+	#runner() {
+		return this.#extension?.calls ?? this.#toolsource?.runner ?? this.#calls;
+	}
+
+	/** What a trust, miniharness or contextual profile may use of this world. */
+	#profileHost(): ProfileHost {
+		const connections = () => this.#manager.getSnapshot().context.connections;
+		return {
+			clock: this.clock,
+			scenario: this.scenario,
+			wire: this.wire,
+			timeoutMs: this.#timeoutMs,
+			serverNames: () => this.serverNames,
+			connection: (server) => connections()[server]?.getSnapshot().context,
+			connected: (server) =>
+				connections()[server]?.getSnapshot().context.status === 'connected'
+					? (this.#io.links.get(server) ?? null)
+					: null,
+			connect: (server) => connections()[server]?.send({ type: 'CONNECT' }),
+			close: (server) => connections()[server]?.send({ type: 'CLOSE' }),
+			executingOn: (server, request) => this.#executingOn(server, request),
+			emit: (event) => this.#emit(event),
+			changed: () => this.#changed()
+		};
 	}
 
 	/** A world whose servers never ask the host anything has no host side: nothing is pending. */
@@ -970,7 +1044,13 @@ export class World {
 
 	#busy(): boolean {
 		if (!this.#manager.getSnapshot().matches('idle') || this.#protocol.busy) return true;
-		if (!this.#calls.busy && !(this.#toolsource?.runner?.busy ?? false)) return false;
+		if (this.#extension?.busy) return true;
+		if (
+			!this.#calls.busy &&
+			!(this.#toolsource?.runner?.busy ?? false) &&
+			!this.#extension?.calls.busy
+		)
+			return false;
 		const parked = this.#parked();
 		if (parked === 0) return true;
 		// Some calls wait on a person's answer to their server: only the others keep time moving.
