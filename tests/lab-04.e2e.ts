@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { t } from './helpers/messages';
+import { settled } from './helpers/play-lab';
+import { playProfileCommand } from './helpers/profile-actions';
+
+// Lab 04 beyond what labs.e2e.ts plays: the exact texts the trust panel shows, the grant
+// editor used by keyboard alone, what is announced, and axe in both languages.
+
+const GH = 'mcp__github__list_issues';
+const EMPTY_BLOCK =
+	'<available_deferred_tools>\n(no connectors connected — use trust_connector to activate)\n</available_deferred_tools>';
+
+for (const locale of ['en', 'zh-CN']) {
+	test(`lab 04: the trust panel by keyboard, its texts and its announcements (${locale})`, async ({
+		page
+	}) => {
+		await page.goto(`labs/04-trust-and-grants?lang=${locale}&speed=instant`);
+		await settled(page);
+		const panel = page.locator('[data-profile="trust"]');
+		await expect(
+			panel.getByRole('heading', { name: t(locale, 'trust_panel_title') })
+		).toBeVisible();
+		await expect(panel.getByTestId('deferred-block')).toHaveText(EMPTY_BLOCK);
+		await expect(
+			panel.locator('[data-connector="github"] [data-testid="connector-state"]')
+		).toHaveText('disconnected');
+		await expectNoAxeViolations(page);
+
+		// Trust by keyboard: the button is reached and pressed without a pointer.
+		const trust = panel.getByRole('button', {
+			name: t(locale, 'trust_trust_label', { connector: 'github' }),
+			exact: true
+		});
+		await trust.focus();
+		await page.keyboard.press('Enter');
+		await settled(page);
+		await expect(
+			panel.locator('[data-connector="github"] [data-testid="connector-state"]')
+		).toHaveText('connected');
+		await expect(page.getByTestId('live-region')).toContainText(
+			t(locale, 'trust_event_trusted', { connector: 'github' })
+		);
+		await expect(panel.getByTestId('deferred-block')).toHaveText(
+			[
+				'<available_deferred_tools>',
+				'- mcp__github__create_pull_request: Create a pull request on a GitHub repository.',
+				`- ${GH}: List issues on a GitHub repository.`,
+				'</available_deferred_tools>'
+			].join('\n')
+		);
+
+		// The network switch and a tool's box, by Space; the box keeps the focus as it moves.
+		const network = panel.getByRole('switch', {
+			name: t(locale, 'trust_network_label'),
+			exact: true
+		});
+		await network.focus();
+		await page.keyboard.press('Space');
+		await settled(page);
+		await expect(network).toBeChecked();
+		const box = panel.getByRole('checkbox', {
+			name: t(locale, 'trust_grant_tool_label', { tool: GH }),
+			exact: true
+		});
+		await expect(box).not.toBeChecked();
+		await box.focus();
+		await page.keyboard.press('Space');
+		await settled(page);
+		await expect(box).toBeChecked();
+		await expect(box).toBeFocused();
+		await expect(panel.locator(`[data-region="both"]`)).toContainText(GH);
+		await expect(panel.getByTestId('pool-heading')).toHaveText(t(locale, 'trust_venn_pool'));
+		await expect(panel.getByTestId('pool-count')).toHaveText(
+			t(locale, 'trust_pool_count', { count: 1 })
+		);
+		await expect(page.getByTestId('live-region')).toContainText(
+			t(locale, 'trust_event_grant_changed', {
+				tools: 1,
+				network: t(locale, 'trust_network_on')
+			})
+		);
+
+		// The pressure table: both rows, with the estimate said as one.
+		await expect(panel.locator('[data-row="generated"]')).toContainText(
+			t(locale, 'trust_pressure_cell', { chars: 180801, tokens: 45201 })
+		);
+		await expect(panel.getByText(t(locale, 'trust_pressure_illustration'))).toBeVisible();
+
+		// Revoke by keyboard clears the pool.
+		await panel
+			.getByRole('button', { name: t(locale, 'trust_revoke_button'), exact: true })
+			.focus();
+		await page.keyboard.press('Enter');
+		await settled(page);
+		await expect(panel.getByTestId('pool-count')).toHaveText(
+			t(locale, 'trust_pool_count', { count: 0 })
+		);
+		await expect(network).not.toBeChecked();
+
+		// A whole grant as the helper plays it: boxes ticked, a name no circle shows typed in.
+		await playProfileCommand(page, locale, 'grant', { tools: [GH, 'mcp__x__y'], network: true });
+		await settled(page);
+		await expect(panel.locator('[data-region="granted"]')).toHaveText('mcp__x__y');
+		await expect(panel.getByTestId('pool-count')).toHaveText(
+			t(locale, 'trust_pool_count', { count: 1 })
+		);
+		await expectNoAxeViolations(page);
+	});
+}
