@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
+import type { MiniHarnessView } from '../../src/lib/core/profiles/miniharness/view';
+import { World } from '../../src/lib/core/world/world';
+
+const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+const { lab, texts, sources } = loadLab(new URL('./', import.meta.url));
+const messages = {
+	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
+	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
+};
+
+const toolCalls = (world: World, server?: string) =>
+	world.wire.entries.filter(
+		(e) =>
+			e.kind === 'message' &&
+			e.dir === 'to-server' &&
+			(server === undefined || e.server === server) &&
+			'method' in e.message &&
+			e.message.method === 'tools/call'
+	).length;
+
+describe('lab 06-sdk-client-discipline: definition', () => {
+	it('puts a ws server on top, two servers offering search, and a crashing charge_card', () => {
+		expect(lab.scenario.profile).toBe('miniharness');
+		const block = lab.scenario.miniharness!;
+		expect(block.priority).toEqual({ realtime: 20, primary: 10, backup: 5, payments: 1 });
+		expect(block.policy!.delete_records).toBe('deny');
+		expect(block.policy!.send_email).toBeUndefined();
+		const servers = lab.scenario.mcp_servers;
+		// Config order is not priority order, so the wire shows which one decides.
+		expect(Object.keys(servers)).toEqual(['backup', 'primary', 'payments', 'realtime']);
+		expect(servers.realtime.type).toBe('ws');
+		expect(servers.payments.sim!.tools![0]).toMatchObject({ name: 'charge_card', crash: true });
+	});
+});
+
+describe.each(locales)('lab 06-sdk-client-discipline: %s narration', (locale) => {
+	it('names the UI by its own labels', () => {
+		for (const key of [
+			'harness_start',
+			'harness_close',
+			'servers_kill',
+			'servers_hang',
+			'lab_reset',
+			'miniharness_decision_approved_before'
+		])
+			expect(sources[locale], key).toContain(messages[locale][key]);
+	});
+});
+
+describe('lab 06-sdk-client-discipline: a learner can meet every check', () => {
+	it('walks every step, and every string quoted in the narration is real', async () => {
+		const produced = new Set<string>();
+		const outputs = new Set<string>();
+		const argumentsUsed = new Set<string>();
+
+		// Before any session (the page starts one on load): what the narration says a call gets.
+		const unstarted = new World(lab.scenario);
+		const early = await unstarted.callTool('search', { query: 'A-1001' });
+		expect(early.output).toBe('MCP initialize must complete before tool use');
+		expect(unstarted.wire.entries).toEqual([]);
+		outputs.add(early.output);
+		unstarted.dispose();
+
+		const world = new World(lab.scenario);
+		const view = () => world.profileView as MiniHarnessView;
+		world.subscribe(() => {
+			for (const c of world.calls) {
+				produced.add(c.state);
+				if (c.endedAt !== null) outputs.add(c.output);
+			}
+			words(world.profileView, produced);
+		});
+		const call = (name: string, args: Record<string, unknown>) => async () => {
+			argumentsUsed.add(JSON.stringify(args));
+			await world.callTools([{ name, arguments: args }]);
+		};
+		const answer = (approve: boolean) => async () => {
+			const waiting = world.calls.findLast((c) => c.state === 'awaiting_approval')!;
+			await world.answerApproval(waiting.id, approve);
+		};
+		const command = (name: string, args: Record<string, unknown>) => () =>
+			world.profileCommand(name, args);
+		const walk = new LabWalk(lab, () => world);
+
+		await world.startSession();
+		walk.observe();
+		const sentOf = (method: string) =>
+			world.wire.entries.filter(
+				(e) => e.kind === 'message' && 'method' in e.message && e.message.method === method
+			);
+		expect(sentOf('initialize').map((e) => e.server)).toEqual(['primary', 'backup', 'payments']);
+		expect(view().servers[0]).toMatchObject({
+			name: 'realtime',
+			state: 'failed',
+			error: 'Unknown MCP transport type: ws'
+		});
+
+		await walk.step('handshake', [
+			[walk.guess('primary'), 1],
+			[call('search', { query: 'A-1001' }), 2],
+			[() => world.startSession(), 3]
+		]);
+		expect(sentOf('initialize')).toHaveLength(3);
+		await walk.step('policy', [
+			[walk.guess('asks'), 1],
+			[call('delete_records', {}), 2],
+			[call('send_email', { to: 'ops@example.com' }), 3],
+			[answer(true), 4]
+		]);
+		expect(toolCalls(world)).toBe(2);
+		await walk.step('approval-cache', [
+			[walk.guess('runs'), 1],
+			[call('send_email', { to: 'ops@example.com' }), 2],
+			[call('send_email', { to: 'all-customers@example.com' }), 2],
+			[answer(false), 3]
+		]);
+		expect(toolCalls(world)).toBe(3);
+		const listsBefore = sentOf('tools/list').length;
+		await walk.step('schema-ttl', [
+			[walk.guess('list-then-call'), 1],
+			[command('wait', { seconds: 60 }), 2],
+			[call('search', { query: 'A-1002' }), 3]
+		]);
+		expect(sentOf('tools/list')).toHaveLength(listsBefore + 1);
+		await walk.step('checkpoints', [
+			[walk.guess('unknown'), 1],
+			[command('retry', { call: 'c1' }), 2],
+			[call('charge_card', { order: 'A-1001' }), 3],
+			[command('retry', { call: 'c8' }), 4]
+		]);
+		// The replay and the unknown retry sent nothing: one tools/call each for search ×2,
+		// send_email ×2 and charge_card ×1.
+		expect(toolCalls(world)).toBe(5);
+		expect(toolCalls(world, 'payments')).toBe(1);
+		await walk.step('no-failover', [
+			[walk.guess('fails'), 1],
+			[() => world.kill('primary'), 2],
+			[call('search', { query: 'A-1003' }), 3]
+		]);
+		expect(toolCalls(world, 'backup')).toBe(0);
+		await walk.step('timeout', [
+			[call('status', {}), 0],
+			[() => world.hang('backup'), 1],
+			[call('status', {}), 3]
+		]);
+		expect(world.calls.at(-1)!.endedAt! - world.calls.at(-1)!.startedAt).toBe(30_000);
+		await walk.step('close', [
+			[walk.guess('closed'), 1],
+			[() => world.closeSession(), 1],
+			[() => world.startSession(), 2],
+			[call('status', {}), 3]
+		]);
+		expect(
+			view().servers.every((s) => s.state === 'closed' && s.error === 'MCP client is closed')
+		).toBe(true);
+
+		for (const entry of world.wire.entries)
+			if (entry.kind === 'message' && 'method' in entry.message) produced.add(entry.message.method);
+		for (const output of outputs) produced.add(output);
+		expectCodeSpansReal(texts, {
+			argumentsUsed,
+			produced,
+			// A config type, MiniHarness's close(), and the cache's key pattern.
+			vocabulary: new Set(['http', 'close', 'server#tool']),
+			startsOutput: (span) => span.length >= 12 && [...outputs].some((o) => o.startsWith(span))
+		});
+		world.dispose();
+	});
+});

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { t } from './helpers/messages';
+import { labSteps, playStep, settled, type Step } from './helpers/play-lab';
+
+// Lab 06 through the UI: what the MiniHarness panel shows from the real handshake, the
+// executor's decisions and cached approval, the checkpoint retry and the time control by
+// keyboard, and axe in both languages.
+
+const LAB = '06-sdk-client-discipline';
+const steps = labSteps(LAB);
+const step = (id: string): Step => steps.find((s) => s.id === id)!;
+
+const panel = (page: Page) => page.locator('[data-profile="miniharness"]');
+
+async function next(page: Page, locale: string) {
+	await page.getByRole('button', { name: t(locale, 'lab_next') }).click();
+}
+
+for (const locale of ['en', 'zh-CN']) {
+	test(`lab 06: MiniHarness clients, executor, checkpoints by keyboard (${locale})`, async ({
+		page
+	}) => {
+		test.setTimeout(90_000);
+		await page.goto(`labs/${LAB}?lang=${locale}&speed=instant`);
+		await settled(page);
+
+		// The clients, by priority, with what the handshake negotiated.
+		const clients = panel(page).getByTestId('miniharness-clients');
+		await expect(clients.locator('tbody tr').first()).toHaveAttribute('data-server', 'realtime');
+		await expect(clients.locator('[data-server="realtime"]')).toContainText(
+			'Unknown MCP transport type: ws'
+		);
+		const primary = clients.locator('[data-server="primary"]');
+		await expect(primary).toContainText('initialized');
+		await expect(primary).toContainText('2025-11-25');
+		await expect(primary).toContainText('resources, tools');
+		await expect(clients.locator('[data-server="backup"]')).toContainText('streamable_http');
+		await expect(panel(page).getByTestId('miniharness-routes')).toContainText('search');
+		await expect(panel(page)).toContainText(t(locale, 'miniharness_illustration'));
+		await expectNoAxeViolations(page);
+
+		await playStep(page, locale, step('handshake'));
+		await next(page, locale);
+		await playStep(page, locale, step('policy'));
+		await next(page, locale);
+		await playStep(page, locale, step('approval-cache'));
+		const decisions = panel(page).getByTestId('miniharness-decisions');
+		await expect(decisions).toContainText(t(locale, 'miniharness_decision_denied'));
+		await expect(decisions).toContainText(t(locale, 'miniharness_decision_approved_before'));
+		await expect(panel(page).getByTestId('miniharness-approvals')).toContainText('alice');
+		// The Model calls panel shows what an ended call got, not "waiting".
+		await expect(page.locator('#calls')).toContainText("User rejected tool 'send_email'");
+		await expectNoAxeViolations(page);
+
+		// The time control by keyboard: type the seconds, press Enter.
+		await next(page, locale);
+		const seconds = panel(page).getByLabel(t(locale, 'miniharness_wait_seconds'));
+		await seconds.focus();
+		await page.keyboard.press('ControlOrMeta+A');
+		await page.keyboard.type('60');
+		await page.keyboard.press('Enter');
+		await settled(page);
+		await expect(panel(page).getByTestId('miniharness-cache')).toContainText(
+			t(locale, 'miniharness_expired')
+		);
+		await playStep(page, locale, step('schema-ttl'));
+
+		// A retry by keyboard from the checkpoints table.
+		await next(page, locale);
+		const retry = panel(page).getByRole('button', {
+			name: t(locale, 'miniharness_retry_label', { call: 'c1' })
+		});
+		await retry.focus();
+		await page.keyboard.press('Enter');
+		await settled(page);
+		await expect(page.getByTestId('live-region')).toContainText(
+			t(locale, 'miniharness_event_replayed', { call: 'c1' })
+		);
+		await playStep(page, locale, {
+			...step('checkpoints'),
+			// c1 was retried above by keyboard.
+			solution: step('checkpoints').solution.filter(
+				(a) => a.do !== 'profile' || a.args?.call !== 'c1'
+			)
+		});
+		await expect(
+			panel(page).getByTestId('miniharness-checkpoints').locator('[data-call="c8"]')
+		).toContainText('started');
+		await expectNoAxeViolations(page);
+	});
+}
