@@ -189,6 +189,18 @@ describe('classify', () => {
 			sessionId: false
 		});
 		expect(classify(stream).summary).toBe('GET → 405');
+		// A simulated URL server's request (contextual profile) shows the headers it carried.
+		const headed = http({
+			method: 'POST',
+			rpc: 'tools/call',
+			status: 200,
+			contentType: 'application/json',
+			sessionId: false,
+			headers: { Authorization: '••••', 'X-User-ID': 'u-alice' }
+		});
+		expect(classify(headed).summary).toBe(
+			'POST tools/call → 200, application/json · Authorization: ••••; X-User-ID: u-alice'
+		);
 		const errors = visibleEntries(classifyEntries([ok, denied, refused]), '', 'errors').shown;
 		expect(errors.map((i) => i.entry)).toEqual([denied, refused]);
 	});

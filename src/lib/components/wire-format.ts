@@ -48,6 +48,8 @@ function describeResult(result: unknown): string {
 	return parts.length ? parts.join(', ') : '{}';
 }
 
+const HEADERS_SUMMARY_MAX = 380;
+
 const cut = (text: string) => {
 	const b = boundText(text, SUMMARY_MAX);
 	return b.omitted ? `${b.text}…` : b.text;
@@ -66,7 +68,13 @@ function httpSummary(http: HttpExchange): string {
 				http.wwwAuthenticate && `WWW-Authenticate: ${http.wwwAuthenticate}`
 			]
 		: [`✕ ${http.error}`];
-	return cut(`${http.method}${http.rpc && ` ${http.rpc}`} → ${answer.filter(Boolean).join(', ')}`);
+	const line = `${http.method}${http.rpc && ` ${http.rpc}`} → ${answer.filter(Boolean).join(', ')}`;
+	// A simulated URL server's request headers (contextual profile), already masked: the point of
+	// the line, so it may run longer than other summaries (the log bounds it at 400).
+	const sent = Object.entries(http.headers ?? {}).map(([name, value]) => `${name}: ${value}`);
+	if (!sent.length) return cut(line);
+	const b = boundText(`${line} · ${sent.join('; ')}`, HEADERS_SUMMARY_MAX);
+	return b.omitted ? `${b.text}…` : b.text;
 }
 
 /** One entry on its own (a response's `answers` needs the log: see `classifyEntries`). */

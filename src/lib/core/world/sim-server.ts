@@ -68,6 +68,8 @@ export function createSimServer(name: string, sim: SimBlock, crash: () => void =
 			crash();
 			return new Promise<never>(() => {});
 		}
+		const headers = extra.requestInfo?.headers;
+		if (headers) lines = [...lines, heardHeaders(headers)];
 		return (tool.result ?? defaultResult(tool, request.params.arguments, lines)) as never;
 	});
 
@@ -87,6 +89,15 @@ function toolListing(tool: SimTool): Record<string, unknown> {
 function defaultResult(tool: SimTool, args: unknown, lines: readonly string[]) {
 	const text = [`${tool.name} called with ${JSON.stringify(args ?? {})}`, ...lines].join('\n');
 	return { content: [{ type: 'text', text }] };
+}
+
+/**
+ * The request's HTTP headers, as a simulated URL server tells them back (contextual profile), so
+ * a run's identity can be seen arriving. Secrets in it are hidden on the host's side of the pipe.
+ */
+function heardHeaders(headers: Record<string, string | string[] | undefined>): string {
+	const heard = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}`);
+	return `headers: ${heard.join('; ')}`;
 }
 
 /** A capability switch: omitted follows `used`; `true` declares `{}`; `false` declares nothing. */

@@ -54,6 +54,8 @@ export interface HttpExchange {
 	wwwAuthenticate?: string;
 	/** Why no answer arrived (status 0). */
 	error?: string;
+	/** A simulated URL server's request headers (contextual profile), secrets already hidden. */
+	headers?: Record<string, string>;
 }
 
 type NewEntry = WireEntry extends infer E

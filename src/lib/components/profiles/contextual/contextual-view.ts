@@ -1,0 +1,46 @@
+/** The contextual profile's view (extension.ts `view()`), as the panel reads it. */
+export interface ContextualRunView {
+	number: number;
+	identity: string;
+	run_id: string | null;
+	thread_id: string | null;
+	servers: string[];
+	state: 'starting' | 'running' | 'failed' | 'ended';
+	error: string | null;
+}
+
+export interface ContextualServerView {
+	url: string;
+	refused: string | null;
+	static: Record<string, string>;
+	bindings: Record<string, { source: string; required: boolean; secret?: boolean }>;
+	allowed_tools: string[] | null;
+	prefix: string | null;
+	headers: Record<string, string> | null;
+}
+
+export interface ContextualView {
+	profile: 'contextual';
+	identities: string[];
+	/** Each identity's claims, as the scenario gives them. */
+	claims: Record<string, Record<string, unknown>>;
+	/** The scenario's run metadata, the form's default. */
+	metadata: Record<string, unknown>;
+	resultChars: number;
+	run: ContextualRunView | null;
+	servers: Record<string, ContextualServerView>;
+	tools: string[];
+	filtered: { server: string; tool: string }[];
+}
+
+/** The metadata box's text: a JSON object, or null when it is not one. */
+export function parseMetadata(text: string): Record<string, unknown> | null {
+	try {
+		const value: unknown = JSON.parse(text.trim() || '{}');
+		return value && typeof value === 'object' && !Array.isArray(value)
+			? (value as Record<string, unknown>)
+			: null;
+	} catch {
+		return null;
+	}
+}

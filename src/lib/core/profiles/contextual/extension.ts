@@ -1,0 +1,304 @@
+import type { ConnectionContext } from '../../machines/connection.machine';
+import type { BuiltRegistry, ConnectionFacts } from '../../registry/registry';
+import { MASK } from '../../live/secret-mask';
+import { mergeServers } from '../../scenario/plugins';
+import type { ServerConfig } from '../../scenario/schema';
+import { WorldCommandError } from '../../world/events';
+import type { ProfileExtension, ProfileHost, ProfileView } from '../../world/profile-extension';
+import { ContextualCalls } from './calls';
+import type { ContextualConfig, ContextualServer } from './config';
+import {
+	aboutServer,
+	definitionError,
+	runHeaders,
+	secretNames,
+	secretValues,
+	shownHeaders,
+	type RunContext
+} from './headers';
+import { simHttpPair } from './sim-http';
+import { DEFAULT_RESULT_CHARS, runTools, unknownTool, type RunTools } from './tools';
+import { runArgs } from './run-args';
+
+/** One logical run: its context, the servers it selected, and the headers resolved for it. */
+interface Run {
+	number: number;
+	identity: string;
+	context: RunContext;
+	servers: string[];
+	/** Why the run failed before connecting anything (a definition, a missing value, an overlap). */
+	error: string | null;
+	ended: boolean;
+	headers: Map<string, RunHeaders>;
+	/** Servers whose connection this run opened. */
+	opened: Set<string>;
+}
+
+/** One server's headers in a run: as sent, as shown, and the secret values to hide. */
+interface RunHeaders {
+	sent: Record<string, string>;
+	shown: Record<string, string>;
+	secrets: string[];
+}
+
+export type RunState = 'starting' | 'running' | 'failed' | 'ended';
+
+const EMPTY: ContextualConfig = { servers: {}, identities: {} };
+
+/** The lab's sentences where the source has none (a harness refusing a learner's action). */
+const NO_RUN = 'No run is active: start a run first.';
+const STILL_STARTING = 'The run is still connecting its servers.';
+const runFailed = (error: string) => `The run failed: ${error}`;
+const NOT_CONNECTED = 'its connection was closed; start a new run.';
+
+/**
+ * a13n's ContextualMCP on pydantic-ai: each selected URL server gets, once per logical run, its
+ * static headers plus headers resolved from the run's identity and context; the run then connects
+ * with them (every simulated request carries them, on the wire log and to the server). Nothing
+ * connects outside a run.
+ */
+class ContextualExtension implements ProfileExtension {
+	readonly calls: ContextualCalls;
+	readonly #config: ContextualConfig;
+	readonly #servers: Map<string, ServerConfig>;
+	#run: Run | null = null;
+	#runs = 0;
+
+	constructor(private readonly host: ProfileHost) {
+		this.#config = host.scenario.contextual ?? EMPTY;
+		this.#servers = new Map(mergeServers(host.scenario).servers.map((s) => [s.name, s.config]));
+		this.calls = new ContextualCalls(host, this.#config.resultChars ?? DEFAULT_RESULT_CHARS);
+		host.wrapPipes?.((server, pair) => {
+			const run = this.#live();
+			const headers = run?.headers.get(server);
+			if (!headers) return pair;
+			run!.opened.add(server);
+			return simHttpPair(server, pair, headers, host.wire);
+		});
+	}
+
+	/** The current run, while it has not failed or ended. */
+	#live(): Run | null {
+		const run = this.#run;
+		return run && !run.ended && !run.error ? run : null;
+	}
+
+	#contextual(server: string): ContextualServer | undefined {
+		const servers = this.#config.servers;
+		return Object.hasOwn(servers, server) ? servers[server] : undefined;
+	}
+
+	#refused(server: string): string | null {
+		const error = definitionError(server, this.#servers.get(server)!, this.#contextual(server));
+		return error && aboutServer(server, error);
+	}
+
+	connects(server: string): boolean {
+		return this.#live()?.servers.includes(server) ?? false;
+	}
+
+	/** The run's tools; none when its tool load failed (a name clash fails the whole run). */
+	build(connections: ConnectionFacts[]): BuiltRegistry {
+		const run = this.#tools(connections);
+		return { tools: run.error ? [] : run.tools, shadowed: [] };
+	}
+
+	#tools(connections?: ConnectionFacts[]): RunTools {
+		const run = this.#live();
+		if (!run) return { tools: [], filtered: [], error: null };
+		return runTools(
+			run.servers.map((server) => {
+				const c = this.#servers.get(server);
+				const own = this.#contextual(server);
+				const facts = connections?.find((f) => f.server === server) ?? this.host.connection(server);
+				return {
+					server,
+					prefix: own?.prefix,
+					allowed: own?.allowed_tools,
+					tools: c && facts?.status === 'connected' ? facts.tools : []
+				};
+			})
+		);
+	}
+
+	#state(): { state: RunState; error: string | null } {
+		const run = this.#run!;
+		if (run.ended) return { state: 'ended', error: null };
+		if (run.error) return { state: 'failed', error: run.error };
+		for (const server of run.servers) {
+			const c = this.host.connection(server);
+			if (c?.status === 'failed') return { state: 'failed', error: aboutServer(server, c.detail) };
+			// Opened for this run, then closed under it (the session was closed): a reconnect_all
+			// passes through `closed` too, but only for a moment inside its command.
+			if (run.opened.has(server) && this.host.phase?.(server) === 'closed')
+				return { state: 'failed', error: aboutServer(server, NOT_CONNECTED) };
+			if (c?.status !== 'connected') return { state: 'starting', error: null };
+		}
+		const collision = this.#tools().error;
+		return collision ? { state: 'failed', error: collision } : { state: 'running', error: null };
+	}
+
+	start(name: string, args: Record<string, unknown>): string {
+		if (!this.#run || this.#run.ended) throw new WorldCommandError(NO_RUN);
+		const { state, error } = this.#state();
+		if (state === 'failed') throw new WorldCommandError(runFailed(error!));
+		if (state === 'starting') throw new WorldCommandError(STILL_STARTING);
+		const { tools } = this.#tools();
+		const tool = tools.find((t) => t.name === name);
+		if (!tool)
+			return this.calls.refuse(
+				name,
+				args,
+				unknownTool(
+					name,
+					tools.map((t) => t.name)
+				)
+			);
+		return this.calls.start(name, args, tool);
+	}
+
+	command(name: string, args: Record<string, unknown>): void {
+		if (name === 'startRun') return this.#startRun(args);
+		if (name === 'endRun') return this.#endRun();
+		throw new WorldCommandError(`The contextual profile has no command '${name}'.`);
+	}
+
+	#startRun(args: Record<string, unknown>): void {
+		const input = runArgs(args, this.#config, [...this.#servers.keys()]);
+		const previous = this.#live()?.servers ?? [];
+		const run: Run = {
+			number: ++this.#runs,
+			identity: input.identity,
+			context: input.context,
+			servers: input.servers,
+			error: null,
+			ended: false,
+			headers: new Map(),
+			opened: new Set()
+		};
+		run.error = this.#resolve(run);
+		this.#run = run;
+		// A run connects its servers afresh: connect_all over the servers it selected (a connection
+		// of the previous run is replaced, its I/O closing it first), then the model's tools are
+		// built for it. The previous run's other servers close. A failed run connects nothing and
+		// leaves the model no tools.
+		const keeps = run.error ? [] : run.servers;
+		for (const server of previous) if (!keeps.includes(server)) this.host.close(server);
+		const params = { run: String(run.number), identity: run.identity };
+		this.host.emit({
+			kind: 'profile',
+			profile: 'contextual',
+			event: run.error ? 'run_failed' : 'run_started',
+			params: run.error ? { ...params, error: run.error } : params
+		});
+		this.host.startSession?.();
+	}
+
+	/** Builds each selected server's headers for the run, in order; the first error fails it. */
+	#resolve(run: Run): string | null {
+		for (const server of run.servers) {
+			const refused = this.#refused(server);
+			if (refused) return refused;
+			const config = this.#servers.get(server)!;
+			const headers = runHeaders(
+				config.type === 'stdio' ? {} : config.headers,
+				this.#contextual(server)?.headers ?? {},
+				run.context
+			);
+			if (!headers.ok) return aboutServer(server, headers.error);
+			const secret = secretNames(headers.headers, this.#contextual(server)?.headers ?? {});
+			run.headers.set(server, {
+				sent: headers.headers,
+				shown: shownHeaders(headers.headers, secret),
+				secrets: secretValues(headers.headers, secret)
+			});
+		}
+		return null;
+	}
+
+	#endRun(): void {
+		const run = this.#live();
+		if (!run) throw new WorldCommandError(NO_RUN);
+		run.ended = true;
+		for (const server of run.servers) this.host.close(server);
+		// The model's tools go with the run: the registry is built again, empty.
+		this.host.startSession?.();
+		this.host.emit({
+			kind: 'profile',
+			profile: 'contextual',
+			event: 'run_ended',
+			params: { run: String(run.number), identity: run.identity }
+		});
+	}
+
+	serverState(server: string, connection: ConnectionContext): string {
+		return this.#refused(server) ? 'refused' : connection.status;
+	}
+
+	view(): ProfileView {
+		const run = this.#run;
+		const tools = this.#tools();
+		return {
+			profile: 'contextual',
+			identities: Object.keys(this.#config.identities),
+			claims: Object.fromEntries(
+				Object.entries(this.#config.identities).map(([id, claims]) => [
+					id,
+					this.#hidden(claims, 'identity.')
+				])
+			),
+			metadata: this.#hidden(this.#config.metadata ?? {}, 'context.metadata.'),
+			resultChars: this.#config.resultChars ?? DEFAULT_RESULT_CHARS,
+			run: run && {
+				number: run.number,
+				identity: run.identity,
+				run_id: run.context.run_id ?? null,
+				thread_id: run.context.thread_id ?? null,
+				metadata: this.#hidden(run.context.metadata ?? {}, 'context.metadata.'),
+				servers: run.servers,
+				...this.#state()
+			},
+			servers: Object.fromEntries(
+				[...this.#servers].map(([server, config]) => [
+					server,
+					{
+						url: config.type === 'stdio' ? '' : config.url,
+						refused: this.#refused(server),
+						static: this.#staticShown(config),
+						bindings: this.#contextual(server)?.headers ?? {},
+						allowed_tools: this.#contextual(server)?.allowed_tools ?? null,
+						prefix: this.#contextual(server)?.prefix ?? null,
+						headers: run?.headers.get(server)?.shown ?? null
+					}
+				])
+			),
+			tools: tools.tools.map((t) => t.name),
+			filtered: tools.filtered
+		};
+	}
+
+	/** Claims or metadata as the panel shows them: a value a secret binding reads is hidden. */
+	#hidden(values: Readonly<Record<string, unknown>>, prefix: string): Record<string, unknown> {
+		const secret = new Set(
+			Object.values(this.#config.servers).flatMap((s) =>
+				Object.values(s.headers).flatMap((b) => (b.secret ? [b.source] : []))
+			)
+		);
+		return Object.fromEntries(
+			Object.entries(values).map(([k, v]) => [k, secret.has(prefix + k) ? MASK : v])
+		);
+	}
+
+	#staticShown(config: ServerConfig): Record<string, string> {
+		const headers = config.type === 'stdio' ? {} : config.headers;
+		return shownHeaders(headers, secretNames(headers, {}));
+	}
+
+	dispose(): void {
+		this.host.wrapPipes?.(null);
+	}
+}
+
+export function createExtension(host: ProfileHost): ProfileExtension {
+	return new ContextualExtension(host);
+}

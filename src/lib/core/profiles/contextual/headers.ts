@@ -1,0 +1,199 @@
+import { pyRepr } from '../../naming/python-str';
+import type { ServerConfig } from '../../scenario/schema';
+import { headerSecrets, MASK } from '../../live/secret-mask';
+import { SECRET_NAME } from '../../world/mask';
+import type { ContextualServer, HeaderBinding } from './config';
+
+/**
+ * a13n's ContextualMCP (`a13n_harness/mcp`): a URL server whose headers are its static headers
+ * plus headers resolved once per logical run from trusted context. Every sentence below is the
+ * source's own text; only the `ContextualMCP '<id>': ` prefix naming the server is the lab's.
+ */
+export const URL_BLANK = 'Contextual MCP url must be a non-blank string.';
+export const URL_NOT_HTTP = 'Contextual MCP url must be an HTTP(S) URL.';
+export const ID_INVALID = "Contextual MCP id must be a non-blank string without ':'.";
+export const SOURCE_UNSUPPORTED = 'MCP context header source is unsupported.';
+export const NAME_BLANK = 'MCP context header names must be non-blank strings.';
+export const BOUND_NOT_UNIQUE = 'MCP context header names must be unique case-insensitively.';
+export const STATIC_NOT_UNIQUE = 'MCP static header names must be unique case-insensitively.';
+export const OVERLAP = 'Static and resolved MCP header names must not overlap case-insensitively.';
+export const missingRequired = (source: string) =>
+	`Required MCP context header source ${pyRepr(source)} is missing.`;
+
+/** The lab's prefix: the source's sentences do not say which server they are about. */
+export const aboutServer = (server: string, sentence: string) =>
+	`ContextualMCP ${pyRepr(server)}: ${sentence}`;
+
+/** What one logical run knows: the identity's claims, the run and thread, the run's metadata. */
+export interface RunContext {
+	identity: Readonly<Record<string, unknown>>;
+	run_id?: string;
+	thread_id?: string;
+	metadata?: Readonly<Record<string, unknown>>;
+}
+
+const EXACT_SOURCES = new Set([
+	'identity.issuer',
+	'identity.subject',
+	'instance.agent_instance_id',
+	'instance.parent_agent_instance_id',
+	'instance.delegation_id',
+	'instance.actor',
+	'context.run_id',
+	'context.thread_id'
+]);
+
+/** `_is_supported_source`: the exact selectors, one identity claim, one metadata key. */
+export function supportedSource(source: string): boolean {
+	if (!source.trim()) return false;
+	if (EXACT_SOURCES.has(source)) return true;
+	if (source.startsWith('identity.')) return source.length > 'identity.'.length;
+	if (source.startsWith('context.metadata.')) return source.length > 'context.metadata.'.length;
+	return false;
+}
+
+/** Python's casefold, as near as the lab needs for header names. */
+const fold = (name: string) => name.toLowerCase();
+
+function duplicateName(names: Iterable<string>): boolean {
+	const seen = new Set<string>();
+	for (const name of names) {
+		if (seen.has(fold(name))) return true;
+		seen.add(fold(name));
+	}
+	return false;
+}
+
+/**
+ * What `ContextualMCP(...)` and its bindings raise when the definition is built, or null. Only
+ * URL servers qualify (a stdio server has no URL; a ws URL is not HTTP(S)); the server's name is
+ * its `id`. A definition error fails every run that selects the server.
+ */
+export function definitionError(
+	server: string,
+	config: ServerConfig,
+	contextual: ContextualServer | undefined
+): string | null {
+	const url = config.type === 'stdio' ? '' : config.url;
+	if (!url.trim()) return URL_BLANK;
+	if (!isHttpUrl(url)) return URL_NOT_HTTP;
+	if (!server.trim() || server.includes(':')) return ID_INVALID;
+	const bound = Object.entries(contextual?.headers ?? {});
+	for (const [name, binding] of bound) {
+		if (!supportedSource(binding.source)) return SOURCE_UNSUPPORTED;
+		if (!name.trim()) return NAME_BLANK;
+	}
+	if (duplicateName(bound.map(([name]) => name))) return BOUND_NOT_UNIQUE;
+	if (config.type !== 'stdio' && duplicateName(Object.keys(config.headers)))
+		return STATIC_NOT_UNIQUE;
+	return null;
+}
+
+/** `urlparse(url)`: an `http` or `https` scheme and a network location. */
+function isHttpUrl(url: string): boolean {
+	const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)/i.exec(url);
+	return !!match && /^https?$/i.test(match[1]) && match[2] !== '';
+}
+
+function sourceValue(context: RunContext, source: string): unknown {
+	if (source === 'context.run_id') return context.run_id;
+	if (source === 'context.thread_id') return context.thread_id;
+	if (source.startsWith('context.metadata.'))
+		return own(context.metadata, source.slice('context.metadata.'.length));
+	if (source.startsWith('identity.'))
+		return own(context.identity, source.slice('identity.'.length));
+	// `instance.*`: the lab's runs have no Host-managed agent instance.
+	return undefined;
+}
+
+function own(record: Readonly<Record<string, unknown>> | undefined, key: string): unknown {
+	return record && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** Compact JSON with sorted keys (`dump_json_text(value, sort_keys=True)`). */
+export function sortedJson(value: unknown): string {
+	return JSON.stringify(value, (_key, v: unknown) =>
+		v && typeof v === 'object' && !Array.isArray(v)
+			? Object.fromEntries(
+					Object.keys(v)
+						.sort()
+						.map((k) => [k, (v as Record<string, unknown>)[k]])
+				)
+			: v
+	);
+}
+
+export type Resolved = { ok: true; headers: Record<string, string> } | { ok: false; error: string };
+
+/**
+ * `MCPContextHeaders.__call__`: each binding in order; a missing (or null) value fails the run
+ * when required and is left out when optional; a string goes as is, anything else as compact
+ * JSON with sorted keys.
+ */
+export function resolveBindings(
+	bindings: Readonly<Record<string, HeaderBinding>>,
+	context: RunContext
+): Resolved {
+	const headers: Record<string, string> = {};
+	for (const [name, binding] of Object.entries(bindings)) {
+		const value = sourceValue(context, binding.source);
+		if (value === undefined || value === null) {
+			if (binding.required) return { ok: false, error: missingRequired(binding.source) };
+			continue;
+		}
+		headers[name] = typeof value === 'string' ? value : sortedJson(value);
+	}
+	return { ok: true, headers };
+}
+
+/** `for_run`: resolve, refuse an overlap with the static headers, then merge (static first). */
+export function runHeaders(
+	staticHeaders: Readonly<Record<string, string>>,
+	bindings: Readonly<Record<string, HeaderBinding>>,
+	context: RunContext
+): Resolved {
+	const resolved = resolveBindings(bindings, context);
+	if (!resolved.ok) return resolved;
+	const names = new Set(Object.keys(staticHeaders).map(fold));
+	if (Object.keys(resolved.headers).some((name) => names.has(fold(name))))
+		return { ok: false, error: OVERLAP };
+	return { ok: true, headers: { ...staticHeaders, ...resolved.headers } };
+}
+
+/**
+ * The names of a server's headers whose values are secret: any whose name says so
+ * (`Authorization`, `X-Api-Key`…), and any binding marked `secret`. Lowercased.
+ */
+export function secretNames(
+	headers: Readonly<Record<string, string>>,
+	bindings: Readonly<Record<string, HeaderBinding>>
+): Set<string> {
+	const names = Object.keys(headers).filter(
+		(name) => SECRET_NAME.test(name) || (Object.hasOwn(bindings, name) && bindings[name].secret)
+	);
+	return new Set(names.map(fold));
+}
+
+/** Headers as the lab shows them anywhere: a secret value is hidden. */
+export function shownHeaders(
+	headers: Readonly<Record<string, string>>,
+	secret: ReadonlySet<string>
+): Record<string, string> {
+	return Object.fromEntries(
+		Object.entries(headers).map(([name, value]) => [name, secret.has(fold(name)) ? MASK : value])
+	);
+}
+
+/**
+ * The secret values themselves, for hiding them inside other text (a server that repeats a
+ * token back): each value, and the credential after `Bearer `/`Basic ` on its own.
+ */
+export function secretValues(
+	headers: Readonly<Record<string, string>>,
+	secret: ReadonlySet<string>
+): string[] {
+	const chosen = Object.fromEntries(
+		Object.entries(headers).filter(([name]) => secret.has(fold(name)))
+	);
+	return headerSecrets(chosen, true);
+}
