@@ -1,0 +1,92 @@
+import { sha256Hex } from './sha256';
+import type { WireEntry } from '../world/wire';
+
+/** What a pin covers: the parts of a tool that tell the model what it is and what it does. */
+export interface ToolDefinition {
+	name: string;
+	description?: unknown;
+	inputSchema?: unknown;
+	annotations?: unknown;
+}
+
+export const PINNED_FIELDS = ['description', 'inputSchema', 'annotations'] as const;
+export type PinnedField = (typeof PINNED_FIELDS)[number];
+
+export interface FieldChange {
+	field: PinnedField;
+	/** The field as text: a description as is, the others as JSON (keys sorted); '' when absent. */
+	before: string;
+	after: string;
+}
+
+/** JSON with object keys sorted at every depth, so equal definitions hash alike. */
+export function canonicalJson(value: unknown): string {
+	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+	if (value && typeof value === 'object')
+		return `{${Object.keys(value)
+			.sort()
+			.filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+			.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+			.join(',')}}`;
+	return JSON.stringify(value) ?? 'null';
+}
+
+/** The four pinned parts of a tool as the server listed it; absent parts stay absent. */
+export function definitionOf(tool: Record<string, unknown>): ToolDefinition {
+	const definition: ToolDefinition = { name: String(tool.name) };
+	for (const field of PINNED_FIELDS) if (tool[field] !== undefined) definition[field] = tool[field];
+	return definition;
+}
+
+export const definitionHash = (definition: ToolDefinition): string =>
+	sha256Hex(canonicalJson(definition));
+
+const fieldText = (field: PinnedField, value: unknown): string =>
+	value === undefined
+		? ''
+		: field === 'description' && typeof value === 'string'
+			? value
+			: JSON.stringify(JSON.parse(canonicalJson(value)), null, 2);
+
+/** Which pinned parts differ, each with its before and after. */
+export function changedFields(before: ToolDefinition, after: ToolDefinition): FieldChange[] {
+	return PINNED_FIELDS.filter(
+		(field) => canonicalJson(before[field] ?? null) !== canonicalJson(after[field] ?? null)
+	).map((field) => ({
+		field,
+		before: fieldText(field, before[field]),
+		after: fieldText(field, after[field])
+	}));
+}
+
+/**
+ * The latest definition of `tool` that `server` gave in a tools/list answer on the wire: exactly
+ * what crossed, annotations included (OpenHarness keeps only name, description and schema).
+ */
+export function listedDefinition(
+	entries: readonly WireEntry[],
+	server: string,
+	tool: string
+): ToolDefinition | null {
+	// Request ids restart with every connection, so an answer belongs to the latest request of its id.
+	const asked = new Map<unknown, string>();
+	let found: ToolDefinition | null = null;
+	for (const entry of entries) {
+		if (entry.kind !== 'message' || entry.server !== server) continue;
+		const message = entry.message as Record<string, unknown>;
+		if (entry.dir === 'to-server' && 'method' in message && 'id' in message)
+			asked.set(message.id, String(message.method));
+		else if (
+			entry.dir === 'to-host' &&
+			'result' in message &&
+			asked.get(message.id) === 'tools/list'
+		) {
+			const tools = (message.result as { tools?: unknown }).tools;
+			if (!Array.isArray(tools)) continue;
+			for (const t of tools)
+				if (t && typeof t === 'object' && (t as { name?: unknown }).name === tool)
+					found = definitionOf(t as Record<string, unknown>);
+		}
+	}
+	return found;
+}
