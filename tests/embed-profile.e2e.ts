@@ -3,7 +3,7 @@ import { command, openHost } from './helpers/embed-host';
 
 // setProfile (embed-api.md): the same world under another harness profile, start-up re-run.
 
-test('setProfile switches the harness and re-runs start-up; unbuilt and unknown ids are refused', async ({
+test('setProfile switches the harness and re-runs start-up; unknown ids are refused', async ({
 	page
 }) => {
 	await openHost(page);
@@ -36,17 +36,31 @@ test('setProfile switches the harness and re-runs start-up; unbuilt and unknown 
 		)
 		.toBe('toolsource');
 
-	expect(await command(page, 'setProfile', { profile: 'trust' })).toMatchObject({
-		ok: false,
-		error:
-			"The profile 'trust' is not available in this build yet (available: openharness, toolsource)."
-	});
 	expect(await command(page, 'setProfile', { profile: 'nope' })).toMatchObject({
 		ok: false,
 		error:
-			"Unknown profile 'nope'. Profile ids: openharness, toolsource, trust, miniharness, contextual (available in this build: openharness, toolsource)."
+			"Unknown profile 'nope'. Profile ids: openharness, toolsource, trust, miniharness, contextual (available in this build: openharness, toolsource, trust, miniharness, contextual)."
 	});
 	expect((await command(page, 'getState')).snapshot!.profile).toBe('toolsource');
+
+	// The trust profile: connectors start untrusted, so nothing connects, and the model sees
+	// only the two deferred-tool meta tools.
+	const trust = await command(page, 'setProfile', { profile: 'trust' });
+	expect(trust).toMatchObject({ ok: true });
+	expect(trust.snapshot!.profile).toBe('trust');
+	expect(trust.snapshot!.servers.map((s) => s.state)).toEqual([
+		'disconnected',
+		'disconnected',
+		'disconnected'
+	]);
+	expect(trust.snapshot!.registry.map((e) => e.name)).toEqual(['ToolSearch', 'DeferExecuteTool']);
+	await expect(frame.locator('[data-profile="trust"]')).toBeVisible();
+	for (const profile of ['miniharness', 'contextual']) {
+		const switched = await command(page, 'setProfile', { profile });
+		expect(switched).toMatchObject({ ok: true });
+		expect(switched.snapshot!.profile).toBe(profile);
+		await expect(frame.locator(`[data-profile="${profile}"]`)).toBeVisible();
+	}
 
 	const back = await command(page, 'setProfile', { profile: 'openharness' });
 	expect(back.snapshot!.profile).toBe('openharness');

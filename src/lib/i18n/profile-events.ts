@@ -2,6 +2,7 @@ import type { WorldEvent } from '$lib/core/world/events';
 import { m } from '$lib/paraglide/messages';
 import { describeContextualEvent } from './profile-events/contextual';
 import { describeMiniHarnessEvent } from './profile-events/miniharness';
+import { describePinEvent } from './profile-events/pins';
 import { describeTrustEvent } from './profile-events/trust';
 
 export type ProfileEvent = Extract<WorldEvent, { kind: 'profile' }>;
@@ -12,7 +13,8 @@ export type Spoken = (text: string) => string;
 const byProfile: Record<string, (event: ProfileEvent, spoken: Spoken) => string | null> = {
 	trust: describeTrustEvent,
 	miniharness: describeMiniHarnessEvent,
-	contextual: describeContextualEvent
+	contextual: describeContextualEvent,
+	pins: describePinEvent
 };
 
 /**

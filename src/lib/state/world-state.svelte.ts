@@ -57,6 +57,8 @@ export class WorldState {
 	toolSource = $state.raw<World['toolSource']>(null);
 	/** A trust, miniharness or contextual profile's own state; null for the other profiles. */
 	profileView = $state.raw<World['profileView']>(null);
+	/** Lab 09's pinned tool definitions; null unless the scenario sets `pins`. */
+	pins = $state.raw<World['pins']>(null);
 	/** Requests servers sent the host (sampling, elicitation, roots), pending and answered. */
 	hostRequests = $state.raw<World['hostRequests']>([]);
 	serverLogs = $state.raw<World['serverLogs']>([]);
@@ -274,6 +276,7 @@ export class WorldState {
 		this.profile = world.scenario.profile;
 		this.toolSource = world.toolSource;
 		this.profileView = world.profileView;
+		this.pins = world.pins;
 		this.hostRequests = world.hostRequests;
 		this.serverLogs = world.serverLogs;
 		this.protocolResults = world.protocolResults;

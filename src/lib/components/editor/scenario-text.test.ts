@@ -42,8 +42,10 @@ describe('checkScenarioText (validation only)', () => {
 		});
 	});
 
-	it('refuses what this build cannot run, with its path', () => {
-		const check = checkScenarioText('{"profile": "trust", "mcp_servers": {}}');
+	it('accepts every profile of the contract, and refuses an unknown one with its path', () => {
+		for (const profile of ['trust', 'miniharness', 'contextual'])
+			expect(checkScenarioText(`{"profile": "${profile}", "mcp_servers": {}}`).kind).toBe('valid');
+		const check = checkScenarioText('{"profile": "claude", "mcp_servers": {}}');
 		expect(check.kind === 'invalid' && check.problems.map((p) => p.path)).toEqual(['profile']);
 		// Live servers run (they are connected for real), so they are not refused.
 		expect(

@@ -15,6 +15,7 @@ export function worldFacts(world: World, lab: string, step: number): WorldFacts 
 		permissionMode: world.permissionMode,
 		run: world.toolSource?.run ?? null,
 		profile: world.profileView,
+		pins: world.pins,
 		wire: world.wire.entries,
 		versions: Object.fromEntries(
 			servers.flatMap((s) =>

@@ -29,6 +29,8 @@ export interface WorldFacts {
 	live: Readonly<Record<string, LiveFacts>>;
 	/** A trust, miniharness or contextual profile's own state; null for the others. */
 	profile: unknown;
+	/** Lab 09's pinned tool definitions; null unless the scenario sets `pins`. */
+	pins: unknown;
 }
 
 /** States a call ends in, across profiles (OpenHarness ends every call `completed`). */
@@ -97,6 +99,7 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 	if ('live' in goal) return liveMet(goal.live, ctx.live);
 	if ('http' in goal) return httpMet(goal.http, ctx.wire);
 	if ('profile' in goal) return profileMet(goal.profile, ctx.profile);
+	if ('pins' in goal) return profileMet(goal.pins, ctx.pins);
 	if ('registry' in goal) {
 		const r = goal.registry;
 		const matching = ctx.snapshot.registry.filter(

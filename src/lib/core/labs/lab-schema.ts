@@ -81,7 +81,9 @@ export type Goal =
 	/** An HTTP exchange of a live connection crossed the wire. */
 	| { http: HttpGoal }
 	/** A value in the profile's own state (profile-goals.ts): trust's pool, MiniHarness's cache… */
-	| { profile: ProfileGoal };
+	| { profile: ProfileGoal }
+	/** Lab 09's pinned tool definitions (core/pins), checked like a profile goal. */
+	| { pins: ProfileGoal };
 
 export interface ProfileGoal {
 	/** A dotted path into the profile's view, e.g. `connectors.github.state` or `pool`. */
@@ -111,6 +113,14 @@ const everyKind: [Exclude<LiveProblemKind, (typeof LIVE_PROBLEM_KINDS)[number]>]
 	? true
 	: never = true;
 void everyKind;
+
+/** A dotted path into a view and what must hold there (profile-goals.ts). */
+const pathGoalSchema = z.strictObject({
+	path: z.string().min(1),
+	equals: z.unknown().optional(),
+	includes: z.unknown().optional(),
+	count: z.number().int().min(0).optional()
+});
 
 export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 	z.union([
@@ -183,14 +193,8 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 				resourceMetadata: z.boolean().optional()
 			})
 		}),
-		z.strictObject({
-			profile: z.strictObject({
-				path: z.string().min(1),
-				equals: z.unknown().optional(),
-				includes: z.unknown().optional(),
-				count: z.number().int().min(0).optional()
-			})
-		}),
+		z.strictObject({ profile: pathGoalSchema }),
+		z.strictObject({ pins: pathGoalSchema }),
 		z.strictObject({
 			http: z.strictObject({
 				server: z.string().optional(),

@@ -8,18 +8,12 @@
  * run longer with `FC_RUNS_SCALE=10`.
  */
 import fc from 'fast-check';
+import { fcParams } from '$lib/test-support/property';
 import { describe, expect, it } from 'vitest';
 import { describeProblems, formatPath, parseScenario, type ScenarioProblem } from './parse';
 import { profileIds } from './schema';
 
-function params(numRuns: number): fc.Parameters<unknown> {
-	const scale = Number(process.env.FC_RUNS_SCALE ?? '1');
-	return {
-		numRuns: Math.max(1, Math.round(numRuns * (Number.isFinite(scale) ? scale : 1))),
-		...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
-		...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {})
-	};
-}
+const params = fcParams;
 
 const PROPERTY_TIMEOUT_MS = 60_000;
 

@@ -168,7 +168,9 @@ export const scenarioSchema = z.looseObject({
 	miniharness: miniHarnessConfigSchema.optional(),
 	contextual: contextualConfigSchema.optional(),
 	/** The harness as an MCP host: client capabilities and answers (absent: it declares none). */
-	host: hostSchema.optional()
+	host: hostSchema.optional(),
+	/** Lab 09's definition pinning (an MCP Lab illustration, in no harness): see core/pins. */
+	pins: z.boolean().optional()
 });
 
 export type Scenario = z.output<typeof scenarioSchema>;

@@ -210,4 +210,38 @@ describe('share links', () => {
 		const decoded = await decodeShare(link);
 		expect(JSON.stringify(decoded)).not.toMatch(/sk-123|hunter2/);
 	});
+
+	it('never carries secret-named claims of a profile command or a contextual identity, at any depth', async () => {
+		const profile = {
+			seq: 1,
+			t: 0,
+			during: null,
+			action: {
+				do: 'profile' as const,
+				command: 'startRun',
+				args: { identity: 'ada', context: { metadata: { tenant: 'acme', session_token: 't-9' } } }
+			}
+		};
+		expect(redactActions([profile])[0].action).toEqual({
+			do: 'profile',
+			command: 'startRun',
+			args: { identity: 'ada', context: { metadata: { tenant: 'acme', session_token: REDACTED } } }
+		});
+		const parsed = parseScenario({
+			profile: 'contextual',
+			mcp_servers: {},
+			contextual: { identities: { ada: { user_id: 'u-1', api_key: 'sk-ada' } } }
+		});
+		if (!parsed.ok) throw new Error('invalid');
+		const link = await encodeShare({
+			lab: null,
+			labStep: 0,
+			scenario: parsed.scenario,
+			actions: [profile],
+			at: 1
+		});
+		const decoded = JSON.stringify(await decodeShare(link));
+		expect(decoded).not.toMatch(/sk-ada|t-9/);
+		expect(decoded).toContain('u-1');
+	});
 });

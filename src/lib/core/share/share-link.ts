@@ -51,11 +51,15 @@ const redactBlock = (servers: Servers | undefined) =>
 		})
 	);
 
-/** The scenario with every header and env value replaced, in settings and plugins alike. */
+/**
+ * The scenario with every header and env value replaced, in settings and plugins alike, and the
+ * contextual profile's identities and metadata without their secret-named claims.
+ */
 export function redactScenario(scenario: Scenario | ScenarioInput): ScenarioInput {
 	const plugins = scenario.plugins as Record<string, { mcp_servers?: Servers }> | undefined;
 	return {
 		...scenario,
+		...(scenario.contextual ? { contextual: redactDeep(scenario.contextual) } : {}),
 		mcp_servers: redactBlock(scenario.mcp_servers as Servers),
 		...(plugins
 			? {
@@ -77,6 +81,15 @@ const redactFields = (values: Record<string, unknown>) =>
 		Object.entries(values).map(([k, v]) => [k, SECRET_NAME.test(k) ? REDACTED : v])
 	);
 
+/** `redactFields` at every depth (a profile command's arguments, an identity's claims). */
+function redactDeep<T>(value: T): T {
+	if (Array.isArray(value)) return value.map(redactDeep) as T;
+	if (!value || typeof value !== 'object') return value;
+	return Object.fromEntries(
+		Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) ? REDACTED : redactDeep(v)])
+	) as T;
+}
+
 /**
  * The log with what a learner typed into secret-named fields (a tool argument `api_key`, an
  * elicitation answer `password`) replaced: a link or a download must not carry them. The world
@@ -95,6 +108,8 @@ export function redactActions(actions: readonly LoggedAction[]): LoggedAction[] 
 			};
 		if (a.do === 'answerElicitation' && a.content)
 			return { ...entry, action: { ...a, content: redactFields(a.content) } };
+		// A profile command may carry what a person typed (a run's identity claims, metadata).
+		if (a.do === 'profile') return { ...entry, action: { ...a, args: redactDeep(a.args) } };
 		return entry;
 	});
 }

@@ -4,7 +4,7 @@ import type { ProfileId, Scenario } from '../scenario/schema';
 import type { CallRecord } from './calls';
 import type { SimClock } from './clock';
 import type { NewWorldEvent } from './events';
-import type { Link } from './sim-io';
+import type { Link, PipeWrap } from './sim-io';
 import type { WireLog } from './wire';
 
 /**
@@ -65,6 +65,11 @@ export interface ProfileHost {
 	serverNames(): string[];
 	/** A server's connection as its actor holds it (status, detail, tools, init). */
 	connection(server: string): ConnectionContext | undefined;
+	/**
+	 * The connection actor's state as the server card names it (`connecting.initializing`,
+	 * `closing`, `connected`…): the status alone does not tell connecting from closed.
+	 */
+	phase?(server: string): string | undefined;
 	/** The server's SDK client, if the connection is `connected`. */
 	connected(server: string): Link | null;
 	/** Connect one server now (its connection actor gets CONNECT; the world settles after). */
@@ -75,6 +80,10 @@ export interface ProfileHost {
 	executingOn<T>(server: string, request: () => Promise<T>): Promise<T>;
 	emit(event: NewWorldEvent): void;
 	changed(): void;
+	/** Wraps every simulated connection opened from now on (contextual: per-run HTTP headers). */
+	wrapPipes?(wrap: PipeWrap | null): void;
+	/** The manager's start-up: connect_all (servers `connects` takes), then `build` (contextual: a run). */
+	startSession?(): void;
 }
 
 export type ExtensionProfile = 'trust' | 'miniharness' | 'contextual';

@@ -1,12 +1,16 @@
 import type { ExtensionModule, ExtensionProfile } from './profile-extension';
 
-/** Each extension profile's code, fetched only by a world that runs it (its own chunk). */
-export const EXTENSION_LOADERS: Record<ExtensionProfile, () => Promise<ExtensionModule>> = {
-	trust: () => import('../profiles/trust/extension'),
-	miniharness: () => import('../profiles/miniharness/extension'),
-	contextual: () => import('../profiles/contextual/extension')
-};
+const EXTENSIONS: readonly string[] = ['trust', 'miniharness', 'contextual'];
 
 export function isExtensionProfile(profile: string): profile is ExtensionProfile {
-	return Object.hasOwn(EXTENSION_LOADERS, profile);
+	return EXTENSIONS.includes(profile);
+}
+
+/**
+ * The profile's code, fetched only by a world that runs it. One import here (the map of
+ * loaders is itself loaded on demand) keeps the three chunks' preload lists out of start-up.
+ */
+export async function loadExtension(profile: ExtensionProfile): Promise<ExtensionModule> {
+	const { EXTENSION_LOADERS } = await import('./profile-extension-loaders');
+	return EXTENSION_LOADERS[profile]();
 }

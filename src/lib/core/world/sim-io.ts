@@ -65,12 +65,19 @@ export const clientOptions = (host: HostSide | null) => ({
 	jsonSchemaValidator: new LazyJsonSchemaValidator()
 });
 
+/** Wraps a simulated connection's in-memory pair (the contextual profile's per-run HTTP headers). */
+export type PipeWrap = (server: string, pair: [Transport, Transport]) => [Transport, Transport];
+
 /**
  * Connection I/O on the real SDK: a fresh in-memory linked pair per connection, the server end
  * served by the process's SDK Server, the client end wrapped by the wire.
  */
 export class SimIo implements ConnectionIo {
 	readonly links = new Map<string, Link>();
+	/** Set by a profile whose simulated URL connections carry more than the bare pair. */
+	pipes: PipeWrap | null = null;
+	/** Sees each new simulated server's client (lab 09's pin tracker listens for list_changed). */
+	onClient: ((client: Client, server: string) => void) | null = null;
 
 	constructor(
 		private readonly processes: Map<string, SimProcess>,
@@ -94,7 +101,8 @@ export class SimIo implements ConnectionIo {
 		}
 		const process = this.processes.get(server);
 		if (!process) throw new Error(`unknown server`);
-		const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+		const pair: [Transport, Transport] = InMemoryTransport.createLinkedPair();
+		const [clientEnd, serverEnd] = this.pipes?.(server, pair) ?? pair;
 		const wire = new Wire(server, clientEnd, this.clock, this.log, process);
 		if (process.state === 'killed') {
 			// The command starts and exits at once: the pipe closes under the client.
@@ -104,6 +112,7 @@ export class SimIo implements ConnectionIo {
 		}
 		const client = new Client(CLIENT_INFO, clientOptions(this.host()));
 		this.host()?.attach(client, server);
+		this.onClient?.(client, server);
 		const link: Link = { client, wire, protocolVersion: '' };
 		// The client never exposes the negotiated version; the SDK hands it to the transport.
 		wire.setProtocolVersion = (version: string) => {

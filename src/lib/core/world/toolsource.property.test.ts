@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fcParams, trackUnhandled } from '$lib/test-support/property';
 import { ENDED } from '../labs/goals';
 import { WorldCommandError } from './events';
 import { makeWorld, toolSourceScenario } from './test-world';
@@ -8,18 +9,8 @@ import type { World } from './world';
 // Random fault schedules on the ToolSource world: every call ends accounted for, the journal
 // agrees with the calls, nothing is sent twice, and faults on `tickets` never touch `files`.
 
-const runs = (n: number) => {
-	const scale = Number(process.env.FC_RUNS_SCALE ?? '1');
-	return {
-		numRuns: Math.max(1, Math.round(n * (Number.isFinite(scale) ? scale : 1))),
-		...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {})
-	};
-};
-
-const unhandled: unknown[] = [];
-const onUnhandled = (reason: unknown) => void unhandled.push(reason);
-beforeAll(() => void process.on('unhandledRejection', onUnhandled));
-afterAll(() => void process.off('unhandledRejection', onUnhandled));
+const runs = fcParams;
+const unhandled = trackUnhandled();
 
 const FILES_OUTPUT: Record<string, string> = {
 	'mcp.files.read_file': 'hello',

@@ -9,6 +9,7 @@
  */
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
+import { fcParams } from '$lib/test-support/property';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adaptedName } from '../profiles/openharness/naming';
 import {
@@ -38,14 +39,7 @@ import type { CallRecord, ServerView, World } from './world';
 
 // ---- fast-check settings --------------------------------------------------------------------
 
-function params(numRuns: number): fc.Parameters<unknown> {
-	const scale = Number(process.env.FC_RUNS_SCALE ?? '1');
-	return {
-		numRuns: Math.max(1, Math.round(numRuns * (Number.isFinite(scale) ? scale : 1))),
-		...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
-		...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {})
-	};
-}
+const params = fcParams;
 
 const PROPERTY_TIMEOUT_MS = 180_000;
 

@@ -11,7 +11,7 @@ import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
 import { callEnded, CallRunner, type CallRecord, type CallSettings } from './calls';
 import type { ToolSourceBinding } from './toolsource-binding';
 import type { ProfileExtension, ProfileHost, ProfileView } from './profile-extension';
-import { EXTENSION_LOADERS, isExtensionProfile } from './profile-loaders';
+import { isExtensionProfile, loadExtension } from './profile-loaders';
 import type { Reconciliation } from './toolsource-journal';
 import { defaultPolicy } from '../profiles/toolsource/policy';
 import type { PermissionMode } from '../profiles/openharness/permissions';
@@ -52,6 +52,7 @@ import { logLevels, normaliseRoots } from '../scenario/protocol-schema';
 import type { LiveProblem } from '../live/live-errors';
 import { DEFAULT_LIVE_TIMEOUT_MS, isLiveServer, liveServers } from '../live/live-servers';
 import type { LiveIo, LiveSecretsProvider } from './live-io';
+import type { PinTracker, PinsView } from '../pins/pin-tracker';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -103,6 +104,8 @@ export interface ServerView {
 	authConfigured: boolean;
 	/** The plugin that contributed this server, or null for the settings' own servers. */
 	plugin: string | null;
+	/** The status in the profile's own words (trust: `disconnected`, `trusted`…; else `status`). */
+	state: string;
 	/** The connection actor's machine state, e.g. `connecting.initializing`. */
 	machineState: string;
 	connection: ConnectionContext;
@@ -155,6 +158,9 @@ export class World {
 	/** A trust, miniharness or contextual profile (profile-extension.ts); null for the others. */
 	#extension: ProfileExtension | null = null;
 	#extensionLoading: Promise<void> | null = null;
+	/** Lab 09's definition pins (scenario `pins`), loaded only by worlds that ask for them. */
+	#pins: PinTracker | null = null;
+	#pinsLoading: Promise<void> | null = null;
 	/** JSON Schema validation, loading when this world can elicit input (see lazy-validator). */
 	readonly #validation: Promise<void> | null;
 	/** The simulated servers' resources, prompts and steps, loading when this world uses them. */
@@ -245,6 +251,19 @@ export class World {
 			() => this.#host,
 			() => this.#live
 		);
+		if (scenario.pins)
+			this.#pinsLoading = import('../pins/pin-tracker').then((module) => {
+				const pins = new module.PinTracker({
+					clock: this.clock,
+					wire: this.wire,
+					timeoutMs: this.#timeoutMs,
+					emit: (event) => this.#emit(event),
+					changed: () => this.#changed()
+				});
+				this.#io.onClient = (client, server) => pins.attach(client, server);
+				this.#pins = pins;
+				this.#pinsLoading = null;
+			});
 		this.#callSettings = {
 			hooks: scenario.hooks,
 			// Without a permissions block the lab runs full_auto (OpenHarness's own default is
@@ -277,7 +296,7 @@ export class World {
 				this.#toolsourceLoading = null;
 			});
 		if (isExtensionProfile(scenario.profile))
-			this.#extensionLoading = EXTENSION_LOADERS[scenario.profile]().then((module) => {
+			this.#extensionLoading = loadExtension(scenario.profile).then((module) => {
 				this.#extension = module.createExtension(this.#profileHost());
 				this.#extensionLoading = null;
 			});
@@ -355,6 +374,11 @@ export class World {
 		});
 	}
 
+	/** Lab 09's pinned tool definitions (null unless the scenario sets `pins`). */
+	get pins(): PinsView | null {
+		return this.#pins?.view() ?? null;
+	}
+
 	/** The ToolSource profile's journal and run state (null for other profiles). */
 	get toolSource() {
 		return this.#toolsource?.view() ?? null;
@@ -422,6 +446,8 @@ export class World {
 			if (
 				cached &&
 				cached.snapshot === snapshot &&
+				// A profile's word may change without the connection (trust: a connector trusted).
+				cached.view.state === this.serverState(name) &&
 				cached.view.process === (process?.state ?? 'running') &&
 				cached.view.delayMs === (process?.delayMs ?? 0) &&
 				(cached.view.live?.problem ?? null) === (this.#live?.problem(name) ?? null)
@@ -441,6 +467,7 @@ export class World {
 			config,
 			transport: config.type,
 			status: c.status,
+			state: this.serverState(name) ?? c.status,
 			detail: c.detail,
 			process: this.#processes.get(name)?.state ?? 'running',
 			delayMs: this.#processes.get(name)?.delayMs ?? 0,
@@ -580,11 +607,14 @@ export class World {
 			'answerApproval',
 			undefined,
 			{ do: 'answerApproval', call: callId, approve },
-			() =>
+			() => {
 				(this.#extension?.calls ?? this.#toolsource?.required() ?? this.#calls).answer(
 					callId,
 					approve
-				)
+				);
+				const call = approve ? this.#findCall(callId) : undefined;
+				if (call) this.#pins?.approved(call);
+			}
 		);
 	}
 
@@ -830,6 +860,7 @@ export class World {
 			if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
 			if (this.#toolsourceLoading) await this.#toolsourceLoading;
 			if (this.#extensionLoading) await this.#extensionLoading;
+			if (this.#pinsLoading) await this.#pinsLoading;
 			if (this.#validation) await this.#validation;
 			if (this.#hostLoading) await this.#hostLoading;
 			if (this.#simFeatures) await this.#simFeatures;
@@ -939,6 +970,10 @@ export class World {
 			timeoutMs: this.#timeoutMs,
 			serverNames: () => this.serverNames,
 			connection: (server) => connections()[server]?.getSnapshot().context,
+			phase: (server) => {
+				const snapshot = connections()[server]?.getSnapshot();
+				return snapshot && stateString(snapshot.value);
+			},
 			connected: (server) =>
 				connections()[server]?.getSnapshot().context.status === 'connected'
 					? (this.#io.links.get(server) ?? null)
@@ -947,7 +982,11 @@ export class World {
 			close: (server) => connections()[server]?.send({ type: 'CLOSE' }),
 			executingOn: (server, request) => this.#executingOn(server, request),
 			emit: (event) => this.#emit(event),
-			changed: () => this.#changed()
+			changed: () => this.#changed(),
+			wrapPipes: (wrap) => {
+				this.#io.pipes = wrap;
+			},
+			startSession: () => this.#manager.send({ type: 'START_SESSION' })
 		};
 	}
 
@@ -1045,6 +1084,7 @@ export class World {
 	#busy(): boolean {
 		if (!this.#manager.getSnapshot().matches('idle') || this.#protocol.busy) return true;
 		if (this.#extension?.busy) return true;
+		if (this.#pins?.busy) return true;
 		if (
 			!this.#calls.busy &&
 			!(this.#toolsource?.runner?.busy ?? false) &&

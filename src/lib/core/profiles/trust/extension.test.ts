@@ -46,6 +46,18 @@ describe('trust: connector lifecycle', () => {
 		);
 	});
 
+	it('server cards speak the same words as the panel, before and after a trust', async () => {
+		const world = await started();
+		const card = (name: string) => world.servers().find((s) => s.name === name)!;
+		expect(card('github')).toMatchObject({ status: 'pending', state: 'disconnected' });
+		await world.profileCommand('trust', { connector: 'github' });
+		expect(card('github')).toMatchObject({ status: 'connected', state: 'connected' });
+		expect(card('notion').state).toBe('disconnected');
+		await world.closeSession();
+		// Trust outlives the session: the connector waits, trusted, for the next start-up.
+		expect(card('github')).toMatchObject({ status: 'pending', state: 'trusted' });
+	});
+
 	it('trust connects the connector for real and lists its namespaced tools in the block', async () => {
 		const world = await trusted();
 		expect(state(world, 'github')).toBe('connected');
