@@ -83,7 +83,7 @@ for (const locale of ['en', 'zh-CN']) {
 
 		// The pressure table: both rows, with the estimate said as one.
 		await expect(panel.locator('[data-row="generated"]')).toContainText(
-			t(locale, 'trust_pressure_cell', { chars: 180801, tokens: 45201 })
+			t(locale, 'trust_pressure_cell', { chars: '180,801', tokens: '45,201' })
 		);
 		await expect(panel.getByText(t(locale, 'trust_pressure_illustration'))).toBeVisible();
 
