@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
-import { labSteps, playStep, settled, type Step } from './helpers/play-lab';
+import { labSteps, play, playStep, settled, type Step } from './helpers/play-lab';
 
 // Lab 06 through the UI: what the MiniHarness panel shows from the real handshake, the
 // executor's decisions and cached approval, the checkpoint retry and the time control by
@@ -25,6 +25,17 @@ for (const locale of ['en', 'zh-CN']) {
 		await page.goto(`labs/${LAB}?lang=${locale}&speed=instant`);
 		await settled(page);
 
+		// The lab begins before initialize: the model has no tool yet, and a call is refused.
+		const [predict, early, start] = step('handshake').solution;
+		await play(page, locale, predict);
+		await play(page, locale, early);
+		await settled(page);
+		await expect(page.locator('#calls')).toContainText(
+			'MCP initialize must complete before tool use'
+		);
+		await play(page, locale, start);
+		await settled(page);
+
 		// The clients, by priority, with what the handshake negotiated.
 		const clients = panel(page).getByTestId('miniharness-clients');
 		await expect(clients.locator('tbody tr').first()).toHaveAttribute('data-server', 'realtime');
@@ -40,7 +51,10 @@ for (const locale of ['en', 'zh-CN']) {
 		await expect(panel(page)).toContainText(t(locale, 'miniharness_illustration'));
 		await expectNoAxeViolations(page);
 
-		await playStep(page, locale, step('handshake'));
+		await playStep(page, locale, {
+			...step('handshake'),
+			solution: step('handshake').solution.slice(3)
+		});
 		await next(page, locale);
 		await playStep(page, locale, step('policy'));
 		await next(page, locale);
@@ -69,23 +83,23 @@ for (const locale of ['en', 'zh-CN']) {
 		// A retry by keyboard from the checkpoints table.
 		await next(page, locale);
 		const retry = panel(page).getByRole('button', {
-			name: t(locale, 'miniharness_retry_label', { call: 'c1' })
+			name: t(locale, 'miniharness_retry_label', { call: 'c2' })
 		});
 		await retry.focus();
 		await page.keyboard.press('Enter');
 		await settled(page);
 		await expect(page.getByTestId('live-region')).toContainText(
-			t(locale, 'miniharness_event_replayed', { call: 'c1' })
+			t(locale, 'miniharness_event_replayed', { call: 'c2' })
 		);
 		await playStep(page, locale, {
 			...step('checkpoints'),
-			// c1 was retried above by keyboard.
+			// c2 was retried above by keyboard.
 			solution: step('checkpoints').solution.filter(
-				(a) => a.do !== 'profile' || a.args?.call !== 'c1'
+				(a) => a.do !== 'profile' || a.args?.call !== 'c2'
 			)
 		});
 		await expect(
-			panel(page).getByTestId('miniharness-checkpoints').locator('[data-call="c8"]')
+			panel(page).getByTestId('miniharness-checkpoints').locator('[data-call="c9"]')
 		).toContainText('started');
 		await expectNoAxeViolations(page);
 	});

@@ -56,14 +56,8 @@ describe('lab 06-sdk-client-discipline: a learner can meet every check', () => {
 		const outputs = new Set<string>();
 		const argumentsUsed = new Set<string>();
 
-		// Before any session (the page starts one on load): what the narration says a call gets.
-		const unstarted = new World(lab.scenario);
-		const early = await unstarted.callTool('search', { query: 'A-1001' });
-		expect(early.output).toBe('MCP initialize must complete before tool use');
-		expect(unstarted.wire.entries).toEqual([]);
-		outputs.add(early.output);
-		unstarted.dispose();
-
+		// The page does not start the session: the lab begins before MiniHarness's initialize.
+		expect(lab.startSession).toBe(false);
 		const world = new World(lab.scenario);
 		const view = () => world.profileView as MiniHarnessView;
 		world.subscribe(() => {
@@ -85,23 +79,35 @@ describe('lab 06-sdk-client-discipline: a learner can meet every check', () => {
 			world.profileCommand(name, args);
 		const walk = new LabWalk(lab, () => world);
 
-		await world.startSession();
 		walk.observe();
 		const sentOf = (method: string) =>
 			world.wire.entries.filter(
 				(e) => e.kind === 'message' && 'method' in e.message && e.message.method === method
 			);
-		expect(sentOf('initialize').map((e) => e.server)).toEqual(['primary', 'backup', 'payments']);
-		expect(view().servers[0]).toMatchObject({
-			name: 'realtime',
-			state: 'failed',
-			error: 'Unknown MCP transport type: ws'
-		});
 
 		await walk.step('handshake', [
 			[walk.guess('primary'), 1],
 			[call('search', { query: 'A-1001' }), 2],
-			[() => world.startSession(), 3]
+			[
+				async () => {
+					// Refused before anything was sent.
+					expect(world.wire.entries).toEqual([]);
+					await world.startSession();
+					expect(sentOf('initialize').map((e) => e.server)).toEqual([
+						'primary',
+						'backup',
+						'payments'
+					]);
+					expect(view().servers[0]).toMatchObject({
+						name: 'realtime',
+						state: 'failed',
+						error: 'Unknown MCP transport type: ws'
+					});
+				},
+				3
+			],
+			[call('search', { query: 'A-1001' }), 4],
+			[() => world.startSession(), 5]
 		]);
 		expect(sentOf('initialize')).toHaveLength(3);
 		await walk.step('policy', [
@@ -127,9 +133,9 @@ describe('lab 06-sdk-client-discipline: a learner can meet every check', () => {
 		expect(sentOf('tools/list')).toHaveLength(listsBefore + 1);
 		await walk.step('checkpoints', [
 			[walk.guess('unknown'), 1],
-			[command('retry', { call: 'c1' }), 2],
+			[command('retry', { call: 'c2' }), 2],
 			[call('charge_card', { order: 'A-1001' }), 3],
-			[command('retry', { call: 'c8' }), 4]
+			[command('retry', { call: 'c9' }), 4]
 		]);
 		// The replay and the unknown retry sent nothing: one tools/call each for search ×2,
 		// send_email ×2 and charge_card ×1.

@@ -14,6 +14,8 @@ import { WorldState } from './world-state.svelte';
 export class LabSession {
 	readonly world: WorldState;
 	readonly announcer = new Announcer();
+	/** False for a lab that begins before start-up (its `startSession`). */
+	readonly startsOnOpen: boolean;
 	lab = $state.raw<LabState | null>(null);
 	/**
 	 * The world's event log as a tape to travel along, share, export and import; loaded on
@@ -38,6 +40,7 @@ export class LabSession {
 	) {
 		this.#initial = initial ?? definition?.scenario ?? emptyScenario();
 		this.#scenario = this.#initial;
+		this.startsOnOpen = definition?.startSession ?? true;
 		this.world = new WorldState(this.#scenario);
 		this.lab = definition ? new LabState(definition, this.world, step, onStepDone) : null;
 		this.world.announce = (text) => this.announcer.say(text);
@@ -60,12 +63,17 @@ export class LabSession {
 		return this.world.run((w) => w.startSession());
 	}
 
+	/** The page's own start-up: the session, unless the lab begins before it (`startSession`). */
+	begin(): Promise<void> {
+		return this.startsOnOpen ? this.start() : Promise.resolve();
+	}
+
 	/** Back to the lab's initial world, session started again. */
 	async reset(): Promise<void> {
 		this.#scenario = this.#initial;
 		this.world.replace(this.#scenario);
 		this.lab?.restart();
-		await this.start();
+		await this.begin();
 	}
 
 	/**
@@ -94,7 +102,7 @@ export class LabSession {
 
 	/** The page's start: from a share link when there is one (time travel loads then), else as usual. */
 	startFrom(code: string | null): Promise<void> {
-		return code === null ? this.start() : this.loadTimeline().then((t) => t.startFrom(code));
+		return code === null ? this.begin() : this.loadTimeline().then((t) => t.startFrom(code));
 	}
 
 	/** A link pasted over the page's own (only the hash changed). */

@@ -152,7 +152,7 @@ export class Timeline {
 			const opened = await this.open(code);
 			if (opened.ok) return;
 		}
-		await this.session.start();
+		await this.session.begin();
 	}
 
 	/** A link pasted over the page's own: only the hash changed, so the page did not reload. */

@@ -229,6 +229,11 @@ export const labSchema = z
 		/** The panels this lab shows, in the page's order; the standard set when absent. */
 		panels: z.array(z.enum(PANELS)).min(1).optional(),
 		steps: z.array(stepSchema).min(1),
+		/**
+		 * Whether the page starts the session when it opens (and on reset). False lets a lab begin
+		 * before start-up: lab 06 calls a tool before MiniHarness's `initialize`.
+		 */
+		startSession: z.boolean().default(true),
 		/** The instructor's cue list (presenter mode); a lab without one is presented step by step. */
 		cues: z.array(cueSchema).min(1).max(500).optional()
 	})
