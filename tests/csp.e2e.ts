@@ -80,6 +80,12 @@ async function openEditor(page: Page) {
 
 /** Calls the first tool of the registry from the call panel, as a learner would. */
 async function callFirstTool(page: Page) {
+	// A lab may begin before start-up (lab 06: a call before initialize): start it, as its
+	// learner does.
+	if (await page.getByText(en('harness_session_off')).count()) {
+		await page.getByRole('button', { name: en('harness_start'), exact: true }).click();
+		await settled(page);
+	}
 	// The contextual profile connects nothing outside a run: start one. Lab 07's form also selects
 	// `billing`, whose overlapping header fails the whole run (one of its steps): leave it out.
 	const contextual = page.locator('[data-profile="contextual"]');
