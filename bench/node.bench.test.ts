@@ -12,7 +12,7 @@ import { buildRegistry, type ConnectionFacts } from '$lib/core/registry/registry
 import { parseScenario } from '$lib/core/scenario/parse';
 import { CLIENT_INFO } from '$lib/core/world/sim-io';
 import { createSimServer } from '$lib/core/world/sim-server';
-import { replay } from '$lib/core/world/replay';
+import { replay, replayOnto } from '$lib/core/world/replay';
 import { macrotask } from '$lib/core/world/timeout';
 import { makeWorld, toolSourceScenario } from '$lib/core/world/test-world';
 import type { World, WorldOptions } from '$lib/core/world/world';
@@ -566,8 +566,24 @@ async function replayAtStep(): Promise<Record<string, unknown>> {
 		}
 		return stats(samples);
 	};
+	// Time travel forward (playback, Step forward) replays only the new step onto the world it
+	// rebuilt (timeline.svelte.ts): one action at step 4,999 → 5,000.
+	const forwardOne = async () => {
+		const samples: number[] = [];
+		for (let run = 0; run < 5; run++) {
+			const world = await replay(openharness.scenario, ohLog.slice(0, STEPS - 1));
+			gc();
+			const t0 = performance.now();
+			await replayOnto(world, ohLog.slice(STEPS - 1));
+			samples.push(performance.now() - t0);
+			expect(world.actions.length).toBe(STEPS);
+			world.dispose();
+		}
+		return stats(samples);
+	};
 	const result = {
 		steps: STEPS,
+		forwardOneMs: await forwardOne(),
 		openharnessMs: await time(openharness.scenario, ohLog),
 		openharnessHalfMs: await time(openharness.scenario, ohLog.slice(0, STEPS / 2)),
 		toolsourceMs: await time(toolsource.scenario, tsLog),

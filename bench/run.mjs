@@ -358,6 +358,13 @@ if (node?.replay) {
 		'< 200 ms',
 		under(node.replay.toolsourceMs?.median, 200)
 	);
+	row(
+		'replay (Node)',
+		'OpenHarness log, one step forward at 4,999 → 5,000 on the rebuilt world (what playback does)',
+		(r) => (R(r).forwardOneMs ? `${R(r).forwardOneMs.median.toFixed(2)} ms` : undefined),
+		'< 200 ms',
+		under(node.replay.forwardOneMs?.median, 200)
+	);
 }
 row(
 	'run',

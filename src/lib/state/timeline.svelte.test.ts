@@ -83,6 +83,29 @@ describe('Timeline', () => {
 		expect(session.world.pending).toBe(0);
 	});
 
+	it('steps forward on the world it rebuilt (no rebuild from scratch), to the same world', async () => {
+		const session = await killAndCall();
+		const timeline = await session.loadTimeline();
+		const end = seen(session);
+		await timeline.goTo(0);
+		const rebuilt = session.world.world;
+		const said: string[] = [];
+		const say = session.announcer.say.bind(session.announcer);
+		session.announcer.say = (text) => {
+			said.push(text);
+			say(text);
+		};
+		expect(await timeline.forward()).toEqual({ ok: true });
+		expect(await timeline.goTo(3)).toEqual({ ok: true });
+		// The same world object moved on: nothing was rebuilt.
+		expect(session.world.world).toBe(rebuilt);
+		expect([timeline.at, timeline.length, timeline.inPast]).toEqual([3, 3, false]);
+		expect(seen(session)).toBe(end);
+		// Replayed history is not news: the live region stayed quiet.
+		expect(said).toEqual([]);
+		expect(session.world.pending).toBe(0);
+	});
+
 	it('forks when the learner acts in the past, and on "Continue from here"', async () => {
 		const session = await killAndCall();
 		const timeline = await session.loadTimeline();

@@ -3,7 +3,7 @@ import { describeProblems, type LoggedAction, type Scenario, type World } from '
 // Straight from their modules, not the core's index: the bundler then keeps them in this lazily
 // loaded chunk instead of the page's start-up chunks.
 import { decodeShare, encodeShare } from '$lib/core/share/share-link';
-import { replay } from '$lib/core/world/replay';
+import { continuable, replay, replayOnto } from '$lib/core/world/replay';
 import { unsupported } from '$lib/core/scenario/support';
 import { mergeServers } from '$lib/core/scenario/plugins';
 import { liveReplayRefused, liveServers } from '$lib/core/live/live-servers';
@@ -60,6 +60,8 @@ export class Timeline {
 	#run = 0;
 	#wake: (() => void) | null = null;
 	#disposed = false;
+	/** While a world this timeline built steps forward, it runs at instant speed, as a rebuild does. */
+	readonly #stepping = { on: false };
 
 	/**
 	 * Playback rates offered. Components read them here: a value import from this module into
@@ -124,7 +126,12 @@ export class Timeline {
 			if (!Number.isInteger(n) || n < 0 || n > tape.length) return this.#fail(noStep(n, tape));
 			if (!this.session.world.world.actionsComplete) return this.#fail(LONG_LOG);
 			if (n === at) return { ok: true };
-			return this.#rebuild(this.session.world.world.scenario, tape, n);
+			// Forward from a world this timeline built: replay only the steps in between (a rebuild
+			// from scratch costs the whole log, every step of a playback).
+			const world = this.session.world.world;
+			if (n > at && this.#travel?.world === world && continuable(tape, at, n))
+				return this.#forward(world, tape, at, n);
+			return this.#rebuild(world.scenario, tape, n);
 		});
 	}
 
@@ -270,6 +277,37 @@ export class Timeline {
 		return { ok: false, error };
 	}
 
+	/** Replays `tape[at..n)` onto the world standing at step `at`: the world at step n. */
+	async #forward(
+		world: World,
+		tape: readonly LoggedAction[],
+		at: number,
+		n: number
+	): Promise<Outcome> {
+		const state = this.session.world;
+		this.rebuilding = n;
+		this.error = null;
+		// What the replayed steps say was news when they first happened, not now.
+		const release = this.session.announcer.hush();
+		this.#stepping.on = true;
+		try {
+			// As a command: the page's other controls wait, and it repaints when the steps are done.
+			await state.run((w) => replayOnto(w, tape.slice(at, n)));
+			if (state.world !== world || world.actions.length !== n)
+				throw new Error(`The world changed while step ${n} was being replayed.`);
+			this.#travel = { world, tape, at: n };
+			await tick();
+			this.arrivals++;
+			return { ok: true };
+		} catch (error) {
+			return this.#fail(error instanceof Error ? error.message : String(error));
+		} finally {
+			this.#stepping.on = false;
+			release();
+			this.rebuilding = null;
+		}
+	}
+
 	async #rebuild(scenario: Scenario, tape: readonly LoggedAction[], at: number): Promise<Outcome> {
 		const state = this.session.world;
 		const before = state.world;
@@ -285,7 +323,7 @@ export class Timeline {
 			world = await replay(scenario, tape.slice(0, at), {
 				...options,
 				// Rebuilding is not for watching: it runs at instant speed whatever the page's speed.
-				pace: (ms) => (rebuilt ? options.pace!(ms) : Promise.resolve())
+				pace: (ms) => (rebuilt && !this.#stepping.on ? options.pace!(ms) : Promise.resolve())
 			});
 			rebuilt = true;
 			if (this.#disposed) throw new Error('This page was closed while the world was rebuilt.');

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/parse';
 import type { ScenarioInput } from '../scenario/schema';
-import { replay } from './replay';
+import { continuable, replay, replayOnto } from './replay';
 import { isolationScenario, makeWorld, observable, toolSourceScenario } from './test-world';
 import type { World } from './world';
 
@@ -151,6 +151,45 @@ describe('replay', () => {
 			{ numRuns: Math.round(60 * Number(process.env.FC_RUNS_SCALE ?? '1')) }
 		);
 	}, 120_000);
+
+	it('steps a rebuilt world forward to the same world a rebuild from scratch gives', async () => {
+		const cases = fc.oneof(
+			fc.record({ ts: fc.constant(true), cmds: fc.array(ts, { minLength: 1, maxLength: 12 }) }),
+			fc.record({ ts: fc.constant(false), cmds: fc.array(oh, { minLength: 1, maxLength: 16 }) })
+		);
+		await fc.assert(
+			fc.asyncProperty(cases, fc.double({ min: 0, max: 1, noNaN: true }), async (c, cut) => {
+				const world = makeWorld(c.ts ? toolSourceScenario : isolationScenario);
+				await world.startSession();
+				for (const cmd of c.cmds) await cmd(world).catch(() => undefined);
+				const tape = world.actions;
+				const from = Math.floor(cut * tape.length);
+				fc.pre(continuable(tape, from, tape.length));
+				const stepped = await replay(world.scenario, tape.slice(0, from));
+				await replayOnto(stepped, tape.slice(from));
+				expect(stepped.actions).toEqual(tape);
+				expect(seen(stepped)).toBe(seen(world));
+				world.dispose();
+				stepped.dispose();
+			}),
+			{ numRuns: Math.round(60 * Number(process.env.FC_RUNS_SCALE ?? '1')) }
+		);
+	}, 120_000);
+
+	it('does not step forward over an interrupt of a command already behind it', () => {
+		const at = (seq: number, during: number | null) => ({
+			seq,
+			t: 0,
+			during,
+			action: { do: 'cancelCall' as const, call: 'c1' }
+		});
+		// Seq 3 interrupted command 2; seq 5 interrupted command 4.
+		const tape = [at(1, null), at(2, null), at(3, 2), at(4, null), at(5, 4)];
+		expect(continuable(tape, 0, 5)).toBe(true);
+		expect(continuable(tape, 2, 5)).toBe(false);
+		expect(continuable(tape, 3, 5)).toBe(true);
+		expect(continuable(tape, 4, 5)).toBe(false);
+	});
 
 	it('keeps the log of a scenario edited nowhere else: the world is rebuilt from its own scenario', async () => {
 		const scenario = scenarioOf({ mcp_servers: { a: { type: 'stdio', command: 'x' } } });

@@ -14,6 +14,24 @@ export async function replay(
 	options: WorldOptions = {}
 ): Promise<World> {
 	const world = new World(scenario, options);
+	await replayOnto(world, actions);
+	return world;
+}
+
+/**
+ * Whether the actions `tape[from..to)` can be replayed onto a world standing at step `from`
+ * (see `replayOnto`): not when one of them is an interrupt of a command before `from`, whose
+ * quiet point has passed in that world. (Seqs count from 1: step `from` is seq `from`.)
+ */
+export function continuable(tape: readonly LoggedAction[], from: number, to: number): boolean {
+	return tape.slice(from, to).every((entry) => entry.during === null || entry.during > from);
+}
+
+/**
+ * Replays logged actions onto a world whose own log is exactly the actions before them (a
+ * world rebuilt at that step), leaving it as `replay` would have built it with them all.
+ */
+export async function replayOnto(world: World, actions: readonly LoggedAction[]): Promise<void> {
 	let pending: Promise<unknown>[] = [];
 	const settleAll = async () => {
 		await Promise.allSettled(pending);
@@ -29,5 +47,4 @@ export async function replay(
 		pending.push(perform(world, entry.action).catch(() => undefined));
 	}
 	await settleAll();
-	return world;
 }
