@@ -475,6 +475,37 @@ test.describe('hostile server content', () => {
 
 	// A result nested past Python's recursion limit cannot be printed: the call fails with
 	// Python's RecursionError text (src/lib/core/python/repr.ts) instead of overflowing the stack.
+	test('the trust, MiniHarness and contextual panels: inert and bounded', async ({ page }) => {
+		const problems = guard(page);
+		const frame = await openEmbed(page, 'servers,registry,pipeline,log');
+		await page.evaluate(
+			`void (window.hostile = (${hostileScenario.toString()})(${JSON.stringify(SPEC)}))`
+		);
+		expect((await send(page, 'setHostileScenario')).ok).toBe(true);
+
+		// Trust every connector: trust names tools `mcp__<connector>__<tool>` without sanitizing, so
+		// the payloads reach the deferred block as they are.
+		expect((await send(page, 'setProfile', { profile: 'trust' })).ok).toBe(true);
+		const trust = frame.locator('[data-profile="trust"]');
+		const trustButtons = trust.getByRole('button', { name: /^Trust / });
+		for (let left = 3; left > 0; left--) {
+			await expect(trustButtons).toHaveCount(left);
+			await trustButtons.first().click();
+			await expect(frame.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+		}
+		await expect(trustButtons).toHaveCount(0);
+		await expect(trust.getByText(SCRIPT).first()).toBeVisible();
+		await expectInertAndBounded(frame, page);
+
+		for (const profile of ['miniharness', 'contextual']) {
+			expect((await send(page, 'setProfile', { profile })).ok).toBe(true);
+			await expect(frame.locator(`[data-profile="${profile}"]`)).toBeVisible();
+			await expectInertAndBounded(frame, page);
+		}
+		expect((await send(page, 'getState')).ok).toBe(true);
+		expect(problems).toEqual([]);
+	});
+
 	test('a 2,000-level structuredContent ends the call and throws nothing', async ({ page }) => {
 		const problems = guard(page);
 		await openEmbed(page, 'pipeline');

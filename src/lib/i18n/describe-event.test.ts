@@ -155,4 +155,16 @@ describe('registry snapshots read as the issue words them', () => {
 			lines.indexOf('Registry snapshot 2: 3 tools unavailable')
 		);
 	});
+
+	it("drops a server name's bidi controls, so an override cannot reorder the sentence", () => {
+		overwriteGetLocale(() => 'en');
+		const event: WorldEvent = {
+			seq: 1,
+			t: 0,
+			kind: 'process',
+			server: 'evil\u202Eexe.txt\u2066x\u2069',
+			process: 'killed'
+		};
+		expect(describeEvent(event)).toBe('evilexe.txtx process killed');
+	});
 });

@@ -4,8 +4,13 @@ import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import { describeProfileEvent } from './profile-events';
 
-/** Server text read aloud is cut short: a screen reader must not recite a 10 MB result. */
-const spoken = (text: string) => boundText(text, 160).text;
+/**
+ * Server text read aloud is cut short: a screen reader must not recite a 10 MB result. Its bidi
+ * controls are dropped: a right-to-left override in a server name would otherwise reorder the
+ * whole sentence around it, and a screen reader says nothing for them anyway.
+ */
+const spoken = (text: string) =>
+	boundText(text, 160).text.replace(/[\u202a-\u202e\u2066-\u2069]/g, '');
 
 const commands = {
 	startSession: () => m.announce_command_startSession(),
