@@ -171,7 +171,12 @@ describe('share links', () => {
 				during: null,
 				action: {
 					do: 'callTools' as const,
-					calls: [{ name: 'mcp__a__login', arguments: { user: 'ada', api_key: 'sk-123' } }]
+					calls: [
+						{
+							name: 'mcp__a__login',
+							arguments: { user: 'ada', api_key: 'sk-123', auth: { password: 'pw-1' } }
+						}
+					]
 				}
 			},
 			{
@@ -189,7 +194,12 @@ describe('share links', () => {
 		expect(redactActions(actions).map((a) => a.action)).toEqual([
 			{
 				do: 'callTools',
-				calls: [{ name: 'mcp__a__login', arguments: { user: 'ada', api_key: REDACTED } }]
+				calls: [
+					{
+						name: 'mcp__a__login',
+						arguments: { user: 'ada', api_key: REDACTED, auth: { password: REDACTED } }
+					}
+				]
 			},
 			{
 				do: 'answerElicitation',
@@ -208,7 +218,7 @@ describe('share links', () => {
 			at: 2
 		});
 		const decoded = await decodeShare(link);
-		expect(JSON.stringify(decoded)).not.toMatch(/sk-123|hunter2/);
+		expect(JSON.stringify(decoded)).not.toMatch(/sk-123|hunter2|pw-1/);
 	});
 
 	it('never carries secret-named claims of a profile command or a contextual identity, at any depth', async () => {

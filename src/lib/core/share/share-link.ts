@@ -74,14 +74,10 @@ export function redactScenario(scenario: Scenario | ScenarioInput): ScenarioInpu
 	} as ScenarioInput;
 }
 
-/** Runs bytes through a (de)compression stream, stopping once the output passes `limit`. */
-/** A copy of an object whose secret-named fields carry the placeholder instead of their value. */
-const redactFields = (values: Record<string, unknown>) =>
-	Object.fromEntries(
-		Object.entries(values).map(([k, v]) => [k, SECRET_NAME.test(k) ? REDACTED : v])
-	);
-
-/** `redactFields` at every depth (a profile command's arguments, an identity's claims). */
+/**
+ * A copy whose secret-named fields, at any depth, carry the placeholder instead of their value
+ * (a tool's nested arguments, a profile command's arguments, an identity's claims).
+ */
 function redactDeep<T>(value: T): T {
 	if (Array.isArray(value)) return value.map(redactDeep) as T;
 	if (!value || typeof value !== 'object') return value;
@@ -103,17 +99,18 @@ export function redactActions(actions: readonly LoggedAction[]): LoggedAction[] 
 				...entry,
 				action: {
 					...a,
-					calls: a.calls.map((c) => ({ ...c, arguments: redactFields(c.arguments) }))
+					calls: a.calls.map((c) => ({ ...c, arguments: redactDeep(c.arguments) }))
 				}
 			};
 		if (a.do === 'answerElicitation' && a.content)
-			return { ...entry, action: { ...a, content: redactFields(a.content) } };
+			return { ...entry, action: { ...a, content: redactDeep(a.content) } };
 		// A profile command may carry what a person typed (a run's identity claims, metadata).
 		if (a.do === 'profile') return { ...entry, action: { ...a, args: redactDeep(a.args) } };
 		return entry;
 	});
 }
 
+/** Runs bytes through a (de)compression stream, stopping once the output passes `limit`. */
 async function pipe(
 	bytes: Uint8Array,
 	stream: CompressionStream | DecompressionStream,

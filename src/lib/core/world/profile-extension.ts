@@ -69,7 +69,7 @@ export interface ProfileHost {
 	 * The connection actor's state as the server card names it (`connecting.initializing`,
 	 * `closing`, `connected`…): the status alone does not tell connecting from closed.
 	 */
-	phase?(server: string): string | undefined;
+	phase(server: string): string | undefined;
 	/** The server's SDK client, if the connection is `connected`. */
 	connected(server: string): Link | null;
 	/** Connect one server now (its connection actor gets CONNECT; the world settles after). */
@@ -81,9 +81,9 @@ export interface ProfileHost {
 	emit(event: NewWorldEvent): void;
 	changed(): void;
 	/** Wraps every simulated connection opened from now on (contextual: per-run HTTP headers). */
-	wrapPipes?(wrap: PipeWrap | null): void;
+	wrapPipes(wrap: PipeWrap | null): void;
 	/** The manager's start-up: connect_all (servers `connects` takes), then `build` (contextual: a run). */
-	startSession?(): void;
+	startSession(): void;
 }
 
 export type ExtensionProfile = 'trust' | 'miniharness' | 'contextual';

@@ -1,9 +1,10 @@
 import type { ExtensionModule, ExtensionProfile } from './profile-extension';
 
-const EXTENSIONS: readonly string[] = ['trust', 'miniharness', 'contextual'];
+// The ids only (the loaders' map is in its own lazily loaded module).
+const EXTENSIONS: readonly ExtensionProfile[] = ['trust', 'miniharness', 'contextual'];
 
 export function isExtensionProfile(profile: string): profile is ExtensionProfile {
-	return EXTENSIONS.includes(profile);
+	return (EXTENSIONS as readonly string[]).includes(profile);
 }
 
 /**

@@ -1085,12 +1085,8 @@ export class World {
 		if (!this.#manager.getSnapshot().matches('idle') || this.#protocol.busy) return true;
 		if (this.#extension?.busy) return true;
 		if (this.#pins?.busy) return true;
-		if (
-			!this.#calls.busy &&
-			!(this.#toolsource?.runner?.busy ?? false) &&
-			!this.#extension?.calls.busy
-		)
-			return false;
+		// Only the runner of the world's profile ever holds calls.
+		if (!this.#runner().busy) return false;
 		const parked = this.#parked();
 		if (parked === 0) return true;
 		// Some calls wait on a person's answer to their server: only the others keep time moving.

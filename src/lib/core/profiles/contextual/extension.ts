@@ -68,7 +68,7 @@ class ContextualExtension implements ProfileExtension {
 		this.#config = host.scenario.contextual ?? EMPTY;
 		this.#servers = new Map(mergeServers(host.scenario).servers.map((s) => [s.name, s.config]));
 		this.calls = new ContextualCalls(host, this.#config.resultChars ?? DEFAULT_RESULT_CHARS);
-		host.wrapPipes?.((server, pair) => {
+		host.wrapPipes((server, pair) => {
 			const run = this.#live();
 			const headers = run?.headers.get(server);
 			if (!headers) return pair;
@@ -130,7 +130,7 @@ class ContextualExtension implements ProfileExtension {
 			if (c?.status === 'failed') return { state: 'failed', error: aboutServer(server, c.detail) };
 			// Opened for this run, then closed under it (the session was closed): a reconnect_all
 			// passes through `closed` too, but only for a moment inside its command.
-			if (run.opened.has(server) && this.host.phase?.(server) === 'closed')
+			if (run.opened.has(server) && this.host.phase(server) === 'closed')
 				return { state: 'failed', error: aboutServer(server, NOT_CONNECTED) };
 			if (c?.status !== 'connected') return { state: 'starting', error: null };
 		}
@@ -191,7 +191,7 @@ class ContextualExtension implements ProfileExtension {
 			event: run.error ? 'run_failed' : 'run_started',
 			params: run.error ? { ...params, error: run.error } : params
 		});
-		this.host.startSession?.();
+		this.host.startSession();
 	}
 
 	/** Builds each selected server's headers for the run, in order; the first error fails it. */
@@ -222,7 +222,7 @@ class ContextualExtension implements ProfileExtension {
 		run.ended = true;
 		for (const server of run.servers) this.host.close(server);
 		// The model's tools go with the run: the registry is built again, empty.
-		this.host.startSession?.();
+		this.host.startSession();
 		this.host.emit({
 			kind: 'profile',
 			profile: 'contextual',
@@ -295,7 +295,7 @@ class ContextualExtension implements ProfileExtension {
 	}
 
 	dispose(): void {
-		this.host.wrapPipes?.(null);
+		this.host.wrapPipes(null);
 	}
 }
 

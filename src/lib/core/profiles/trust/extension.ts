@@ -79,7 +79,7 @@ class TrustExtension implements ProfileExtension {
 	get busy(): boolean {
 		if (this.#checking > 0) return true;
 		return this.host.serverNames().some((s) => {
-			const phase = this.host.phase?.(s) ?? '';
+			const phase = this.host.phase(s) ?? '';
 			return phase.startsWith('connecting') || phase.startsWith('closing');
 		});
 	}
@@ -87,7 +87,7 @@ class TrustExtension implements ProfileExtension {
 	serverState(server: string, connection: ConnectionContext): ConnectorState {
 		if (!this.#trusted.has(server)) return 'disconnected';
 		if (connection.status === 'connected') return 'connected';
-		if (this.host.phase?.(server)?.startsWith('connecting')) return 'connecting';
+		if (this.host.phase(server)?.startsWith('connecting')) return 'connecting';
 		if (connection.status === 'failed' || this.#stopped.has(server)) return 'disconnected';
 		return 'trusted';
 	}
