@@ -3,7 +3,6 @@ import { createActor, toPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { resourceTools } from '../profiles/openharness/resource-tools';
 import { loadInputModel } from '../profiles/openharness/lazy-input-model';
-import type { RegisteredTool } from '../registry/registry';
 import {
 	callMachine,
 	callWithExecute,
@@ -12,71 +11,14 @@ import {
 	type ExecuteInput,
 	type ExecuteOutput
 } from './call.machine';
+import { done, executeEvents, input, okResult, registry, serializeEvent } from './call.fixtures';
 
 // The world loads the input model with its first command; these tests drive the machine alone.
 await loadInputModel();
 
-// The machine's decisions walked without I/O: the execute actor's outcomes are plain events here.
-const done = (output: unknown) => ({ type: 'xstate.done.actor.execute', output });
-const failed = (error: unknown) => ({ type: 'xstate.error.actor.execute', error });
-
 const DEFAULT_PROMPT =
 	'Mutating tools require user confirmation in default mode. Approve the prompt when asked, or run /permissions full_auto if you want to allow them for this session.';
 const PLAN = 'Plan mode blocks mutating tools until the user exits plan mode';
-
-const tool = (
-	server: string,
-	name: string,
-	inputSchema: Record<string, unknown>
-): RegisteredTool => ({
-	name: `mcp__${server}__${name}`,
-	server,
-	tool: name,
-	description: '',
-	inputSchema,
-	readOnly: false
-});
-
-const registry: RegisteredTool[] = [
-	tool('fs', 'read_file', {
-		type: 'object',
-		properties: { path: { type: 'string' }, limit: { type: 'integer' } },
-		required: ['path']
-	}),
-	tool('fs', 'write_file', { type: 'object', properties: { path: { type: 'string' } } })
-];
-
-const okResult = { content: [{ type: 'text', text: ' hello ' }] };
-const bigResult = { content: [{ type: 'text', text: 'z'.repeat(16_001) }] };
-const toolErrorResult = { content: [{ type: 'text', text: 'boom' }], isError: true };
-
-const executeEvents = [
-	{ type: 'APPROVE' },
-	{ type: 'REFUSE' },
-	done(okResult),
-	done(bigResult),
-	done(toolErrorResult),
-	done({ kind: 'not-connected', detail: '' }),
-	failed(new Error('MCP error -32001: Request timed out')),
-	failed({ kind: 'not-connected', detail: 'unknown server' }),
-	failed(new TypeError(''))
-];
-
-const input = (over: Partial<CallInput> = {}): CallInput => ({
-	id: 'c1',
-	name: 'mcp__fs__read_file',
-	arguments: { path: 'README.md', extra: true },
-	registry,
-	hooks: { post_tool_use: [{ matcher: 'mcp__fs__*', note: 'audit' }] },
-	permissions: { mode: 'full_auto' },
-	...over
-});
-
-// Errors serialise to `{}` in JSON; without this the graph would take two rejections for one event.
-const serializeEvent = (event: object) =>
-	JSON.stringify(event, (_key, value) =>
-		value instanceof Error ? `${value.name}: ${value.message}` : value
-	);
 
 function completedPaths(callInput: CallInput) {
 	return getSimplePaths(callMachine, {

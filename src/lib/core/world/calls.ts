@@ -1,11 +1,5 @@
-import { createActor, type Actor } from 'xstate';
-import {
-	callWithExecute,
-	type CallStage,
-	type ExecuteInput,
-	type ExecuteOutput,
-	type StageRecord
-} from '../machines/call.machine';
+import { CallRun } from '../machines/call.run';
+import type { CallStage, ExecuteInput, ExecuteOutput, StageRecord } from '../machines/call.stages';
 import type { ToolSourceDetail } from './toolsource-calls';
 import type { ToolSourceState } from '../machines/toolsource-call.machine';
 import type { HookSettings } from '../profiles/openharness/hooks';
@@ -155,19 +149,16 @@ export interface CallSettings {
 	permissions: PermissionSettings;
 }
 
-type CallActor = Actor<ReturnType<typeof callWithExecute>>;
-
 /**
- * The world's tool calls: one call machine each, walking OpenHarness's stages. Calls run
+ * The world's tool calls: one call run each (the call machine's stages, call.run.ts), walking
+ * OpenHarness's stages. Calls run
  * concurrently; a call waiting for the user's approval, or held between stages in step mode,
  * does not keep the world busy.
  */
 export class CallRunner {
 	/** The newest calls (older ones leave, as the wire log's entries do). */
 	readonly #records = new BoundedList<CallRecord>(CALL_WINDOW);
-	/** One machine with the world's execute, shared by every call. */
-	readonly #machine: ReturnType<typeof callWithExecute>;
-	#actors = new Map<string, CallActor>();
+	#runs = new Map<string, CallRun>();
 	#seq = 0;
 	/** Step mode for the calls that start from now on (see `runAll` to leave it). */
 	stepping = false;
@@ -177,9 +168,7 @@ export class CallRunner {
 		private readonly settings: CallSettings,
 		private readonly execute: (input: ExecuteInput) => Promise<ExecuteOutput>,
 		private readonly changed: (done?: CallRecord) => void
-	) {
-		this.#machine = callWithExecute(execute);
-	}
+	) {}
 
 	find(id: string): CallRecord | undefined {
 		return this.#records.findLast((r) => r.id === id);
@@ -191,15 +180,13 @@ export class CallRunner {
 
 	/** The calls not yet ended, oldest first. */
 	inFlight(): CallRecord[] {
-		return inFlightRecords(this.#actors.keys(), (id) => this.find(id));
+		return inFlightRecords(this.#runs.keys(), (id) => this.find(id));
 	}
 
 	/** True while some call is moving (not waiting for a person: an approval or a step). */
 	get busy(): boolean {
-		for (const actor of this.#actors.values()) {
-			const snapshot = actor.getSnapshot();
-			if (!snapshot.matches('awaitingApproval') && !snapshot.context.held) return true;
-		}
+		for (const run of this.#runs.values())
+			if (run.state !== 'awaitingApproval' && !run.context.held) return true;
 		return false;
 	}
 
@@ -207,8 +194,8 @@ export class CallRunner {
 		const id = `c${++this.#seq}`;
 		const tool = registry.find((t) => t.name === name);
 		this.#records.push(newCallRecord(id, name, args, tool, 'pre_tool_use', this.clock.now));
-		const actor = createActor(this.#machine, {
-			input: {
+		const run = new CallRun(
+			{
 				id,
 				name,
 				arguments: args,
@@ -218,37 +205,37 @@ export class CallRunner {
 				permissions: this.settings.permissions,
 				now: () => this.clock.now,
 				stepping: this.stepping
-			}
-		});
-		this.#actors.set(id, actor);
-		actor.subscribe((snapshot) => {
-			if (snapshot.status === 'done') return this.#finish(id);
-			const stage = typeof snapshot.value === 'string' ? (snapshot.value as CallStage) : undefined;
-			if (stage && STATE_OF[stage])
+			},
+			this.execute,
+			(observed) => {
+				if (observed.done) return this.#finish(id);
+				const stage = observed.state as CallStage;
 				this.#update(id, {
 					state: STATE_OF[stage],
-					held: snapshot.context.held,
-					stages: snapshot.context.stages
+					held: observed.context.held,
+					stages: observed.context.stages
 				});
-		});
-		actor.start();
+			}
+		);
+		this.#runs.set(id, run);
+		run.start();
 		return id;
 	}
 
 	/** The user's answer to a permission question. */
 	answer(id: string, approve: boolean): void {
-		const actor = this.#actors.get(id);
-		if (!actor || !actor.getSnapshot().matches('awaitingApproval'))
+		const run = this.#runs.get(id);
+		if (!run || run.state !== 'awaitingApproval')
 			throw new WorldCommandError(`Call ${id} is not waiting for approval.`);
-		actor.send({ type: approve ? 'APPROVE' : 'REFUSE' });
+		run.send({ type: approve ? 'APPROVE' : 'REFUSE' });
 	}
 
 	/** Step mode: a held call moves on one stage, or (`toEnd`) runs to its end without holding. */
 	step(id: string, toEnd = false): void {
-		const actor = this.#actors.get(id);
-		if (!actor || !actor.getSnapshot().context.held)
+		const run = this.#runs.get(id);
+		if (!run || !run.context.held)
 			throw new WorldCommandError(`Call ${id} is not waiting for a step.`);
-		actor.send({ type: toEnd ? 'RUN' : 'STEP' });
+		run.send({ type: toEnd ? 'RUN' : 'STEP' });
 	}
 
 	/**
@@ -257,19 +244,19 @@ export class CallRunner {
 	 */
 	runAll(): void {
 		// A copy: a call that finishes at once leaves the map while we go through it.
-		for (const actor of [...this.#actors.values()]) actor.send({ type: 'RUN' });
+		for (const run of [...this.#runs.values()]) run.send({ type: 'RUN' });
 	}
 
 	stopAll(): void {
-		for (const actor of this.#actors.values()) actor.stop();
-		this.#actors.clear();
+		for (const run of this.#runs.values()) run.stop();
+		this.#runs.clear();
 	}
 
 	#finish(id: string): void {
-		const actor = this.#actors.get(id);
-		if (!actor) return;
-		this.#actors.delete(id);
-		const outcome = actor.getSnapshot().output!;
+		const run = this.#runs.get(id);
+		if (!run) return;
+		this.#runs.delete(id);
+		const outcome = run.output!;
 		const done = this.#update(id, {
 			sent: wentOut(outcome.stages) ? outcome.sent : null,
 			state: 'completed',
