@@ -7,7 +7,7 @@ import {
 	type PostToolUsePayload,
 	type PreToolUsePayload
 } from '../profiles/openharness/hooks';
-import type { Validation } from '../profiles/openharness/input-model';
+import type { InputModel, Validation } from '../profiles/openharness/input-model';
 import { inputModel } from '../profiles/openharness/lazy-input-model';
 import {
 	checkPermission,
@@ -211,8 +211,11 @@ export interface CallOutcome {
 
 const stamp = (context: CallContext) => context.given.now?.();
 
-const withTime = <R extends StageRecord>(record: R, startedAt: number | undefined): R =>
-	startedAt === undefined ? record : { ...record, startedAt };
+/** Stamps a record made just now (in place: a copy per stage was a measurable share of a call). */
+const withTime = <R extends StageRecord>(record: R, startedAt: number | undefined): R => {
+	if (startedAt !== undefined) record.startedAt = startedAt;
+	return record;
+};
 
 /** The error result the model sees; the call ends here. */
 const fail = (context: CallContext, record: StageRecord, text: string) => ({
@@ -260,6 +263,21 @@ export const executeInputOf = (context: CallContext): ExecuteInput =>
 
 export const isBuiltinOutput = (result: ExecuteResult): result is BuiltinOutput =>
 	(result as { kind?: unknown }).kind === 'builtin';
+
+/**
+ * The input model of a registered tool's schema, built once per schema object: a registry build
+ * is never changed in place, so a schema object's model cannot go stale.
+ */
+const models = new WeakMap<object, InputModel>();
+function modelOf(
+	schema: Record<string, unknown> | undefined,
+	build: (schema: unknown) => InputModel
+): InputModel {
+	if (!schema) return build({});
+	let model = models.get(schema);
+	if (!model) models.set(schema, (model = build(schema)));
+	return model;
+}
 
 /** Each stage's decision: the fields of the context it changes. */
 export const decisions = {
@@ -316,7 +334,7 @@ export const decisions = {
 		const startedAt = stamp(context);
 		// Loaded by the world before its first command (the machine's own tests load it too).
 		const { buildInputModel, validateInput } = inputModel();
-		const model = buildInputModel(context.tool?.inputSchema ?? {});
+		const model = modelOf(context.tool?.inputSchema, buildInputModel);
 		// A built-in's pydantic model has its own class name, its schema's title (the MCP
 		// adapter's is made up from the tool's name).
 		const title = context.tool?.builtin ? context.tool.inputSchema.title : undefined;
