@@ -1,14 +1,13 @@
-import { createActor, type Actor } from 'xstate';
+import { ToolSourceRun } from '../machines/toolsource-call.run';
 import {
 	artifactIdFor,
 	TERMINAL,
-	toolSourceWithIo,
 	type ToolSourceExecuteInput,
 	type ToolSourceExecuteOutput,
 	type ToolSourceState,
 	type ToolSourceTool,
 	type Transition
-} from '../machines/toolsource-call.machine';
+} from '../machines/toolsource-call.stages';
 import type { ToolEffect, ToolSourcePolicy } from '../profiles/toolsource/policy';
 import { cancelled, harnessRestarted, unknownOutcome } from '../profiles/toolsource/strings';
 import { BoundedList } from './bounded-list';
@@ -38,24 +37,17 @@ export interface ToolSourceIo {
 	execute(input: ToolSourceExecuteInput, signal: AbortSignal): Promise<ToolSourceExecuteOutput>;
 }
 
-type CallActor = Actor<ReturnType<typeof toolSourceWithIo>>;
-
-/** The machine's state value as the profile's word (`{ failed: 'invalid' }` is `failed`). */
-function stateOf(value: unknown): ToolSourceState {
-	const top = typeof value === 'string' ? value : Object.keys(value as object)[0];
-	return top as ToolSourceState;
-}
-
 /**
- * The world's ToolSource calls: one machine each, run concurrently; the journal they write
+ * The world's ToolSource calls: one run of the call machine each (toolsource-call.run.ts), run
+ * concurrently; the journal they write
  * their intents to outlives sessions (a harness restart finds it, lists what was in flight and
  * replays nothing). While a call's outcome is unknown and unreconciled, the run is interrupted.
  */
 export class ToolSourceRunner {
 	readonly journal = new ToolSourceJournal();
 	readonly #records = new BoundedList<CallRecord>(CALL_WINDOW);
-	readonly #machine: ReturnType<typeof toolSourceWithIo>;
-	#actors = new Map<string, CallActor>();
+	readonly #io: ConstructorParameters<typeof ToolSourceRun>[1];
+	#runs = new Map<string, ToolSourceRun>();
 	#seq = 0;
 
 	constructor(
@@ -64,10 +56,10 @@ export class ToolSourceRunner {
 		io: ToolSourceIo,
 		private readonly changed: (done?: CallRecord) => void
 	) {
-		this.#machine = toolSourceWithIo({
+		this.#io = {
 			persistIntent: async (intent) => this.journal.persist(intent, this.clock.now),
 			execute: (input, signal) => io.execute(input, signal)
-		});
+		};
 	}
 
 	get records(): readonly CallRecord[] {
@@ -80,13 +72,12 @@ export class ToolSourceRunner {
 
 	/** The calls not yet ended, oldest first. */
 	inFlight(): CallRecord[] {
-		return inFlightRecords(this.#actors.keys(), (id) => this.find(id));
+		return inFlightRecords(this.#runs.keys(), (id) => this.find(id));
 	}
 
 	/** True while a call is moving (a call waiting for a person does not count). */
 	get busy(): boolean {
-		for (const actor of this.#actors.values())
-			if (!actor.getSnapshot().matches('waiting_for_approval')) return true;
+		for (const run of this.#runs.values()) if (run.state !== 'waiting_for_approval') return true;
 		return false;
 	}
 
@@ -113,46 +104,40 @@ export class ToolSourceRunner {
 				reconciled: null
 			}
 		});
-		const actor = createActor(this.#machine, {
-			input: {
-				id,
-				name,
-				arguments: args,
-				tools,
-				policy: this.policy,
-				now: () => this.clock.now
+		const run = new ToolSourceRun(
+			{ id, name, arguments: args, tools, policy: this.policy, now: () => this.clock.now },
+			this.#io,
+			(observed) => {
+				if (observed.done) return this.#finish(id, observed);
+				const c = observed.context;
+				this.#update(id, (r) => ({
+					state: observed.word,
+					toolsource: {
+						...r.toolsource!,
+						effect: c.effect,
+						history: c.history,
+						intentSeq: c.intentSeq
+					}
+				}));
 			}
-		});
-		this.#actors.set(id, actor);
-		actor.subscribe((snapshot) => {
-			if (snapshot.status === 'done') return this.#finish(id, actor);
-			const c = snapshot.context;
-			this.#update(id, (r) => ({
-				state: stateOf(snapshot.value),
-				toolsource: {
-					...r.toolsource!,
-					effect: c.effect,
-					history: c.history,
-					intentSeq: c.intentSeq
-				}
-			}));
-		});
-		actor.start();
+		);
+		this.#runs.set(id, run);
+		run.start();
 		return id;
 	}
 
 	answer(id: string, approve: boolean): void {
-		const actor = this.#actors.get(id);
-		if (!actor?.getSnapshot().matches('waiting_for_approval'))
+		const run = this.#runs.get(id);
+		if (run?.state !== 'waiting_for_approval')
 			throw new WorldCommandError(`Call ${id} is not waiting for approval.`);
-		actor.send({ type: approve ? 'APPROVE' : 'REFUSE' });
+		run.send({ type: approve ? 'APPROVE' : 'REFUSE' });
 	}
 
 	/** Stops the local wait at once; a request already sent gets notifications/cancelled. */
 	cancel(id: string): void {
-		const actor = this.#actors.get(id);
-		if (!actor) throw new WorldCommandError(`Call ${id} is not in flight.`);
-		actor.send({ type: 'CANCEL' });
+		const run = this.#runs.get(id);
+		if (!run) throw new WorldCommandError(`Call ${id} is not in flight.`);
+		run.send({ type: 'CANCEL' });
 	}
 
 	reconcile(id: string, verdict: Reconciliation): void {
@@ -170,8 +155,8 @@ export class ToolSourceRunner {
 	abandonAll(): CallRecord[] {
 		const ended: CallRecord[] = [];
 		const inFlight = new Set(this.journal.inFlight.map((e) => e.callId));
-		for (const [id, actor] of this.#actors) {
-			actor.stop();
+		for (const [id, run] of this.#runs) {
+			run.stop();
 			const { name } = this.find(id)!;
 			const state: ToolSourceState = inFlight.has(id) ? 'unknown' : 'cancelled';
 			const text = state === 'unknown' ? unknownOutcome(name, harnessRestarted) : cancelled(name);
@@ -190,19 +175,19 @@ export class ToolSourceRunner {
 			}));
 			ended.push(done);
 		}
-		this.#actors.clear();
+		this.#runs.clear();
 		return ended;
 	}
 
 	stopAll(): void {
-		for (const actor of this.#actors.values()) actor.stop();
-		this.#actors.clear();
+		for (const run of this.#runs.values()) run.stop();
+		this.#runs.clear();
 	}
 
-	#finish(id: string, actor: CallActor): void {
-		if (this.#actors.get(id) !== actor) return;
-		this.#actors.delete(id);
-		const outcome = actor.getSnapshot().output!;
+	#finish(id: string, run: ToolSourceRun): void {
+		if (this.#runs.get(id) !== run) return;
+		this.#runs.delete(id);
+		const outcome = run.output!;
 		if (outcome.intentSeq !== null) this.journal.record(id, outcome.state);
 		const summary = outcome.summary;
 		const done = this.#update(id, (r) => ({
