@@ -10,7 +10,7 @@
 // BENCH_PORT (default 4191), BASE_PATH (as the build's).
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { echoScenario, ECHO_NAME, scaleScenario, serverName } from './scenarios.mjs';
@@ -538,6 +538,73 @@ async function panelPass(ctx, view) {
 	};
 }
 
+/** Lab 01's world, as the Node replay benchmark plays it. */
+const LAB_01 = JSON.parse(
+	readFileSync(new URL('../labs/01-connection-isolation/lab.json', import.meta.url), 'utf8')
+).scenario;
+const TRAVEL_STEPS = 5000;
+
+/**
+ * Time travel in the page (the embed's `step` command, the timeline the lab's controls use):
+ * lab 01's world played for 5,000 actions as the Node replay benchmark plays it (calls, and in
+ * every ten a kill, a restart and a reconnect), then, three times each, a jump back one step
+ * (the timeline rebuilds the world from the scenario: a full replay) and a step forward again
+ * (only the new action is replayed onto the rebuilt world). Each is timed from posting the
+ * command to its result, after which the page has the world.
+ */
+async function timeTravelPass(ctx) {
+	const { page } = ctx;
+	const set = await timeCommand(page, 'setScenario', { scenario: LAB_01 });
+	if (!set.ok) throw new Error(`setScenario (lab 01) failed: ${set.error}`);
+	log(`  playing ${TRAVEL_STEPS} actions`);
+	const played = await page.evaluate(async (steps) => {
+		const start = performance.now();
+		let last;
+		for (let i = 0; i < steps; i++) {
+			const k = i % 10;
+			last =
+				k === 3
+					? await window.command('kill', { server: 'filesystem' })
+					: k === 6
+						? await window.command('restart', { server: 'filesystem' })
+						: k === 9
+							? await window.command('reconnectAll')
+							: await window.command('callTool', {
+									name: k % 2 ? 'mcp__filesystem__read_file' : 'mcp__internal-api__search_orders',
+									arguments: { path: '/a', query: 'q' }
+								});
+			if (i % 100 === 99) window.messages.length = 0;
+		}
+		if (!last.ok && last.error === undefined) throw new Error('no result');
+		// The log's length, from the step command's own refusal ("… from 0 to N.").
+		const asked = await window.command('step', { to: 0.5 });
+		const length = Number(/from 0 to (\d+)/.exec(asked.error ?? '')?.[1]);
+		return { ms: performance.now() - start, step: length };
+	}, TRAVEL_STEPS);
+	if (!(played.step >= TRAVEL_STEPS)) throw new Error(`the log has ${played.step} steps`);
+	const back = [];
+	const forward = [];
+	for (let i = 0; i < 3; i++) {
+		await quiet(ctx.frame);
+		const b = await timeCommand(page, 'step', { to: played.step - 1 });
+		if (!b.ok) throw new Error(`step back failed: ${b.error}`);
+		back.push(b.ms);
+		await quiet(ctx.frame);
+		const f = await timeCommand(page, 'step', { to: played.step });
+		if (!f.ok) throw new Error(`step forward failed: ${f.error}`);
+		forward.push(f.ms);
+	}
+	await page.close();
+	return {
+		steps: played.step,
+		playedMs: round(played.ms),
+		backToMs: back.map((x) => round(x)),
+		backMedianMs: round(median(back)),
+		forwardMedianMs: round(median(forward), 2),
+		consoleErrors: ctx.errors
+	};
+}
+
 async function run() {
 	const server = startServer();
 	let browser;
@@ -564,7 +631,10 @@ async function run() {
 			details: false,
 			trace: false
 		});
-		return { browser: browser.version(), killed: KILLED, registryOnly, panels, all };
+		// Time travel on a long session: the registry view, so the figure is the rebuild.
+		log('time travel at step 5,000 (view=registry)');
+		const timeTravel = await timeTravelPass(await openEmbed(browser, 'registry'));
+		return { browser: browser.version(), killed: KILLED, registryOnly, panels, all, timeTravel };
 	} finally {
 		await browser?.close();
 		server.child.kill();

@@ -366,6 +366,28 @@ if (node?.replay) {
 		under(node.replay.forwardOneMs?.median, 200)
 	);
 }
+if (browser?.timeTravel) {
+	const T = (r) => r.browser?.timeTravel;
+	row(
+		'time travel (Chromium, embed step command)',
+		'lab-01 log of 5,000 actions: jump back one step (rebuilds the world from the scenario)',
+		(r) => (T(r) ? `${T(r).backMedianMs} ms (runs ${T(r).backToMs.join(', ')})` : undefined),
+		'< 200 ms',
+		under(browser.timeTravel.backMedianMs, 200)
+	);
+	row(
+		'time travel (Chromium, embed step command)',
+		'then one step forward again (replays only the new action)',
+		(r) => (T(r) ? `${T(r).forwardMedianMs} ms` : undefined),
+		'< 200 ms',
+		under(browser.timeTravel.forwardMedianMs, 200)
+	);
+	row(
+		'time travel (Chromium, embed step command)',
+		'playing the 5,000 actions through the embed',
+		(r) => (T(r) ? ms(T(r).playedMs / 1000, 1).replace(' ms', ' s') : undefined)
+	);
+}
 row(
 	'run',
 	'load average at start → end (1 min) ; cpus',
