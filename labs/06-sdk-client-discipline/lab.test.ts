@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
+import { initializeTimedOut } from '../../src/lib/core/profiles/miniharness/strings';
 import type { MiniHarnessView } from '../../src/lib/core/profiles/miniharness/view';
 import { World } from '../../src/lib/core/world/world';
 
@@ -103,6 +104,15 @@ describe('lab 06-sdk-client-discipline: a learner can meet every check', () => {
 						state: 'failed',
 						error: 'Unknown MCP transport type: ws'
 					});
+					// MiniHarness lists tools only, even from primary, which declares resources.
+					expect(view().servers[1].capabilities).toContain('resources');
+					expect(
+						world.wire.entries.flatMap((e) =>
+							e.kind === 'message' && e.server === 'primary' && 'method' in e.message
+								? [e.message.method]
+								: []
+						)
+					).toEqual(['initialize', 'notifications/initialized', 'tools/list']);
 				},
 				3
 			],
@@ -163,16 +173,40 @@ describe('lab 06-sdk-client-discipline: a learner can meet every check', () => {
 			view().servers.every((s) => s.state === 'closed' && s.error === 'MCP client is closed')
 		).toBe(true);
 
+		expect(sentOf('resources/list')).toEqual([]);
 		for (const entry of world.wire.entries)
 			if (entry.kind === 'message' && 'method' in entry.message) produced.add(entry.message.method);
 		for (const output of outputs) produced.add(output);
 		expectCodeSpansReal(texts, {
 			argumentsUsed,
 			produced,
-			// A config type, MiniHarness's close(), and the cache's key pattern.
-			vocabulary: new Set(['http', 'close', 'server#tool']),
+			// A config type, MiniHarness's close(), the cache's key pattern, and the start-up
+			// timeout's text (produced in the test below).
+			vocabulary: new Set(['http', 'close', 'server#tool', initializeTimedOut]),
 			startsOutput: (span) => span.length >= 12 && [...outputs].some((o) => o.startsWith(span))
 		});
+		world.dispose();
+	});
+});
+
+describe('lab 06-sdk-client-discipline: the deadline bounds start-up too', () => {
+	it('fails a server hung before the session with MCP initialize timed out after 30 s', async () => {
+		const world = new World(lab.scenario);
+		await world.hang('backup');
+		await world.startSession();
+		const backup = (world.profileView as MiniHarnessView).servers.find((s) => s.name === 'backup');
+		expect(backup).toMatchObject({ state: 'failed', error: initializeTimedOut });
+		const sentAt = world.wire.entries.find(
+			(e) =>
+				e.kind === 'message' &&
+				e.server === 'backup' &&
+				'method' in e.message &&
+				e.message.method === 'initialize'
+		)!.t;
+		const failedAt = world.events.find(
+			(e) => e.kind === 'status' && e.server === 'backup' && e.status === 'failed'
+		)!.t;
+		expect(failedAt - sentAt).toBe(30_000);
 		world.dispose();
 	});
 });

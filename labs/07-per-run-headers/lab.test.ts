@@ -95,6 +95,12 @@ describe('lab 07-per-run-headers: a learner can meet every check', () => {
 		expect(world.calls.at(-1)!.output).toBe(
 			'whoami called with {}\nheaders: X-Application: support; Authorization: ••••; X-User-ID: u-alice; X-Run-ID: run-1; X-Thread-ID: thread-7; X-Request-Context: {"labels":["interactive"],"region":"us-east"}'
 		);
+		// The requests the goal names, and only those: pydantic-ai's client lists no resources.
+		expect(
+			world.wire.entries.flatMap((e) =>
+				e.kind === 'transport' && e.event === 'http' && e.server === 'knowledge' ? [e.http.rpc] : []
+			)
+		).toEqual(['initialize', 'notifications/initialized', 'tools/list', 'tools/call']);
 
 		const [, run2, whoami2] = solution('second-identity');
 		await walk.step('second-identity', [

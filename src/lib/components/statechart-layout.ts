@@ -204,6 +204,11 @@ export const ROUTES: Record<string, Route> = {
 		points: '88,242 88,320',
 		label: [93, 272]
 	},
+	// Tools-only harnesses (MiniHarness, contextual): around listingResources, into its arrow.
+	'connecting.listingTools->connected': {
+		points: '154,190 161,190 161,250 88,250 88,320',
+		label: [166, 264]
+	},
 	'closingAfterFailure->failed': {
 		points: '274,154 274,204',
 		label: [269, 174],

@@ -36,9 +36,9 @@ const failureEvents = [
 	failed('initialize', new TypeError(''))
 ];
 
-function paths(transport: 'stdio' | 'http' | 'ws', events: object[]) {
+function paths(transport: 'stdio' | 'http' | 'ws', events: object[], listsResources?: boolean) {
 	return getSimplePaths(pure, {
-		input: { server: 'srv', transport },
+		input: { server: 'srv', transport, listsResources },
 		events: events as never,
 		toState: undefined
 	});
@@ -152,5 +152,72 @@ describe('connection machine (path tests)', () => {
 				p.state.matches('connected') && p.steps.some((s) => stateKey(s.state.value) === '"closed"')
 		);
 		expect(again).toBeDefined();
+	});
+});
+
+describe('connection machine, tools only (MiniHarness, contextual)', () => {
+	it('never enters listingResources, whatever happens', () => {
+		const reached = new Set(
+			getShortestPaths(pure, {
+				input: { server: 'srv', transport: 'http', listsResources: false },
+				events: [...happyEvents, ...failureEvents] as never
+			}).map((p) => stateKey(p.state.value))
+		);
+		expect([...reached].sort()).toEqual(
+			[
+				'"pending"',
+				'{"connecting":"opening"}',
+				'{"connecting":"initializing"}',
+				'{"connecting":"listingTools"}',
+				'"closingAfterFailure"',
+				'"connected"',
+				'"failed"',
+				'"closing"',
+				'"closed"'
+			].sort()
+		);
+	});
+
+	it('connects in order: open → initialize → tools/list, then connected with no resources', () => {
+		const toConnected = paths('http', happyEvents, false).find((p) => p.state.matches('connected'));
+		expect(toConnected?.steps.map((s) => s.event.type)).toEqual([
+			'xstate.init',
+			'CONNECT',
+			'xstate.done.actor.open',
+			'xstate.done.actor.initialize',
+			'xstate.done.actor.listTools'
+		]);
+		expect(toConnected?.state.context).toMatchObject({
+			status: 'connected',
+			detail: '',
+			tools: [tool],
+			resources: []
+		});
+	});
+
+	it('still fails on a tools/list error with its message, after closing its own stack', () => {
+		const path = paths(
+			'http',
+			[...happyEvents, failed('listTools', new Error('MCP error -32001: Request timed out'))],
+			false
+		).find((p) => p.state.matches('failed'));
+		expect(path!.steps.map((s) => stateKey(s.state.value))).toContain('"closingAfterFailure"');
+		expect(path!.state.context).toMatchObject({
+			status: 'failed',
+			detail: 'MCP error -32001: Request timed out',
+			tools: []
+		});
+	});
+
+	it('connects again after a close with the same sequence: tools/list ends it', () => {
+		const again = paths('stdio', happyEvents, false).filter(
+			(p) =>
+				p.state.matches('connected') && p.steps.some((s) => stateKey(s.state.value) === '"closed"')
+		);
+		expect(again.length).toBeGreaterThan(0);
+		for (const p of again) {
+			expect(p.steps.at(-1)!.event.type).toBe('xstate.done.actor.listTools');
+			expect(p.steps.some((s) => s.event.type.includes('listResources'))).toBe(false);
+		}
 	});
 });

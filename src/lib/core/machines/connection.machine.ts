@@ -11,6 +11,8 @@ export interface ConnectionContext {
 	tools: ToolInfo[];
 	resources: ResourceInfo[];
 	init: InitInfo | null;
+	/** False for a harness whose connect lists tools only (MiniHarness, contextual). */
+	listsResources: boolean;
 }
 
 export type ConnectionEvent = { type: 'CONNECT' } | { type: 'CLOSE' };
@@ -18,6 +20,8 @@ export type ConnectionEvent = { type: 'CONNECT' } | { type: 'CLOSE' };
 export interface ConnectionInput {
 	server: string;
 	transport: ServerConfig['type'];
+	/** Whether connecting ends with resources/list (OpenHarness's sequence; default true). */
+	listsResources?: boolean;
 }
 
 /** Placeholder actors: the world supplies real ones with `.provide()`. */
@@ -27,10 +31,10 @@ const unprovided = (what: string) =>
 	});
 
 /**
- * One OpenHarness server connection: its own error boundary. Any failure on the way
- * (transport, initialize, tools/list, resources/list other than Method not found) ends here in
- * `failed` with the error's message as detail; nothing propagates to the manager, which only
- * hears that this connection has settled.
+ * One server connection (OpenHarness's sequence unless the input lists tools only): its own
+ * error boundary. Any failure on the way (transport, initialize, tools/list, resources/list
+ * other than Method not found) ends here in `failed` with the error's message as detail;
+ * nothing propagates to the manager, which only hears that this connection has settled.
  */
 /**
  * CONNECT from any resting state. OpenHarness's connect_all simply connects again; the I/O's
@@ -68,11 +72,13 @@ export const connectionMachine = setup({
 	},
 	guards: {
 		isWs: ({ context }) => context.transport === 'ws',
+		toolsOnly: ({ context }) => !context.listsResources,
 		isMethodNotFound: ({ event }) =>
 			errorDetail((event as { error?: unknown }).error).includes(methodNotFound)
 	},
 	actions: {
 		failUnsupported: assign({ status: 'failed', detail: wsUnsupported }),
+		keepTools: assign({ tools: ({ event }) => (event as { output?: ToolInfo[] }).output ?? [] }),
 		failWith: assign(({ event }) => ({
 			status: 'failed' as const,
 			detail: errorDetail((event as { error?: unknown }).error),
@@ -95,7 +101,8 @@ export const connectionMachine = setup({
 		detail: '',
 		tools: [],
 		resources: [],
-		init: null
+		init: null,
+		listsResources: input.listsResources ?? true
 	}),
 	initial: 'pending',
 	states: {
@@ -133,10 +140,11 @@ export const connectionMachine = setup({
 						id: 'listTools',
 						src: 'listTools',
 						input: ({ context }) => ({ server: context.server }),
-						onDone: {
-							target: 'listingResources',
-							actions: assign({ tools: ({ event }) => event.output })
-						},
+						onDone: [
+							// MiniHarness and pydantic-ai list tools only: no resources/list at connect.
+							{ guard: 'toolsOnly', target: '#connection.connected', actions: 'keepTools' },
+							{ target: 'listingResources', actions: 'keepTools' }
+						],
 						onError: '#connection.closingAfterFailure'
 					}
 				},

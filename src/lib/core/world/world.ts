@@ -79,6 +79,9 @@ export interface WorldOptions {
  */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** Harnesses whose connect lists tools only (harness-behaviors.md §3, §5): no resources/list. */
+const TOOLS_ONLY: ReadonlySet<string> = new Set(['miniharness', 'contextual']);
+
 /** A list request's params: the first page, or the one after a server's `nextCursor`. */
 const page = (cursor?: string): { cursor?: string } => (cursor !== undefined ? { cursor } : {});
 
@@ -242,11 +245,16 @@ export class World {
 					detail: done.error
 				})
 		);
+		// MiniHarness's client times every request by its own block, initialize included (§3).
+		const ioTimeoutMs =
+			scenario.profile === 'miniharness'
+				? (scenario.miniharness?.timeoutMs ?? this.#timeoutMs)
+				: this.#timeoutMs;
 		this.#io = new SimIo(
 			this.#processes,
 			this.clock,
 			this.wire,
-			() => this.#timeoutMs,
+			() => ioTimeoutMs,
 			(server) => void this.#crash(server),
 			() => this.#host,
 			() => this.#live
@@ -309,7 +317,8 @@ export class World {
 			);
 		const servers = merged.servers.map(({ name, config }) => ({
 			server: name,
-			transport: config.type
+			transport: config.type,
+			listsResources: !TOOLS_ONLY.has(scenario.profile)
 		}));
 		this.#manager = createActor(
 			managerMachine.provide({ actors: { connection: connectionWithIo(this.#io) } }),

@@ -105,11 +105,11 @@ describe('contextual profile: runs', () => {
 		};
 		expect(view(w).servers.kb.headers).toEqual(shown);
 		const http = httpEntries(w, 'kb');
+		// pydantic-ai's client initializes and lists tools: no resources/list.
 		expect(http.map((h) => h.rpc)).toEqual([
 			'initialize',
 			'notifications/initialized',
-			'tools/list',
-			'resources/list'
+			'tools/list'
 		]);
 		expect(http[0]).toEqual({
 			method: 'POST',
