@@ -57,11 +57,24 @@ describe('statechart layout of the connection machine', () => {
 		}
 	});
 
-	it('routes every transition of every transport by hand, with no unused routes', () => {
+	it('routes every transition of every transport and connect sequence by hand, with no unused routes', () => {
 		const ids = new Set(
-			['stdio', 'http', 'ws'].flatMap((t) => chartEdges(root, knownGuards(t)).map((e) => e.id))
+			['stdio', 'http', 'ws'].flatMap((t) =>
+				[false, true].flatMap((toolsOnly) =>
+					chartEdges(root, knownGuards(t, toolsOnly)).map((e) => e.id)
+				)
+			)
 		);
 		expect([...ids].sort()).toEqual(Object.keys(ROUTES).sort());
+	});
+
+	it('draws the tools-only arrow only for a harness that lists tools only (MiniHarness, contextual)', () => {
+		const from = (toolsOnly: boolean) =>
+			layoutChart('stdio', root, toolsOnly)
+				.edges.filter((e) => e.from === 'connecting.listingTools')
+				.map((e) => `${e.to} ${e.labels.join(' ')}`);
+		expect(from(false)).toEqual(['connecting.listingResources done']);
+		expect(from(true)).toEqual(['connected done [toolsOnly]']);
 	});
 
 	it('labels arrows with the event; invoked steps finish with done or error', () => {

@@ -263,9 +263,9 @@ export const ROUTES: Record<string, Route> = {
 	}
 };
 
-/** The guards whose outcome a server's transport fixes. */
-export function knownGuards(transport: string): Record<string, boolean> {
-	return { isWs: transport === 'ws' };
+/** The guards whose outcome a server's transport and the world's harness fix. */
+export function knownGuards(transport: string, toolsOnly = false): Record<string, boolean> {
+	return { isWs: transport === 'ws', toolsOnly };
 }
 
 const center = (b: Box): Point => [b.x + b.w / 2, b.y + b.h / 2];
@@ -283,13 +283,17 @@ export interface PlacedEdge extends ChartEdge {
 	route: Route;
 }
 
-export function layoutChart(transport: string, root: MachineNode = connectionMachine.root) {
+export function layoutChart(
+	transport: string,
+	root: MachineNode = connectionMachine.root,
+	toolsOnly = false
+) {
 	const nodes: PlacedNode[] = chartNodes(root).map((node, i) => ({
 		...node,
 		box: BOXES[node.id] ?? fallbackBox(i)
 	}));
 	const boxOf = new Map(nodes.map((n) => [n.id, n.box]));
-	const edges: PlacedEdge[] = chartEdges(root, knownGuards(transport)).map((edge) => {
+	const edges: PlacedEdge[] = chartEdges(root, knownGuards(transport, toolsOnly)).map((edge) => {
 		const route = ROUTES[edge.id];
 		if (route) return { ...edge, route };
 		const [ax, ay] = center(boxOf.get(edge.from)!);

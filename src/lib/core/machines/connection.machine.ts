@@ -17,6 +17,12 @@ export interface ConnectionContext {
 
 export type ConnectionEvent = { type: 'CONNECT' } | { type: 'CLOSE' };
 
+/** Harnesses whose connect lists tools only (harness-behaviors.md §3, §5): no resources/list. */
+const TOOLS_ONLY: ReadonlySet<string> = new Set(['miniharness', 'contextual']);
+
+/** Whether a profile's connect ends with resources/list (OpenHarness's sequence). */
+export const listsResourcesIn = (profile: string): boolean => !TOOLS_ONLY.has(profile);
+
 export interface ConnectionInput {
 	server: string;
 	transport: ServerConfig['type'];

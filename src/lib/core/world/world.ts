@@ -1,5 +1,9 @@
 import { createActor, type Actor, type Subscription } from 'xstate';
-import { connectionWithIo, type ConnectionContext } from '../machines/connection.machine';
+import {
+	connectionWithIo,
+	listsResourcesIn,
+	type ConnectionContext
+} from '../machines/connection.machine';
 import { managerMachine } from '../machines/manager.machine';
 import type { ConnectionStatus } from '../machines/types';
 import {
@@ -78,9 +82,6 @@ export interface WorldOptions {
  * in the UI).
  */
 export const DEFAULT_TIMEOUT_MS = 30_000;
-
-/** Harnesses whose connect lists tools only (harness-behaviors.md §3, §5): no resources/list. */
-const TOOLS_ONLY: ReadonlySet<string> = new Set(['miniharness', 'contextual']);
 
 /** A list request's params: the first page, or the one after a server's `nextCursor`. */
 const page = (cursor?: string): { cursor?: string } => (cursor !== undefined ? { cursor } : {});
@@ -318,7 +319,7 @@ export class World {
 		const servers = merged.servers.map(({ name, config }) => ({
 			server: name,
 			transport: config.type,
-			listsResources: !TOOLS_ONLY.has(scenario.profile)
+			listsResources: listsResourcesIn(scenario.profile)
 		}));
 		this.#manager = createActor(
 			managerMachine.provide({ actors: { connection: connectionWithIo(this.#io) } }),
