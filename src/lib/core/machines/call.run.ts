@@ -13,6 +13,7 @@ import {
 	type ExecuteOutput,
 	type ExecuteResult
 } from './call.stages';
+import { Mailbox } from './mailbox';
 
 export type CallRunState = CallStage | 'completed';
 
@@ -47,8 +48,7 @@ export class CallRun {
 	#state: CallRunState = 'preToolUse';
 	#context: CallContext;
 	#stopped = false;
-	#processing = false;
-	readonly #queue: (() => void)[] = [];
+	readonly #mailbox = new Mailbox((step) => this.#macrostep(step));
 
 	constructor(
 		input: CallInput,
@@ -76,33 +76,17 @@ export class CallRun {
 	}
 
 	start(): void {
-		this.#run(() => this.#enter('preToolUse'));
+		this.#mailbox.post(() => this.#enter('preToolUse'));
 	}
 
 	/** An event from outside (a person's answer, a step), or the execute stage's answer. */
 	send(event: CallEvent | ExecuteAnswer): void {
-		this.#run(() => this.#handle(event));
+		this.#mailbox.post(() => this.#handle(event));
 	}
 
 	/** The call is dropped (a new session, a disposed world): its I/O's answer is ignored. */
 	stop(): void {
 		this.#stopped = true;
-	}
-
-	/** As XState's mailbox: an event sent while one is processed (by an observer) waits its turn. */
-	#run(step: () => void): void {
-		if (this.#processing) {
-			this.#queue.push(step);
-			return;
-		}
-		this.#processing = true;
-		try {
-			for (let next: (() => void) | undefined = step; next; next = this.#queue.shift())
-				this.#macrostep(next);
-		} finally {
-			this.#processing = false;
-			this.#queue.length = 0;
-		}
 	}
 
 	#macrostep(step: () => void): void {

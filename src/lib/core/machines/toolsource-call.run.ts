@@ -18,18 +18,14 @@ import {
 	type ToolSourceOutcome,
 	type ToolSourceState
 } from './toolsource-call.stages';
+import { Mailbox } from './mailbox';
 
-/** Where a run stands: a state of the machine, a terminal one (`failed.invalid`…), or `done`. */
+/**
+ * Where a run stands: a state of the machine, one of its terminal substates (`failed.invalid`…)
+ * in place of the terminal state it belongs to, or the machine's final `done`.
+ */
 export type ToolSourceRunState =
-	| 'proposed'
-	| 'waiting_for_approval'
-	| 'ready'
-	| 'intent_persisted'
-	| 'calling'
-	| 'result'
-	| 'completed'
-	| Ending
-	| 'done';
+	Exclude<ToolSourceState, (typeof ENDINGS)[Ending]['state']> | Ending | 'done';
 
 /** The journal's and the wire's answers, as the machine's invokes turn them into events. */
 export type ToolSourceAnswer =
@@ -59,8 +55,7 @@ export class ToolSourceRun {
 	#state: ToolSourceRunState = 'proposed';
 	readonly #context: ToolSourceCallContext;
 	#stopped = false;
-	#processing = false;
-	readonly #queue: (() => void)[] = [];
+	readonly #mailbox = new Mailbox((step) => this.#macrostep(step));
 	/** The pending request's abort, while `calling` waits for its answer. */
 	#abort: AbortController | null = null;
 	/** Bumped on each invoke, so a late answer from a state left since is dropped. */
@@ -100,11 +95,11 @@ export class ToolSourceRun {
 	}
 
 	start(): void {
-		this.#run(() => this.#enter('proposed'));
+		this.#mailbox.post(() => this.#enter('proposed'));
 	}
 
 	send(event: ToolSourceCallEvent | ToolSourceAnswer): void {
-		this.#run(() => this.#handle(event));
+		this.#mailbox.post(() => this.#handle(event));
 	}
 
 	/** The harness stops the call where it is (a restart, a new world): a pending request aborts. */
@@ -114,21 +109,6 @@ export class ToolSourceRun {
 		this.#invocation++;
 		this.#abort?.abort();
 		this.#abort = null;
-	}
-
-	#run(step: () => void): void {
-		if (this.#processing) {
-			this.#queue.push(step);
-			return;
-		}
-		this.#processing = true;
-		try {
-			for (let next: (() => void) | undefined = step; next; next = this.#queue.shift())
-				this.#macrostep(next);
-		} finally {
-			this.#processing = false;
-			this.#queue.length = 0;
-		}
 	}
 
 	#macrostep(step: () => void): void {
