@@ -11,7 +11,7 @@ interface Timer {
 export class SimClock {
 	#now = 0;
 	#seq = 0;
-	#timers: Timer[] = [];
+	readonly #timers: Timer[] = [];
 
 	get now(): number {
 		return this.#now;
@@ -20,11 +20,21 @@ export class SimClock {
 	/** Runs `run` once the clock reaches now + delayMs; returns a cancel function. */
 	schedule(delayMs: number, run: () => void): () => void {
 		const timer: Timer = { at: this.#now + Math.max(0, delayMs), seq: this.#seq++, run };
-		this.#timers.push(timer);
-		// Stable order: by time, then by scheduling order.
-		this.#timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
+		// Stable order: by time, then by scheduling order. The newest timer has the highest seq, so
+		// it goes after every timer due at or before its time (a binary search: no sort, no copy,
+		// as every tools/call schedules its timeout and cancels it).
+		const timers = this.#timers;
+		let low = 0;
+		let high = timers.length;
+		while (low < high) {
+			const mid = (low + high) >>> 1;
+			if (timers[mid].at <= timer.at) low = mid + 1;
+			else high = mid;
+		}
+		timers.splice(low, 0, timer);
 		return () => {
-			this.#timers = this.#timers.filter((t) => t !== timer);
+			const index = this.#timers.indexOf(timer);
+			if (index !== -1) this.#timers.splice(index, 1);
 		};
 	}
 

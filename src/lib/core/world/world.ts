@@ -1092,7 +1092,8 @@ export class World {
 	}
 
 	#busy(): boolean {
-		if (!this.#manager.getSnapshot().matches('idle') || this.#protocol.busy) return true;
+		// `idle` is an atomic top-level state: comparing the value spares `matches` its parsing.
+		if (this.#manager.getSnapshot().value !== 'idle' || this.#protocol.busy) return true;
 		if (this.#extension?.busy) return true;
 		if (this.#pins?.busy) return true;
 		// Only the runner of the world's profile ever holds calls.
