@@ -70,3 +70,49 @@ test('setProfile switches the harness and re-runs start-up; unknown ids are refu
 		detail: 'Unsupported MCP transport in current build: ws'
 	});
 });
+
+test('profileCommand drives a trust world from the host page; the frame follows', async ({
+	page
+}) => {
+	await openHost(page, { lab: '04-trust-and-grants' });
+	const frame = page.frameLocator('#lab');
+	const github = frame.locator(
+		'[data-profile="trust"] [data-connector="github"] [data-testid="connector-state"]'
+	);
+	await expect(github).toHaveText('disconnected');
+
+	const trusted = await command(page, 'profileCommand', {
+		command: 'trust',
+		args: { connector: 'github' }
+	});
+	expect(trusted).toMatchObject({ type: 'mcp-lab:result', ok: true });
+	expect(trusted.snapshot!.servers.map((s) => [s.name, s.state])).toEqual([
+		['feishu', 'disconnected'],
+		['github', 'connected'],
+		['notion', 'disconnected']
+	]);
+	await expect(github).toHaveText('connected');
+	await expect(frame.getByTestId('deferred-block')).toContainText(
+		'- mcp__github__list_issues: List issues on a GitHub repository.'
+	);
+
+	// Refusals carry the world's own sentence, and change nothing.
+	expect(await command(page, 'profileCommand', { command: 'startRun' })).toMatchObject({
+		ok: false,
+		error:
+			"The trust profile has no command 'startRun' (trust, untrust, connect, disconnect, grant, grantTool, network, revoke, healthCheck)."
+	});
+	expect(await command(page, 'profileCommand', { command: 'trust', args: 'notion' })).toMatchObject(
+		{
+			ok: false,
+			error:
+				'profileCommand needs args.args to be an object when given. Expected args: {command: string, args?: object}.'
+		}
+	);
+	await expect(
+		frame.locator('[data-connector="notion"] [data-testid="connector-state"]')
+	).toHaveText('disconnected');
+
+	await command(page, 'profileCommand', { command: 'disconnect', args: { connector: 'github' } });
+	await expect(github).toHaveText('disconnected');
+});

@@ -6,11 +6,11 @@ import type { WorldSnapshot } from '$lib/core/world/snapshot';
 import { EmbedHost } from './embed-host.svelte';
 import { LabSession } from './lab-session.svelte';
 
-const lab01 = labSchema.parse(
-	JSON.parse(
-		readFileSync(new URL('../../../labs/01-connection-isolation/lab.json', import.meta.url), 'utf8')
-	)
-);
+const readLab = (slug: string) =>
+	labSchema.parse(
+		JSON.parse(readFileSync(new URL(`../../../labs/${slug}/lab.json`, import.meta.url), 'utf8'))
+	);
+const lab01 = readLab('01-connection-isolation');
 const HOST = 'https://docs.example.com';
 
 type Result = { type: string; id: string; ok: boolean; snapshot?: WorldSnapshot; error?: string };
@@ -32,9 +32,12 @@ afterEach(() => {
 	vi.unstubAllGlobals();
 });
 
-/** Lab 01 in a frame whose parent is a docs page at HOST, as the embed page wires it. */
-async function frame() {
-	const session = new LabSession(lab01.id, lab01);
+/**
+ * A lab (01 unless given) in a frame whose parent is a docs page at HOST, as the embed page wires
+ * it; `early` hands the frame over before its start-up has settled.
+ */
+async function frame(lab = lab01, { early = false } = {}) {
+	const session = new LabSession(lab.id, lab);
 	session.world.speed = 'instant';
 	const posted: Array<{ message: Record<string, unknown>; target: string }> = [];
 	let listener: ((event: MessageEvent) => void) | null = null;
@@ -53,7 +56,8 @@ async function frame() {
 		host.stop();
 		session.dispose();
 	});
-	await host.start(session.start());
+	const started = host.start(session.start());
+	if (!early) await started;
 	let next = 0;
 
 	const results = () => posted.filter((p) => p.message.type === 'mcp-lab:result');
@@ -144,5 +148,137 @@ describe('EmbedHost: setProfile', () => {
 		expect((await send('getState'))?.snapshot?.profile).toBe('openharness');
 		expect(results()).toHaveLength(1);
 		expect(posted.every((p) => p.target === HOST)).toBe(true);
+	});
+});
+
+describe('EmbedHost: profileCommand', () => {
+	const lab04 = readLab('04-trust-and-grants');
+	const SHAPE = 'Expected args: {command: string, args?: object}.';
+	const states = (snapshot: WorldSnapshot | undefined) =>
+		Object.fromEntries(snapshot?.servers.map((s) => [s.name, s.state]) ?? []);
+
+	it('trusts a connector in a trust world: it connects, the others stay disconnected', async () => {
+		const { session, send } = await frame(lab04);
+		expect(states((await send('getState'))?.snapshot)).toEqual({
+			feishu: 'disconnected',
+			github: 'disconnected',
+			notion: 'disconnected'
+		});
+
+		const trusted = await send('profileCommand', {
+			command: 'trust',
+			args: { connector: 'github' }
+		});
+		expect(trusted).toMatchObject({ type: 'mcp-lab:result', ok: true });
+		expect(states(trusted!.snapshot)).toEqual({
+			feishu: 'disconnected',
+			github: 'connected',
+			notion: 'disconnected'
+		});
+		expect(trusted!.snapshot!.servers.find((s) => s.name === 'github')?.tools).toEqual([
+			'create_pull_request',
+			'list_issues'
+		]);
+		// The model still sees only the deferred-tool meta tools.
+		expect(names(trusted!.snapshot)).toEqual(['ToolSearch', 'DeferExecuteTool']);
+		// Logged like the lab page's own command, so time travel and share links replay it.
+		expect(session.world.world.actions.at(-1)?.action).toEqual({
+			do: 'profile',
+			command: 'trust',
+			args: { connector: 'github' }
+		});
+
+		const disconnected = await send('profileCommand', {
+			command: 'disconnect',
+			args: { connector: 'github' }
+		});
+		expect(states(disconnected!.snapshot).github).toBe('disconnected');
+		await send('profileCommand', { command: 'network', args: { on: true } });
+		expect(session.world.profileView?.grant).toEqual({ tools: [], network: true });
+		// `args` may be left out: a command without arguments.
+		expect(await send('profileCommand', { command: 'revoke' })).toMatchObject({ ok: true });
+		expect(session.world.profileView?.grant).toEqual({ tools: [], network: false });
+	});
+
+	it('runs a profileCommand sent before the frame is ready once the trust profile has loaded', async () => {
+		const { session, send } = await frame(lab04, { early: true });
+		const trusted = await send('profileCommand', {
+			command: 'trust',
+			args: { connector: 'notion' }
+		});
+		expect(trusted).toMatchObject({ ok: true });
+		expect(states(trusted!.snapshot).notion).toBe('connected');
+		expect(session.world.profileView?.profile).toBe('trust');
+	});
+
+	it('starts a contextual run: its servers connect with the run identity', async () => {
+		const { session, send } = await frame(readLab('07-per-run-headers'));
+		const started = await send('profileCommand', {
+			command: 'startRun',
+			args: { identity: 'alice', context: { run_id: 'run-1' }, servers: ['knowledge'] }
+		});
+		expect(started).toMatchObject({ ok: true });
+		expect(started!.snapshot!.profile).toBe('contextual');
+		expect(started!.snapshot!.servers.find((s) => s.name === 'knowledge')?.state).toBe('connected');
+		expect(session.world.profileView?.run).toMatchObject({
+			number: 1,
+			identity: 'alice',
+			run_id: 'run-1',
+			servers: ['knowledge'],
+			state: 'running'
+		});
+	});
+
+	it('answers with the world’s own sentence for an unknown command and bad args', async () => {
+		const { send } = await frame(lab04);
+		expect(await send('profileCommand', { command: 'explode' })).toEqual({
+			type: 'mcp-lab:result',
+			id: expect.any(String),
+			ok: false,
+			error:
+				"The trust profile has no command 'explode' (trust, untrust, connect, disconnect, grant, grantTool, network, revoke, healthCheck)."
+		});
+		// A MiniHarness command sent to a trust world.
+		expect(await send('profileCommand', { command: 'retry', args: { call: 'c1' } })).toMatchObject({
+			ok: false,
+			error:
+				"The trust profile has no command 'retry' (trust, untrust, connect, disconnect, grant, grantTool, network, revoke, healthCheck)."
+		});
+		expect(
+			await send('profileCommand', { command: 'trust', args: { connector: 'gitlab' } })
+		).toMatchObject({
+			ok: false,
+			error: "Unknown connector 'gitlab'. Connectors in this world: github, feishu, notion."
+		});
+		// Nothing was trusted on the way.
+		expect(new Set(Object.values(states((await send('getState'))?.snapshot)))).toEqual(
+			new Set(['disconnected'])
+		);
+	});
+
+	it('tells an OpenHarness world’s host that its profile has no such command', async () => {
+		const { session, send } = await frame();
+		expect(
+			await send('profileCommand', { command: 'trust', args: { connector: 'filesystem' } })
+		).toMatchObject({ ok: false, error: "The openharness profile has no command 'trust'." });
+		expect(session.world.profile).toBe('openharness');
+	});
+
+	it('refuses args that are not an object, and a missing command name, naming the shape', async () => {
+		const { send } = await frame(lab04);
+		for (const args of ['github', ['github'], 7])
+			expect(await send('profileCommand', { command: 'trust', args })).toMatchObject({
+				ok: false,
+				error: `profileCommand needs args.args to be an object when given. ${SHAPE}`
+			});
+		// null is JSON's "not given", as for callTool's arguments: the profile then asks.
+		expect(await send('profileCommand', { command: 'trust', args: null })).toMatchObject({
+			ok: false,
+			error: "Unknown connector 'undefined'. Connectors in this world: github, feishu, notion."
+		});
+		expect(await send('profileCommand', { args: { connector: 'github' } })).toMatchObject({
+			ok: false,
+			error: `profileCommand needs args.command (a non-empty string). ${SHAPE}`
+		});
 	});
 });

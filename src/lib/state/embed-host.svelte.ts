@@ -3,6 +3,7 @@ import {
 	NOT_YET,
 	PREFIX,
 	acceptsFrom,
+	objectArg,
 	parseMessage,
 	replyOrigin,
 	stringArg,
@@ -13,6 +14,8 @@ import { RUNNABLE } from '$lib/core/scenario/support';
 import type { LabSession } from './lab-session.svelte';
 
 type Outcome = { ok: true } | { ok: false; error: string };
+
+const PROFILE_COMMAND_SHAPE = 'Expected args: {command: string, args?: object}.';
 
 /**
  * The frame side of the embed contract: takes commands from the parent page (and only from
@@ -130,10 +133,9 @@ export class EmbedHost {
 			case 'callTool': {
 				const name = stringArg(command, 'name');
 				if (typeof name !== 'string') return { ok: false, ...name };
-				const args = command.args.arguments ?? {};
-				if (typeof args !== 'object' || args === null || Array.isArray(args))
-					return { ok: false, error: 'callTool needs args.arguments to be an object when given.' };
-				await world.run((w) => w.callTool(name, args as Record<string, unknown>));
+				const args = objectArg(command, 'arguments');
+				if ('error' in args) return { ok: false, ...args };
+				await world.run((w) => w.callTool(name, args.value));
 				return { ok: true };
 			}
 			case 'answerApproval': {
@@ -166,6 +168,17 @@ export class EmbedHost {
 			case 'restartHarness':
 				await world.run((w) => w.restartHarness());
 				return { ok: true };
+			case 'profileCommand': {
+				// An extension of contract v1: what a lab page does with {do:'profile'}; the world
+				// answers an unknown command, another profile's or bad args with its own sentence.
+				const name = stringArg(command, 'command');
+				if (typeof name !== 'string')
+					return { ok: false, error: `${name.error} ${PROFILE_COMMAND_SHAPE}` };
+				const args = objectArg(command, 'args');
+				if ('error' in args) return { ok: false, error: `${args.error} ${PROFILE_COMMAND_SHAPE}` };
+				await world.run((w) => w.profileCommand(name, args.value));
+				return { ok: true };
+			}
 			case 'setProfile': {
 				// The same world under another harness: its scenario with the profile replaced.
 				const id = stringArg(command, 'profile');

@@ -24,7 +24,9 @@ export const COMMANDS = [
 	// Extensions of contract v1 for the ToolSource profile.
 	'cancelCall',
 	'reconcile',
-	'restartHarness'
+	'restartHarness',
+	// An extension of contract v1 for the trust, miniharness and contextual profiles.
+	'profileCommand'
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
@@ -71,6 +73,17 @@ export function stringArg(command: Command, key: string): string | { error: stri
 	return typeof value === 'string' && value
 		? value
 		: { error: `${command.command} needs args.${key} (a non-empty string).` };
+}
+
+/** An object argument (`{}` when absent), or the sentence explaining the expected shape. */
+export function objectArg(
+	command: Command,
+	key: string
+): { value: Record<string, unknown> } | { error: string } {
+	const value = command.args[key] ?? {};
+	return typeof value === 'object' && value !== null && !Array.isArray(value)
+		? { value: value as Record<string, unknown> }
+		: { error: `${command.command} needs args.${key} to be an object when given.` };
 }
 
 /**
