@@ -60,33 +60,51 @@ export function changedFields(before: ToolDefinition, after: ToolDefinition): Fi
 }
 
 /**
- * The latest definition of `tool` that `server` gave in a tools/list answer on the wire: exactly
- * what crossed, annotations included (OpenHarness keeps only name, description and schema).
+ * The latest definition of each tool each server gave in a tools/list answer on the wire, taken
+ * entry by entry as the wire logs them: exactly what crossed, annotations included (OpenHarness
+ * keeps only name, description and schema). It keeps one definition per tool, so it outlives
+ * the wire log's window.
  */
+export class ListedTools {
+	/** Per server, the method of each request still unanswered, by id. */
+	readonly #asked = new Map<string, Map<unknown, string>>();
+	readonly #latest = new Map<string, Map<string, ToolDefinition>>();
+
+	take(entry: WireEntry): void {
+		if (entry.kind !== 'message') return;
+		const message = entry.message as Record<string, unknown>;
+		let asked = this.#asked.get(entry.server);
+		if (!asked) this.#asked.set(entry.server, (asked = new Map()));
+		// Request ids restart with every connection: an answer belongs to the latest request of its id.
+		if (entry.dir === 'to-server' && 'method' in message && 'id' in message) {
+			asked.set(message.id, String(message.method));
+			return;
+		}
+		if (entry.dir !== 'to-host' || !('id' in message) || 'method' in message) return;
+		const method = asked.get(message.id);
+		asked.delete(message.id);
+		if (method !== 'tools/list' || !('result' in message)) return;
+		const tools = (message.result as { tools?: unknown }).tools;
+		if (!Array.isArray(tools)) return;
+		let latest = this.#latest.get(entry.server);
+		if (!latest) this.#latest.set(entry.server, (latest = new Map()));
+		for (const t of tools)
+			if (t && typeof t === 'object' && typeof (t as { name?: unknown }).name === 'string')
+				latest.set((t as { name: string }).name, definitionOf(t as Record<string, unknown>));
+	}
+
+	definition(server: string, tool: string): ToolDefinition | null {
+		return this.#latest.get(server)?.get(tool) ?? null;
+	}
+}
+
+/** The latest definition of `tool` that `server` gave in a tools/list answer among `entries`. */
 export function listedDefinition(
 	entries: readonly WireEntry[],
 	server: string,
 	tool: string
 ): ToolDefinition | null {
-	// Request ids restart with every connection, so an answer belongs to the latest request of its id.
-	const asked = new Map<unknown, string>();
-	let found: ToolDefinition | null = null;
-	for (const entry of entries) {
-		if (entry.kind !== 'message' || entry.server !== server) continue;
-		const message = entry.message as Record<string, unknown>;
-		if (entry.dir === 'to-server' && 'method' in message && 'id' in message)
-			asked.set(message.id, String(message.method));
-		else if (
-			entry.dir === 'to-host' &&
-			'result' in message &&
-			asked.get(message.id) === 'tools/list'
-		) {
-			const tools = (message.result as { tools?: unknown }).tools;
-			if (!Array.isArray(tools)) continue;
-			for (const t of tools)
-				if (t && typeof t === 'object' && (t as { name?: unknown }).name === tool)
-					found = definitionOf(t as Record<string, unknown>);
-		}
-	}
-	return found;
+	const listed = new ListedTools();
+	for (const entry of entries) listed.take(entry);
+	return listed.definition(server, tool);
 }

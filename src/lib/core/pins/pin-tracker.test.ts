@@ -139,6 +139,24 @@ describe('PinTracker (lab 09, an MCP Lab illustration)', () => {
 		world.dispose();
 	});
 
+	it('pins what the server listed even after that answer has left the wire log’s window', async () => {
+		const world = makeWorld(lab.scenario, { wireWindow: 4 });
+		await world.startSession();
+		// Enough traffic to push the connect-time tools/list answers out of a 4-entry window.
+		for (const _ of [1, 2, 3]) await world.callTool('list_mcp_resources', {});
+		await world.callTool('read_mcp_resource', { server: 'files', uri: 'file:///notes.md' });
+		const listed = world.wire.entries.filter(
+			(e) => e.kind === 'message' && 'result' in e.message && 'tools' in (e.message.result ?? {})
+		);
+		expect(listed).toEqual([]);
+		await approved(world, 'mcp__files__read_file', { path: 'notes.md' });
+		expect(world.pins!.tools.mcp__files__read_file).toMatchObject({
+			state: 'pinned',
+			definition: { name: 'read_file', description: 'Read a text file.' }
+		});
+		world.dispose();
+	});
+
 	it('a refused call pins nothing', async () => {
 		const world = makeWorld(lab.scenario);
 		await world.startSession();

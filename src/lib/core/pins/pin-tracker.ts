@@ -11,7 +11,7 @@ import {
 	changedFields,
 	definitionHash,
 	definitionOf,
-	listedDefinition,
+	ListedTools,
 	type FieldChange,
 	type ToolDefinition
 } from './definition';
@@ -83,8 +83,13 @@ export class PinTracker {
 	#relists: Relist[] = [];
 	#inFlight = 0;
 	#view: PinsView | null = null;
+	/** What each server last listed, kept as the wire logs it (the log's window drops old entries). */
+	readonly #listed = new ListedTools();
 
-	constructor(private readonly host: PinHost) {}
+	constructor(private readonly host: PinHost) {
+		for (const entry of host.wire.entries) this.#listed.take(entry);
+		host.wire.tap((entry) => this.#listed.take(entry));
+	}
 
 	get busy(): boolean {
 		return this.#inFlight > 0;
@@ -108,7 +113,7 @@ export class PinTracker {
 			this.#update();
 			return;
 		}
-		const definition = listedDefinition(this.host.wire.entries, call.server, call.tool);
+		const definition = this.#listed.definition(call.server, call.tool);
 		if (!definition) return;
 		const hash = definitionHash(definition);
 		this.#pins.set(call.name, {

@@ -70,6 +70,7 @@ type NewEntry = WireEntry extends infer E
  */
 export class WireLog {
 	readonly #entries: BoundedList<WireEntry>;
+	readonly #taps: ((entry: WireEntry) => void)[] = [];
 	#seq = 0;
 
 	constructor(
@@ -90,8 +91,22 @@ export class WireLog {
 	}
 
 	append(entry: NewEntry): void {
-		this.#entries.push({ ...entry, seq: ++this.#seq, t: this.clock.now } as WireEntry);
+		const logged = { ...entry, seq: ++this.#seq, t: this.clock.now } as WireEntry;
+		this.#entries.push(logged);
+		for (const tap of this.#taps) tap(logged);
 		this.onChange();
+	}
+
+	/**
+	 * Hears every entry as it is logged, including those that will leave the window (what must
+	 * outlive the window, such as the last tools/list a server answered, is kept by the tap).
+	 */
+	tap(listener: (entry: WireEntry) => void): () => void {
+		this.#taps.push(listener);
+		return () => {
+			const index = this.#taps.indexOf(listener);
+			if (index !== -1) this.#taps.splice(index, 1);
+		};
 	}
 }
 
