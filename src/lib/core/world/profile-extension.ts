@@ -31,6 +31,8 @@ export interface ProfileExtension {
 	view(): ProfileView;
 	/** A server's state in the profile's own words (embed-api.md: trust says `disconnected`…). */
 	serverState?(server: string, connection: ConnectionContext): string;
+	/** The learner closes the session (closeSession), before the world closes every connection. */
+	sessionClosed?(): void;
 	/** True while the profile has work of its own in flight (keeps the world settling). */
 	readonly busy?: boolean;
 	/** The world is disposed. */

@@ -508,9 +508,10 @@ export class World {
 	}
 
 	closeSession(): Promise<void> {
-		return this.#command('closeSession', undefined, { do: 'closeSession' }, () =>
-			this.#manager.send({ type: 'CLOSE_SESSION' })
-		);
+		return this.#command('closeSession', undefined, { do: 'closeSession' }, () => {
+			this.#extension?.sessionClosed?.();
+			this.#manager.send({ type: 'CLOSE_SESSION' });
+		});
 	}
 
 	connectAll(): Promise<void> {

@@ -248,10 +248,19 @@ describe('contextual profile: runs', () => {
 			servers: ['kb']
 		});
 		await w.closeSession();
-		expect(view(w).run).toMatchObject({
-			state: 'failed',
-			error: "ContextualMCP 'kb': its connection was closed; start a new run."
+		const failed = "ContextualMCP 'kb': its connection was closed; start a new run.";
+		expect(view(w).run).toMatchObject({ state: 'failed', error: failed });
+		expect(w.events.findLast((e) => e.kind === 'profile')).toMatchObject({
+			event: 'run_failed',
+			params: { run: '1', identity: 'alice', error: failed }
 		});
+		// For good, as the sentence says: Start session connects nothing for the failed run.
+		const initializes = () => httpEntries(w, 'kb').filter((h) => h.rpc === 'initialize').length;
+		const before = initializes();
+		await w.startSession();
+		expect(initializes()).toBe(before);
+		expect(view(w).run).toMatchObject({ state: 'failed', error: failed });
+		expect(view(w).tools).toEqual([]);
 	});
 
 	it('reconnect_all inside a run connects again with the same run headers', async () => {

@@ -231,6 +231,23 @@ class ContextualExtension implements ProfileExtension {
 		});
 	}
 
+	/**
+	 * Closing the session closes the run's connections under it: the run fails for good (a
+	 * later Start session connects nothing for it; the learner starts a new run).
+	 */
+	sessionClosed(): void {
+		const run = this.#live();
+		const server = run?.servers.find((s) => run.opened.has(s));
+		if (!run || !server) return;
+		run.error = aboutServer(server, NOT_CONNECTED);
+		this.host.emit({
+			kind: 'profile',
+			profile: 'contextual',
+			event: 'run_failed',
+			params: { run: String(run.number), identity: run.identity, error: run.error }
+		});
+	}
+
 	serverState(server: string, connection: ConnectionContext): string {
 		return this.#refused(server) ? 'refused' : connection.status;
 	}
