@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { connectionMachine } from './connection.machine';
+import { connectionMachine, type ConnectionInput } from './connection.machine';
 
 // The machine's decisions walked without I/O: invoked actors' outcomes are plain events here.
 const pure = connectionMachine.provide({ actions: { settled: () => {}, notifyClosed: () => {} } });
@@ -46,14 +46,18 @@ function paths(transport: 'stdio' | 'http' | 'ws', events: object[], listsResour
 
 const stateKey = (value: unknown) => JSON.stringify(value);
 
+/** Every state the machine can reach for this input, under every event it takes. */
+const reachedStates = (input: ConnectionInput) =>
+	new Set(
+		getShortestPaths(pure, {
+			input,
+			events: [...happyEvents, ...failureEvents] as never
+		}).map((p) => stateKey(p.state.value))
+	);
+
 describe('connection machine (path tests)', () => {
 	it('reaches every state of the machine', () => {
-		const reached = new Set(
-			getShortestPaths(pure, {
-				input: { server: 'srv', transport: 'stdio' },
-				events: [...happyEvents, ...failureEvents] as never
-			}).map((p) => stateKey(p.state.value))
-		);
+		const reached = reachedStates({ server: 'srv', transport: 'stdio' });
 		expect([...reached].sort()).toEqual(
 			[
 				'"pending"',
@@ -157,12 +161,7 @@ describe('connection machine (path tests)', () => {
 
 describe('connection machine, tools only (MiniHarness, contextual)', () => {
 	it('never enters listingResources, whatever happens', () => {
-		const reached = new Set(
-			getShortestPaths(pure, {
-				input: { server: 'srv', transport: 'http', listsResources: false },
-				events: [...happyEvents, ...failureEvents] as never
-			}).map((p) => stateKey(p.state.value))
-		);
+		const reached = reachedStates({ server: 'srv', transport: 'http', listsResources: false });
 		expect([...reached].sort()).toEqual(
 			[
 				'"pending"',
