@@ -3,7 +3,12 @@
 // live-mode learner meets: a required token, a forgotten session, an HTML page, a slow tool,
 // a server that dies mid-call.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+	createServer,
+	type IncomingHttpHeaders,
+	type IncomingMessage,
+	type ServerResponse
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -24,9 +29,19 @@ export interface TestServer {
 	resourceMetadata: string;
 	/** The Authorization header of every request, in order ('' when absent). */
 	authorizations: string[];
+	/** Every request, in order: HTTP method, the JSON-RPC method its body carried, its headers. */
+	requests: TestRequest[];
 	/** The server loses every session (as after a restart): their ids now get 404. */
 	forgetSessions(): void;
 	close(): Promise<void>;
+}
+
+export interface TestRequest {
+	method: string;
+	/** '' when no JSON-RPC method was read (GET, DELETE, a response, a refused request). */
+	rpc: string;
+	/** As node:http gives them: names lowercased. */
+	headers: IncomingHttpHeaders;
 }
 
 const json = (res: ServerResponse, status: number, body: unknown, headers = {}) => {
@@ -44,6 +59,7 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
 	const sessions = new Map<string, StreamableHTTPServerTransport>();
 	const authorizations: string[] = [];
+	const requests: TestRequest[] = [];
 	/** Slow calls wait on these; closing the server lets them go. */
 	const slow: Array<() => void> = [];
 	/** The answer being written to the latest POST (the `crash` tool cuts its socket). */
@@ -95,6 +111,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		authorizations.push(req.headers.authorization ?? '');
+		const seen: TestRequest = { method: req.method ?? '', rpc: '', headers: req.headers };
+		requests.push(seen);
 		if (options.html) {
 			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
 			res.end('<!doctype html><title>Docs</title><p>Welcome to our site.</p>');
@@ -114,6 +132,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 			return;
 		}
 		const body = req.method === 'POST' ? await readBody(req) : undefined;
+		const rpc = (body as { method?: unknown } | undefined)?.method;
+		if (typeof rpc === 'string') seen.rpc = rpc;
 		const id = req.headers['mcp-session-id'];
 		let transport = typeof id === 'string' ? sessions.get(id) : undefined;
 		if (typeof id === 'string' && !transport) {
@@ -159,6 +179,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		url: `${base}/mcp`,
 		resourceMetadata: `${base}/.well-known/oauth-protected-resource/mcp`,
 		authorizations,
+		requests,
 		forgetSessions: () => sessions.clear(),
 		async close() {
 			for (const release of slow.splice(0)) release();

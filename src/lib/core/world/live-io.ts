@@ -7,6 +7,7 @@ import { classifyLiveError, needsProbe, type LiveProblem } from '../live/live-er
 import { headerSecrets, masker, type Masker } from '../live/secret-mask';
 import { WorldCommandError } from './events';
 import type { HostSide } from './host-side';
+import type { RunHeaders } from './profile-extension';
 import { LiveClient } from './live-client';
 import { LiveWire } from './live-wire';
 import { clientOptions, type Link, type LiveOpener } from './sim-io';
@@ -27,6 +28,8 @@ export interface LiveIoOptions {
 	/** Wall-clock ms before a live request fails (the world's `liveTimeoutMs`). */
 	timeoutMs: number;
 	secrets?: LiveSecretsProvider;
+	/** A profile's headers for the connection opening now (contextual: the current run's). */
+	runHeaders?: (server: string) => RunHeaders | undefined;
 	/** A problem was classified (the world re-renders). */
 	changed: () => void;
 	/** The network; the page's `fetch` unless a test gives another. */
@@ -52,7 +55,8 @@ const transportCodes: readonly number[] = [ErrorCode.RequestTimeout, ErrorCode.C
 
 /**
  * Live connections of one world: each open makes a fresh Streamable HTTP transport to the
- * server's URL (headers from the scenario and the in-memory secrets), wrapped in a live wire.
+ * server's URL (headers from the scenario, a contextual run and the in-memory secrets), wrapped
+ * in a live wire.
  * Loaded only by worlds that have a live server.
  */
 export class LiveIo implements LiveOpener {
@@ -100,18 +104,22 @@ export class LiveIo implements LiveOpener {
 	async open(server: string, host: HostSide | null): Promise<Link> {
 		const { url, headers } = this.servers.get(server)!;
 		const secrets = this.options.secrets?.(server) ?? {};
-		// The page's secrets are hidden whole; the scenario's headers where their name says secret.
+		const run = this.options.runHeaders?.(server);
+		// The page's secrets are hidden whole; the scenario's headers where their name says secret;
+		// a run's only where it says so (its user id is no secret).
 		const hide = masker([
 			...headerSecrets(headers, false),
 			...headerSecrets(secrets.headers ?? {}, true),
-			secrets.token
+			secrets.token,
+			...(run?.secrets ?? [])
 		]);
 		const network = this.options.fetch ?? fetch;
 		let target: URL;
 		const sent = new Headers();
 		try {
 			target = new URL(url);
-			for (const [name, value] of Object.entries({ ...headers, ...secrets.headers }))
+			// The page's own secrets last: what the person typed for this server wins.
+			for (const [name, value] of Object.entries({ ...headers, ...run?.sent, ...secrets.headers }))
 				sent.set(name, value);
 			if (secrets.token) sent.set('Authorization', `Bearer ${secrets.token}`);
 		} catch (error) {
@@ -121,7 +129,9 @@ export class LiveIo implements LiveOpener {
 		const transport = new StreamableHTTPClientTransport(target, {
 			requestInit: { headers: sent },
 			fetch: observingFetch(network, this.options.timeoutMs, {
-				exchanged: (exchange) => wire.exchanged(exchange),
+				// As a simulated run's requests show them; every exchange carries the same headers.
+				exchanged: (exchange) =>
+					wire.exchanged(run ? { ...exchange, headers: { ...run.shown } } : exchange),
 				cut: (ids) => wire.cut(ids)
 			})
 		});

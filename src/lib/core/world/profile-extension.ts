@@ -35,8 +35,22 @@ export interface ProfileExtension {
 	sessionClosed?(): void;
 	/** True while the profile has work of its own in flight (keeps the world settling). */
 	readonly busy?: boolean;
+	/**
+	 * The extra request headers of a live server's connection opening now (contextual: the
+	 * current run's), read at each open; undefined sends the scenario's and the page's only.
+	 */
+	liveHeaders?(server: string): RunHeaders | undefined;
 	/** The world is disposed. */
 	dispose?(): void;
+}
+
+/** One server's request headers in a contextual run: as sent, as shown, the secret values. */
+export interface RunHeaders {
+	sent: Readonly<Record<string, string>>;
+	/** Secret values replaced by the mask: what the wire log and panels show. */
+	shown: Readonly<Record<string, string>>;
+	/** Only these are hidden (a user id is not a secret), wherever they appear. */
+	secrets: readonly string[];
 }
 
 /** The world's call list, as any profile keeps it. */

@@ -54,7 +54,7 @@ export interface HttpExchange {
 	wwwAuthenticate?: string;
 	/** Why no answer arrived (status 0). */
 	error?: string;
-	/** A simulated URL server's request headers (contextual profile), secrets already hidden. */
+	/** A contextual run's request headers (simulated or live URL server), secrets already hidden. */
 	headers?: Record<string, string>;
 }
 

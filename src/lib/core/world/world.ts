@@ -212,6 +212,7 @@ export class World {
 					log: this.wire,
 					timeoutMs: options.liveTimeoutMs ?? DEFAULT_LIVE_TIMEOUT_MS,
 					secrets: options.liveSecrets,
+					runHeaders: (server) => this.#extension?.liveHeaders?.(server),
 					changed: () => this.#changed()
 				});
 				this.#liveLoading = null;

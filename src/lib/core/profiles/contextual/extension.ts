@@ -4,7 +4,12 @@ import { MASK } from '../../live/secret-mask';
 import { mergeServers } from '../../scenario/plugins';
 import type { ServerConfig } from '../../scenario/schema';
 import { WorldCommandError } from '../../world/events';
-import type { ProfileExtension, ProfileHost, ProfileView } from '../../world/profile-extension';
+import type {
+	ProfileExtension,
+	ProfileHost,
+	ProfileView,
+	RunHeaders
+} from '../../world/profile-extension';
 import { ContextualCalls } from './calls';
 import type { ContextualConfig, ContextualServer } from './config';
 import {
@@ -34,13 +39,6 @@ interface Run {
 	opened: Set<string>;
 }
 
-/** One server's headers in a run: as sent, as shown, and the secret values to hide. */
-interface RunHeaders {
-	sent: Record<string, string>;
-	shown: Record<string, string>;
-	secrets: string[];
-}
-
 export type RunState = 'starting' | 'running' | 'failed' | 'ended';
 
 const EMPTY: ContextualConfig = { servers: {}, identities: {} };
@@ -54,8 +52,8 @@ const NOT_CONNECTED = 'its connection was closed; start a new run.';
 /**
  * a13n's ContextualMCP on pydantic-ai: each selected URL server gets, once per logical run, its
  * static headers plus headers resolved from the run's identity and context; the run then connects
- * with them (every simulated request carries them, on the wire log and to the server). Nothing
- * connects outside a run.
+ * with them (every request, simulated or live, carries them, on the wire log and to the server).
+ * Nothing connects outside a run.
  */
 class ContextualExtension implements ProfileExtension {
 	readonly calls: ContextualCalls;
@@ -69,12 +67,22 @@ class ContextualExtension implements ProfileExtension {
 		this.#servers = new Map(mergeServers(host.scenario).servers.map((s) => [s.name, s.config]));
 		this.calls = new ContextualCalls(host, this.#config.resultChars ?? DEFAULT_RESULT_CHARS);
 		host.wrapPipes((server, pair) => {
-			const run = this.#live();
-			const headers = run?.headers.get(server);
-			if (!headers) return pair;
-			run!.opened.add(server);
-			return simHttpPair(server, pair, headers, host.wire);
+			const headers = this.#opening(server);
+			return headers ? simHttpPair(server, pair, headers, host.wire) : pair;
 		});
+	}
+
+	/** A live server's connection carries the run's headers on every request, as a simulated one. */
+	liveHeaders(server: string): RunHeaders | undefined {
+		return this.#opening(server);
+	}
+
+	/** The run's headers for a connection opening now; the run then counts it as its own. */
+	#opening(server: string): RunHeaders | undefined {
+		const run = this.#live();
+		const headers = run?.headers.get(server);
+		if (headers) run!.opened.add(server);
+		return headers;
 	}
 
 	/** The current run, while it has not failed or ended. */

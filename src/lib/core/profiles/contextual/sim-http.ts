@@ -4,6 +4,7 @@ import type {
 } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
 import { masker, type Masker } from '../../live/secret-mask';
+import type { RunHeaders } from '../../world/profile-extension';
 import type { WireLog } from '../../world/wire';
 
 /** A transport that hands everything to `inner`; subclasses change one direction. */
@@ -94,11 +95,7 @@ class HostEnd extends Relay {
 export function simHttpPair(
 	server: string,
 	pair: [Transport, Transport],
-	headers: {
-		sent: Readonly<Record<string, string>>;
-		shown: Readonly<Record<string, string>>;
-		secrets: readonly string[];
-	},
+	headers: RunHeaders,
 	log: WireLog
 ): [Transport, Transport] {
 	return [
