@@ -151,6 +151,32 @@ describe('EmbedHost: setProfile', () => {
 	});
 });
 
+describe('EmbedHost: commands posted back to back', () => {
+	it('commands posted right after setProfile run on the world it made, answered after it', async () => {
+		const { post, results } = await frame();
+		const switched = post('setProfile', { profile: 'trust' }, HOST);
+		const trusted = post(
+			'profileCommand',
+			{ command: 'trust', args: { connector: 'internal-api' } },
+			HOST
+		);
+		const state = post('getState', {}, HOST);
+		for (let i = 0; i < 1000 && results().length < 3; i++)
+			await new Promise((r) => setTimeout(r, 2));
+		const answers = results().map((p) => p.message as Result);
+		const answer = (id: string) => answers.find((a) => a.id === id)!;
+		// setProfile first; the two after it ran on the trust world (they do not wait for each other).
+		expect(answers[0].id).toBe(switched);
+		expect(answers.map((a) => a.ok)).toEqual([true, true, true]);
+		expect(answer(state).snapshot!.profile).toBe('trust');
+		const servers = Object.fromEntries(
+			answer(trusted).snapshot!.servers.map((s) => [s.name, s.state])
+		);
+		expect(servers['internal-api']).toBe('connected');
+		expect(servers.filesystem).toBe('disconnected');
+	});
+});
+
 describe('EmbedHost: profileCommand', () => {
 	const lab04 = readLab('04-trust-and-grants');
 	const SHAPE = 'Expected args: {command: string, args?: object}.';

@@ -17,6 +17,14 @@ type Outcome = { ok: true } | { ok: false; error: string };
 
 const PROFILE_COMMAND_SHAPE = 'Expected args: {command: string, args?: object}.';
 
+/** Commands after which the frame shows another world (a new scenario, profile or step). */
+const REPLACES_WORLD: ReadonlySet<Command['command']> = new Set([
+	'setScenario',
+	'setProfile',
+	'reset',
+	'step'
+]);
+
 /**
  * The frame side of the embed contract: takes commands from the parent page (and only from
  * `origin` when given), runs them on the session, answers each once the world has settled, and
@@ -28,6 +36,13 @@ export class EmbedHost {
 	#observer: ResizeObserver | null = null;
 	#target: string;
 	#listener = (event: MessageEvent) => void this.#receive(event);
+	/**
+	 * Settles once the last world-replacing command has: a command posted after one runs on the
+	 * world it made, as a host posting `setProfile` then `profileCommand` means it to. Other
+	 * commands do not wait for each other (the world queues them itself, and an interrupt such
+	 * as `cancelCall` must not wait behind the call it cancels).
+	 */
+	#replaced: Promise<unknown> = Promise.resolve();
 
 	constructor(
 		private readonly session: LabSession,
@@ -71,9 +86,11 @@ export class EmbedHost {
 			return;
 		}
 		const { id } = parsed.command;
+		const run = this.#replaced.then(() => this.#execute(parsed.command));
+		if (REPLACES_WORLD.has(parsed.command.command)) this.#replaced = run.catch(() => {});
 		let outcome: Outcome;
 		try {
-			outcome = await this.#execute(parsed.command);
+			outcome = await run;
 		} catch (error) {
 			outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
 		}
