@@ -41,12 +41,13 @@ const PURE = new Set<CallRunState>([
  *
  * It keeps XState's observable timing: observers hear once per macrostep (after `start` and after
  * each event, the execute stage's answer included), eventless transitions run until none is
- * enabled, the execute I/O starts synchronously on entering `executing` and its answer arrives
- * on the promise's own settlement, and an ended or stopped call ignores events.
+ * enabled, the execute I/O starts within the macrostep that enters `executing`, before observers
+ * hear (XState starts it at that macrostep's end; nothing follows `executing` in it), its answer
+ * arrives on the promise's own settlement, and an ended or stopped call ignores events.
  */
 export class CallRun {
 	#state: CallRunState = 'preToolUse';
-	#context: CallContext;
+	readonly #context: CallContext;
 	#stopped = false;
 	readonly #mailbox = new Mailbox((step) => this.#macrostep(step));
 
