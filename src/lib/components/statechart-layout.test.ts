@@ -75,6 +75,13 @@ describe('statechart layout of the connection machine', () => {
 				.map((e) => `${e.to} ${e.labels.join(' ')}`);
 		expect(from(false)).toEqual(['connecting.listingResources done']);
 		expect(from(true)).toEqual(['connected done [toolsOnly]']);
+		// A tools-only harness never lists resources: no arrow leaves that step.
+		const leaving = (toolsOnly: boolean) =>
+			layoutChart('stdio', root, toolsOnly).edges.filter(
+				(e) => e.from === 'connecting.listingResources'
+			).length;
+		expect(leaving(false)).toBeGreaterThan(0);
+		expect(leaving(true)).toBe(0);
 	});
 
 	it('labels arrows with the event; invoked steps finish with done or error', () => {
@@ -107,6 +114,11 @@ describe('statechart layout of the connection machine', () => {
 		expect(labels['failed->failed']).toEqual(['CONNECT [isWs]']);
 		expect(labels['pending->connecting']).toBeUndefined();
 		expect(labels['closed->connecting']).toBeUndefined();
+		// Never entered, so no arrow leaves connecting or its steps (their boxes stay drawn).
+		const edges = layoutChart('ws').edges;
+		expect(edges.filter((e) => e.from.startsWith('connecting'))).toEqual([]);
+		expect(edges.some((e) => e.from === 'connected')).toBe(false);
+		expect(layoutChart('ws').nodes.map((n) => n.id)).toContain('connecting.opening');
 	});
 
 	it('keeps unknown guards (they may go either way) and the transitions after them', () => {

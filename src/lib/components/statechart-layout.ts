@@ -12,6 +12,8 @@ export interface MachineNode {
 	key: string;
 	states: Record<string, MachineNode>;
 	on: Record<string, ReadonlyArray<MachineTransition> | undefined>;
+	/** A compound state's initial substate (XState's `initial.target`). */
+	initial?: { target: ReadonlyArray<{ path: string[] }> };
 }
 
 interface MachineTransition {
@@ -142,7 +144,41 @@ export function chartEdges(root: MachineNode, known: Record<string, boolean> = {
 			merged.set(key, edge);
 		}
 	}
-	return [...merged.values()];
+	const edges = [...merged.values()];
+	const reached = reachable(root, edges);
+	return reached ? edges.filter((e) => reached.has(e.from)) : edges;
+}
+
+/**
+ * The states this server can be in, from the machine's initial state along the arrows left (a
+ * state entered is in its parent, and entering a compound state enters its initial substate):
+ * arrows out of a state it can never reach are left out too (a ws server never connects; a
+ * tools-only harness never lists resources). Null when the machine does not say where it starts.
+ */
+function reachable(root: MachineNode, edges: readonly ChartEdge[]): Set<string> | null {
+	const start = root.initial?.target[0];
+	if (!start) return null;
+	const nodes = new Map(descendants(root).map((n) => [id(n), n]));
+	const reached = new Set<string>();
+	const enter = (target: string) => {
+		for (let at = nodes.get(target); at && !reached.has(id(at));) {
+			reached.add(id(at));
+			at = at.initial?.target[0] && nodes.get(id(at.initial.target[0]));
+		}
+		// Being in a substate is being in each of its ancestors.
+		const parts = target.split('.');
+		for (let i = 1; i < parts.length; i++) reached.add(parts.slice(0, i).join('.'));
+	};
+	enter(id(start));
+	for (let grew = true; grew;) {
+		grew = false;
+		for (const e of edges)
+			if (reached.has(e.from) && !reached.has(e.to)) {
+				enter(e.to);
+				grew = true;
+			}
+	}
+	return reached;
 }
 
 /** `connecting.initializing` is in `connecting` and in `connecting.initializing`. */
@@ -217,11 +253,6 @@ export const ROUTES: Record<string, Route> = {
 	'connected->connecting': {
 		points: '48,320 48,256',
 		label: [43, 300],
-		anchor: 'end'
-	},
-	'connected->failed': {
-		points: '143,326 200,326 200,226 219,226',
-		label: [196, 308],
 		anchor: 'end'
 	},
 	'connected->closing': {
