@@ -6,9 +6,9 @@ import type { CallInput } from './call.stages';
 
 // The machine's decisions walked without I/O: the execute actor's outcomes are plain events here.
 export const done = (output: unknown) => ({ type: 'xstate.done.actor.execute', output });
-export const failed = (error: unknown) => ({ type: 'xstate.error.actor.execute', error });
+const failed = (error: unknown) => ({ type: 'xstate.error.actor.execute', error });
 
-export const tool = (
+const tool = (
 	server: string,
 	name: string,
 	inputSchema: Record<string, unknown>
@@ -31,8 +31,8 @@ export const registry: RegisteredTool[] = [
 ];
 
 export const okResult = { content: [{ type: 'text', text: ' hello ' }] };
-export const bigResult = { content: [{ type: 'text', text: 'z'.repeat(16_001) }] };
-export const toolErrorResult = { content: [{ type: 'text', text: 'boom' }], isError: true };
+const bigResult = { content: [{ type: 'text', text: 'z'.repeat(16_001) }] };
+const toolErrorResult = { content: [{ type: 'text', text: 'boom' }], isError: true };
 
 export const executeEvents = [
 	{ type: 'APPROVE' },

@@ -261,7 +261,7 @@ export const executeInputOf = (context: CallContext): ExecuteInput =>
 				arguments: context.sent ?? {}
 			};
 
-export const isBuiltinOutput = (result: ExecuteResult): result is BuiltinOutput =>
+const isBuiltinOutput = (result: ExecuteResult): result is BuiltinOutput =>
 	(result as { kind?: unknown }).kind === 'builtin';
 
 /**

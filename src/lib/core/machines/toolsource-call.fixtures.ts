@@ -8,16 +8,16 @@ import type {
 // Shared by the ToolSource call machine's tests and its runner's (toolsource-call.run.test.ts).
 
 // The machine's decisions walked without I/O: the journal's and the wire's answers are events.
-export const persisted = { type: 'xstate.done.actor.persistIntent', output: 1 };
-export const answered = (output: ToolSourceExecuteOutput) => ({
+const persisted = { type: 'xstate.done.actor.persistIntent', output: 1 };
+const answered = (output: ToolSourceExecuteOutput) => ({
 	type: 'xstate.done.actor.execute',
 	output
 });
-export const ok = answered({
+const ok = answered({
 	kind: 'result',
 	result: { content: [{ type: 'text', text: 'done' }] }
 });
-export const toolError = answered({
+const toolError = answered({
 	kind: 'result',
 	result: { content: [{ type: 'text', text: 'no such row' }], isError: true }
 });
@@ -35,7 +35,7 @@ export const events = [
 	answered({ kind: 'closed' })
 ];
 
-export const schema = {
+const schema = {
 	type: 'object',
 	properties: { path: { type: 'string' } },
 	required: ['path'],
@@ -46,7 +46,7 @@ const tools: ToolSourceTool[] = [
 	{ name: 'mcp.fs.write', server: 'fs', tool: 'write', effect: 'write', schema, refused: null },
 	{ name: 'mcp.fs.rm', server: 'fs', tool: 'rm', effect: null, schema: null, refused: null }
 ];
-export const policy = toolSourceSchema.parse({
+const policy = toolSourceSchema.parse({
 	allow: { 'mcp.fs.read': 'read', 'mcp.fs.write': 'write' },
 	timeoutMs: 1000
 });

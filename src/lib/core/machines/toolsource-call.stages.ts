@@ -104,8 +104,8 @@ export interface ToolSourceOutcome {
 	effect: ToolEffect | null;
 }
 
-export const at = (c: ToolSourceCallContext) => c.input.now?.() ?? 0;
-export const note = (c: ToolSourceCallContext, state: ToolSourceState, text = '') => [
+const at = (c: ToolSourceCallContext) => c.input.now?.() ?? 0;
+const note = (c: ToolSourceCallContext, state: ToolSourceState, text = '') => [
 	...c.history,
 	{ state, at: at(c), note: text }
 ];

@@ -97,14 +97,3 @@ export class ListedTools {
 		return this.#latest.get(server)?.get(tool) ?? null;
 	}
 }
-
-/** The latest definition of `tool` that `server` gave in a tools/list answer among `entries`. */
-export function listedDefinition(
-	entries: readonly WireEntry[],
-	server: string,
-	tool: string
-): ToolDefinition | null {
-	const listed = new ListedTools();
-	for (const entry of entries) listed.take(entry);
-	return listed.definition(server, tool);
-}

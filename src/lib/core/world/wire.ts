@@ -99,14 +99,11 @@ export class WireLog {
 
 	/**
 	 * Hears every entry as it is logged, including those that will leave the window (what must
-	 * outlive the window, such as the last tools/list a server answered, is kept by the tap).
+	 * outlive the window, such as the last tools/list a server answered, is kept by the tap). A
+	 * tap lives as long as the log: its only user belongs to the same world.
 	 */
-	tap(listener: (entry: WireEntry) => void): () => void {
+	tap(listener: (entry: WireEntry) => void): void {
 		this.#taps.push(listener);
-		return () => {
-			const index = this.#taps.indexOf(listener);
-			if (index !== -1) this.#taps.splice(index, 1);
-		};
 	}
 }
 
