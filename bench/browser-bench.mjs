@@ -543,14 +543,20 @@ const LAB_01 = JSON.parse(
 	readFileSync(new URL('../labs/01-connection-isolation/lab.json', import.meta.url), 'utf8')
 ).scenario;
 const TRAVEL_STEPS = 5000;
+/** A learner's pause before moving back: spare worlds are rebuilt meanwhile (~0.5 s of work). */
+const TRAVEL_PAUSE_MS = 2000;
 
 /**
  * Time travel in the page (the embed's `step` command, the timeline the lab's controls use):
  * lab 01's world played for 5,000 actions as the Node replay benchmark plays it (calls, and in
- * every ten a kill, a restart and a reconnect), then, three times each, a jump back one step
- * (the timeline rebuilds the world from the scenario: a full replay) and a step forward again
- * (only the new action is replayed onto the rebuilt world). Each is timed from posting the
- * command to its result, after which the page has the world.
+ * every ten a kill, a restart and a reconnect). A jump back one step rebuilds the world: from the
+ * nearest spare world the page keeps below (1,000 steps apart, built while the page is idle), or
+ * from step 0 when none is ready. A step forward again replays only the new action. Each move is
+ * timed from posting the command to its result, after which the page has the world.
+ * - after a pause: the learner stops, then moves back (spares are ready): three times;
+ * - right after another move back: the spare just used is still being rebuilt, so the next
+ *   one down serves (twice as far);
+ * - the first move back right after playing, with no pause (one sample, as a learner meets it).
  */
 async function timeTravelPass(ctx) {
 	const { page } = ctx;
@@ -558,9 +564,16 @@ async function timeTravelPass(ctx) {
 	if (!set.ok) throw new Error(`setScenario (lab 01) failed: ${set.error}`);
 	log(`  playing ${TRAVEL_STEPS} actions`);
 	const played = await page.evaluate(async (steps) => {
+		// The log's length, from the step command's own refusal ("… from 0 to N.").
+		const length = async () => {
+			const asked = await window.command('step', { to: 0.5 });
+			return Number(/from 0 to (\d+)/.exec(asked.error ?? '')?.[1]);
+		};
 		const start = performance.now();
 		let last;
-		for (let i = 0; i < steps; i++) {
+		// Up to exactly `steps` (a multiple of the spares' spacing): one step back is then the
+		// longest replay from a spare, 999 steps.
+		for (let i = 0, n = steps - (await length()); i < n; i++) {
 			const k = i % 10;
 			last =
 				k === 3
@@ -576,30 +589,43 @@ async function timeTravelPass(ctx) {
 			if (i % 100 === 99) window.messages.length = 0;
 		}
 		if (!last.ok && last.error === undefined) throw new Error('no result');
-		// The log's length, from the step command's own refusal ("… from 0 to N.").
-		const asked = await window.command('step', { to: 0.5 });
-		const length = Number(/from 0 to (\d+)/.exec(asked.error ?? '')?.[1]);
-		return { ms: performance.now() - start, step: length };
+		return { ms: performance.now() - start, step: await length() };
 	}, TRAVEL_STEPS);
-	if (!(played.step >= TRAVEL_STEPS)) throw new Error(`the log has ${played.step} steps`);
+	if (played.step !== TRAVEL_STEPS) throw new Error(`the log has ${played.step} steps`);
+	const step = async (to) => {
+		const r = await timeCommand(page, 'step', { to });
+		if (!r.ok) throw new Error(`step to ${to} failed: ${r.error}`);
+		return r.ms;
+	};
+	const pause = async () => {
+		await quiet(ctx.frame);
+		await page.waitForTimeout(TRAVEL_PAUSE_MS);
+	};
+	const firstBack = await step(played.step - 1);
+	const forward = [await step(played.step)];
 	const back = [];
-	const forward = [];
 	for (let i = 0; i < 3; i++) {
+		await pause();
+		back.push(await step(played.step - 1));
 		await quiet(ctx.frame);
-		const b = await timeCommand(page, 'step', { to: played.step - 1 });
-		if (!b.ok) throw new Error(`step back failed: ${b.error}`);
-		back.push(b.ms);
-		await quiet(ctx.frame);
-		const f = await timeCommand(page, 'step', { to: played.step });
-		if (!f.ok) throw new Error(`step forward failed: ${f.error}`);
-		forward.push(f.ms);
+		forward.push(await step(played.step));
 	}
+	await pause();
+	const backAgain = [];
+	await step(played.step - 1);
+	backAgain.push(await step(played.step - 2));
+	await pause();
+	await step(played.step - 3);
+	backAgain.push(await step(played.step - 4));
 	await page.close();
 	return {
 		steps: played.step,
 		playedMs: round(played.ms),
+		pauseMs: TRAVEL_PAUSE_MS,
+		firstBackMs: round(firstBack),
 		backToMs: back.map((x) => round(x)),
 		backMedianMs: round(median(back)),
+		backRightAfterMs: backAgain.map((x) => round(x)),
 		forwardMedianMs: round(median(forward), 2),
 		consoleErrors: ctx.errors
 	};
@@ -611,6 +637,12 @@ async function run() {
 	try {
 		await waitForServer(server);
 		browser = await chromium.launch(launchOptions);
+		// BENCH_ONLY=travel: the time travel pass alone, while working on replay.
+		if (process.env.BENCH_ONLY === 'travel')
+			return {
+				browser: browser.version(),
+				timeTravel: await timeTravelPass(await openEmbed(browser, 'registry'))
+			};
 		// The registry panel alone: the world plus the 2,000-row table, nothing else on the page.
 		log('view=registry');
 		const registryOnly = await scalePass(await openEmbed(browser, 'registry'), {

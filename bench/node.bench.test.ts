@@ -581,8 +581,20 @@ async function replayAtStep(): Promise<Record<string, unknown>> {
 		}
 		return stats(samples);
 	};
+	// What one spare world costs the page (it keeps up to three, 1,000 steps apart): the heap a
+	// world rebuilt at step 4,000 keeps alive.
+	const spareHeap = async () => {
+		gc();
+		const before = heapMiB();
+		const world = await replay(openharness.scenario, ohLog.slice(0, 4000));
+		gc();
+		const after = heapMiB();
+		world.dispose();
+		return round(after - before, 2);
+	};
 	const result = {
 		steps: STEPS,
+		spareWorldAt4000MiB: await spareHeap(),
 		forwardOneMs: await forwardOne(),
 		openharnessMs: await time(openharness.scenario, ohLog),
 		openharnessHalfMs: await time(openharness.scenario, ohLog.slice(0, STEPS / 2)),

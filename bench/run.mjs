@@ -358,6 +358,9 @@ if (node?.replay) {
 		'< 200 ms',
 		under(node.replay.toolsourceMs?.median, 200)
 	);
+	row('replay (Node)', 'heap one spare world keeps (lab-01 log rebuilt at step 4,000)', (r) =>
+		R(r).spareWorldAt4000MiB !== undefined ? `${R(r).spareWorldAt4000MiB} MiB` : undefined
+	);
 	row(
 		'replay (Node)',
 		'OpenHarness log, one step forward at 4,999 → 5,000 on the rebuilt world (what playback does)',
@@ -370,10 +373,24 @@ if (browser?.timeTravel) {
 	const T = (r) => r.browser?.timeTravel;
 	row(
 		'time travel (Chromium, embed step command)',
-		'lab-01 log of 5,000 actions: jump back one step (rebuilds the world from the scenario)',
+		'lab-01 log of 5,000 actions: jump back one step after a pause (from the spare world at 4,000)',
 		(r) => (T(r) ? `${T(r).backMedianMs} ms (runs ${T(r).backToMs.join(', ')})` : undefined),
 		'< 200 ms',
 		under(browser.timeTravel.backMedianMs, 200)
+	);
+	row(
+		'time travel (Chromium, embed step command)',
+		'a jump back right after another one (that spare is being rebuilt: from the one at 3,000)',
+		(r) => (T(r)?.backRightAfterMs ? `${T(r).backRightAfterMs.join(', ')} ms` : undefined),
+		'< 200 ms',
+		under(Math.max(...(browser.timeTravel.backRightAfterMs ?? [Infinity])), 200)
+	);
+	row(
+		'time travel (Chromium, embed step command)',
+		'the first jump back right after playing, no pause',
+		(r) => (T(r)?.firstBackMs !== undefined ? `${T(r).firstBackMs} ms` : undefined),
+		'< 200 ms',
+		under(browser.timeTravel.firstBackMs, 200)
 	);
 	row(
 		'time travel (Chromium, embed step command)',

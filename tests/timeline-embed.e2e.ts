@@ -77,3 +77,40 @@ test('s= opens a shared world at its step; a bad s= opens the lab as usual', asy
 		'The link is damaged (it could not be unpacked); copy it again.'
 	);
 });
+
+test('on a long log a move back (from a spare world once one is ready) lands on the share link’s world', async ({
+	page
+}) => {
+	test.slow();
+	// The registry panel alone: repainting every panel after each of 1,000 commands is not the point.
+	await openHost(page, { view: 'registry' });
+	// Past the first spare (1,000 steps apart): calls, and in every five a kill and a restart.
+	const played = await page.evaluate(async () => {
+		let last;
+		for (let i = 0; i < 1029; i++)
+			last = await window.command(
+				i % 5 === 1 ? 'kill' : i % 5 === 3 ? 'restart' : 'callTool',
+				i % 5 === 1 || i % 5 === 3
+					? { server: 'filesystem' }
+					: { name: 'mcp__filesystem__read_file', arguments: { path: '/data/notes.txt' } }
+			);
+		window.messages.length = 0;
+		return last;
+	});
+	expect(played?.ok).toBe(true);
+	expect(await command(page, 'step', { to: 2000 })).toMatchObject({
+		error: 'There is no step 2000: this log has steps 0 to 1030.'
+	});
+	// The page keeps a spare world at step 1,000 while it is idle: step 1,020 is 20 steps on.
+	await page.waitForTimeout(1500);
+	const back = await command(page, 'step', { to: 1020 });
+	expect(back.ok).toBe(true);
+	expect(back.snapshot!.calls.length).toBeGreaterThan(0);
+
+	const frame = page.frameLocator('#lab');
+	await frame.getByRole('button', { name: 'Share', exact: true }).click();
+	const code = new URL(await frame.getByLabel('Share link').inputValue()).hash.replace(/^#s=/, '');
+	// A share link is rebuilt from step 0.
+	await openHost(page, { s: code });
+	expect((await command(page, 'getState')).snapshot).toEqual(back.snapshot);
+});

@@ -301,6 +301,76 @@ describe('Timeline', () => {
 		expect(timeline.at).toBe(stopped);
 		expect(timeline.playing).toBe(false);
 	});
+
+	it('moves back from a spare world built in the background, to the same world a replay from step 0 builds', async () => {
+		const session = await killAndCall();
+		for (let i = 0; session.world.world.actions.length < 35; i++)
+			await session.world.run((w) =>
+				i % 4 === 3
+					? w.reconnectAll()
+					: w.callTool('mcp__internal-api__search_orders', { query: 'q' }).then(() => undefined)
+			);
+		const timeline = await session.loadTimeline();
+		timeline.spares.every = 10;
+		const { scenario } = session.world.world;
+		const tape = timeline.tape;
+
+		// No spare yet: the first move replays from step 0, then spares are built below it.
+		expect(await timeline.goTo(33)).toEqual({ ok: true });
+		await timeline.spares.idle();
+		expect(timeline.spares.ready).toEqual([30, 20, 10]);
+
+		// Back to 25 from the spare at 20 (taken: the next one at 20 is built afresh).
+		expect(await timeline.goTo(25)).toEqual({ ok: true });
+		expect(timeline.spares.ready).toEqual([10]);
+		const fromSpare = seen(session);
+		const other = open();
+		expect(await (await other.loadTimeline()).load(scenario, tape, 25)).toEqual({ ok: true });
+		expect(fromSpare).toBe(seen(other));
+		expect([timeline.at, timeline.length, timeline.inPast]).toEqual([25, 35, true]);
+		expect(session.world.pending).toBe(0);
+		await timeline.spares.idle();
+		expect(timeline.spares.ready).toEqual([20, 10]);
+
+		// Forward from there onto the same world, and back to the end as it was.
+		expect(await timeline.goTo(35)).toEqual({ ok: true });
+		expect(await (await other.loadTimeline()).load(scenario, tape, 35)).toEqual({ ok: true });
+		expect(seen(session)).toBe(seen(other));
+	});
+
+	it('keeps spares below the end while the learner works, so the first move back is from one too', async () => {
+		const session = await killAndCall();
+		for (let i = 0; session.world.world.actions.length < 34; i++)
+			await session.world.run((w) => w.callTool('mcp__filesystem__read_file', { path: '/a' }));
+		const timeline = await session.loadTimeline();
+		timeline.spares.every = 10;
+		timeline.prepare();
+		await timeline.spares.idle();
+		expect(timeline.spares.ready).toEqual([30, 20, 10]);
+		const end = seen(session);
+
+		expect(await timeline.goTo(33)).toEqual({ ok: true });
+		// The spare at 30 was taken (its successor is being built).
+		expect(timeline.spares.ready).toEqual([20, 10]);
+		expect(await timeline.goTo(34)).toEqual({ ok: true });
+		expect(seen(session)).toBe(end);
+	});
+
+	it('keeps no spare of a world with a live server: building one would connect for real', async () => {
+		const session = open();
+		const live: ScenarioInput = {
+			mcp_servers: { remote: { type: 'http', url: 'http://127.0.0.1:9/mcp', live: true } }
+		};
+		session.world.replace(scenarioOf(live));
+		for (let i = 0; i < 12; i++)
+			await session.world.run((w) => w.setPermissionMode(i % 2 ? 'default' : 'full_auto'));
+		const timeline = await session.loadTimeline();
+		timeline.spares.every = 10;
+		timeline.prepare();
+		await timeline.spares.idle();
+		expect(timeline.length).toBe(12);
+		expect(timeline.spares.ready).toEqual([]);
+	});
 });
 
 describe('share helpers', () => {

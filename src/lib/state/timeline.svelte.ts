@@ -8,6 +8,8 @@ import { unsupported } from '$lib/core/scenario/support';
 import { mergeServers } from '$lib/core/scenario/plugins';
 import { liveReplayRefused, liveServers } from '$lib/core/live/live-servers';
 import { logFileJson, parseLogFile, wireTraceJson } from '$lib/core/share/log-file';
+import type { WorldOptions } from '$lib/core/world/world';
+import { SpareWorlds } from './spare-worlds';
 import type { LabSession } from './lab-session.svelte';
 
 export const PLAY_SPEEDS = [0.25, 0.5, 1, 2, 4, 8] as const;
@@ -69,7 +71,15 @@ export class Timeline {
 	 */
 	readonly speeds = PLAY_SPEEDS;
 
-	constructor(private readonly session: LabSession) {}
+	/** Worlds built in the background a few steps back, so a move back replays little. */
+	readonly spares: SpareWorlds;
+
+	constructor(private readonly session: LabSession) {
+		this.spares = new SpareWorlds({
+			options: (flags) => this.#options(flags),
+			busy: () => this.busy || this.playing || session.world.pending > 0
+		});
+	}
 
 	/** The `lab` a share link made here carries (null: the sandbox). */
 	get lab(): string | null {
@@ -133,6 +143,18 @@ export class Timeline {
 				return this.#forward(world, tape, at, n);
 			return this.#rebuild(world.scenario, tape, n);
 		});
+	}
+
+	/**
+	 * Keeps spare worlds below where the timeline stands while nothing runs. The page calls it as
+	 * the log grows, so the first move back is as quick as the next ones.
+	 */
+	prepare(): void {
+		if (this.busy || this.session.world.pending > 0) return;
+		const { world } = this.session.world;
+		if (!world.actionsComplete) return;
+		const { tape, at } = this.#position;
+		this.#planSpares(world.scenario, tape, at);
 	}
 
 	/** Keeps the world as it is here and discards the rest of the tape. */
@@ -236,6 +258,7 @@ export class Timeline {
 	dispose(): void {
 		this.#disposed = true;
 		this.pause();
+		this.spares.dispose();
 	}
 
 	async #play(run: number): Promise<void> {
@@ -298,6 +321,7 @@ export class Timeline {
 			this.#travel = { world, tape, at: n };
 			await tick();
 			this.arrivals++;
+			this.#planSpares(world.scenario, tape, n);
 			return { ok: true };
 		} catch (error) {
 			return this.#fail(error instanceof Error ? error.message : String(error));
@@ -306,6 +330,24 @@ export class Timeline {
 			release();
 			this.rebuilding = null;
 		}
+	}
+
+	/** A world built here: at instant speed until it has arrived, then at the page's pace. */
+	#options(flags: { arrived: boolean }): WorldOptions {
+		const options = this.session.world.worldOptions;
+		return {
+			...options,
+			// Rebuilding is not for watching: it runs at instant speed whatever the page's speed.
+			pace: (ms) => (flags.arrived && !this.#stepping.on ? options.pace!(ms) : Promise.resolve())
+		};
+	}
+
+	/** Keeps spare worlds below a step (none while playing, nor for a world with live servers). */
+	#planSpares(scenario: Scenario, tape: readonly LoggedAction[], at: number): void {
+		if (this.playing) return;
+		// A build would connect to the real server.
+		const live = at > this.spares.every && liveServers(mergeServers(scenario).servers).size > 0;
+		this.spares.plan(scenario, tape, live ? 0 : at);
 	}
 
 	async #rebuild(scenario: Scenario, tape: readonly LoggedAction[], at: number): Promise<Outcome> {
@@ -317,15 +359,18 @@ export class Timeline {
 		// Counted as a command in progress, so the page's other controls wait for it too.
 		state.pending++;
 		let world: World | null = null;
-		let rebuilt = false;
-		const options = state.worldOptions;
 		try {
-			world = await replay(scenario, tape.slice(0, at), {
-				...options,
-				// Rebuilding is not for watching: it runs at instant speed whatever the page's speed.
-				pace: (ms) => (rebuilt && !this.#stepping.on ? options.pace!(ms) : Promise.resolve())
-			});
-			rebuilt = true;
+			// From the nearest spare world below the step when there is one, else from step 0.
+			const spare = this.spares.take(scenario, tape, at);
+			if (spare) {
+				world = spare.world;
+				await replayOnto(world, tape.slice(spare.at, at));
+				spare.arrived();
+			} else {
+				const flags = { arrived: false };
+				world = await replay(scenario, tape.slice(0, at), this.#options(flags));
+				flags.arrived = true;
+			}
 			if (this.#disposed) throw new Error('This page was closed while the world was rebuilt.');
 			if (state.world !== before || before.actions.length !== logged)
 				throw new Error(
@@ -341,6 +386,7 @@ export class Timeline {
 				release();
 			}
 			this.arrivals++;
+			this.#planSpares(scenario, tape, at);
 			return { ok: true };
 		} catch (error) {
 			if (world && state.world !== world) world.dispose();
