@@ -38,3 +38,22 @@ for (const locale of ['en', 'zh-CN'])
 			if (c.prefix !== 'harness')
 				await expect(harness).not.toContainText(t(locale, 'harness_start_help'));
 		});
+
+for (const locale of ['en', 'zh-CN'])
+	test(`MiniHarness: after Reconnect all the status line says every client is closed (${locale})`, async ({
+		page
+	}) => {
+		await page.goto(`labs/06-sdk-client-discipline?lang=${locale}&speed=instant`);
+		await settled(page);
+		const harness = page.locator('#harness');
+		// Lab 06 opens with no session.
+		await harness.getByRole('button', { name: t(locale, 'harness_start'), exact: true }).click();
+		await settled(page);
+		await expect(harness).toContainText(t(locale, 'harness_session_on'));
+		await harness
+			.getByRole('button', { name: t(locale, 'harness_reconnect'), exact: true })
+			.click();
+		await settled(page);
+		await expect(harness).toContainText(t(locale, 'harness_status_miniharness_closed'));
+		await expect(harness).not.toContainText(t(locale, 'harness_session_on'));
+	});

@@ -1,3 +1,5 @@
+import type { MiniHarnessView } from '$lib/core/profiles/miniharness/view';
+import type { ProfileView } from '$lib/core/world/profile-extension';
 import { m } from '$lib/paraglide/messages';
 
 /** What the harness controls' three buttons do, in the words of one profile. */
@@ -5,6 +7,11 @@ export interface HarnessHelp {
 	start: string;
 	reconnect: string;
 	close: string;
+	/**
+	 * The status line for a started session whose profile state says otherwise than
+	 * "Session started: the tool registry has been built", else null (the common line stands).
+	 */
+	started?: (view: ProfileView | null) => string | null;
 }
 
 // OpenHarness's texts (harness_*_help) stay in HarnessControls, which every page loads; these
@@ -23,7 +30,12 @@ export function miniHarnessHelp(): HarnessHelp {
 	return {
 		start: m.harness_help_miniharness_start(),
 		reconnect: m.harness_help_miniharness_reconnect(),
-		close: m.harness_help_miniharness_close()
+		close: m.harness_help_miniharness_close(),
+		// After Reconnect all the world's session is still on, but every client is closed.
+		started: (view) =>
+			view?.profile === 'miniharness' && (view as MiniHarnessView).session === 'closed'
+				? m.harness_status_miniharness_closed()
+				: null
 	};
 }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '$lib/core/scenario/schema';
 import { makeWorld } from '$lib/core/world/test-world';
 import type { World } from '$lib/core/world/world';
+import { miniHarnessHelp } from './harness-help';
 
 // What Start session, Reconnect all and Close session really do in each profile's world: the
 // facts harness-help.ts puts into words. Each test reads the wire log and the world's state.
@@ -143,6 +144,7 @@ describe('miniharness: initialize by priority, close is final', () => {
 		const w = worldOf('miniharness');
 		await w.startSession();
 		expect(wire(w)).toEqual([...toolsOnly('b'), ...toolsOnly('c'), ...toolsOnly('a')]);
+		expect(miniHarnessHelp().started!(w.profileView)).toBeNull();
 		expect(states(w)).toEqual(['initialized', 'initialized', 'initialized']);
 		const from = w.wire.entries.length;
 		await w.startSession();
@@ -157,6 +159,11 @@ describe('miniharness: initialize by priority, close is final', () => {
 		expect(wire(w, from)).toEqual(['a [close]', 'b [close]', 'c [close]']);
 		expect(states(w)).toEqual(['closed', 'closed', 'closed']);
 		expect(registry(w)).toEqual(['b_tool', 'c_tool', 'a_tool']);
+		// The harness controls' status line says so, where OpenHarness's would say all is well.
+		expect(w.sessionStarted).toBe(true);
+		expect(miniHarnessHelp().started!(w.profileView)).toBe(
+			'Session started, but every MiniHarness client is closed (a closed MCPClient never reopens): the model keeps its tool list, and every call fails with “MCP client is closed”.'
+		);
 		const call = await w.callTool('b_tool', {});
 		expect(call).toMatchObject({ state: 'failed', output: 'MCP client is closed' });
 		expect(wire(w, from).filter((line) => !line.endsWith('[close]'))).toEqual([]);
