@@ -153,18 +153,24 @@ export class SpareWorlds {
 
 	async #build(spare: Spare): Promise<void> {
 		this.#building = spare;
-		const world: World = new World(spare.scenario, {
-			...this.host.options(spare.flags),
-			idle: (): Promise<void> => this.#yield(spare, world)
-		});
+		let world: World | null = null;
 		try {
+			world = new World(spare.scenario, {
+				...this.host.options(spare.flags),
+				idle: (): Promise<void> => this.#yield(spare, world!)
+			});
 			await replayOnto(world, spare.prefix);
+		} catch {
+			// A spare is only a shortcut: a move back without it replays from step 0.
+			this.#drop(spare);
 		} finally {
 			this.#building = null;
 		}
 		// A dropped build was cut short: its world is not the world at that step.
-		if (spare.dropped) world.dispose();
-		else spare.world = world;
+		if (spare.dropped) {
+			world?.dispose();
+			this.#spares = this.#spares.filter((s) => s !== spare);
+		} else spare.world = world;
 		this.#pump();
 	}
 
