@@ -358,6 +358,13 @@ if (node?.replay) {
 		'< 200 ms',
 		under(node.replay.toolsourceMs?.median, 200)
 	);
+	row(
+		'replay (Node)',
+		'OpenHarness log, step back to 4,999 from the spare world at 4,000 (what time travel does)',
+		(r) => med(R(r).fromSpareMs),
+		'< 200 ms',
+		under(node.replay.fromSpareMs?.median, 200)
+	);
 	row('replay (Node)', 'heap one spare world keeps (lab-01 log rebuilt at step 4,000)', (r) =>
 		R(r).spareWorldAt4000MiB !== undefined ? `${R(r).spareWorldAt4000MiB} MiB` : undefined
 	);
