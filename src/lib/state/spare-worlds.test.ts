@@ -29,13 +29,18 @@ async function played(steps: number) {
 
 function spares(busy = () => false) {
 	const paced: number[] = [];
+	const builds: Array<[number, number]> = [];
 	const s = new SpareWorlds(
-		{ options: (flags) => ({ pace: async (ms) => void (flags.arrived && paced.push(ms)) }), busy },
+		{
+			options: (flags) => ({ pace: async (ms) => void (flags.arrived && paced.push(ms)) }),
+			busy,
+			built: (from, to) => builds.push([from, to])
+		},
 		10,
 		3
 	);
 	cleanup.push(() => s.dispose());
-	return { s, paced };
+	return { s, paced, builds };
 }
 
 async function fromScratch(scenario: World['scenario'], tape: readonly LoggedAction[], at: number) {
@@ -63,15 +68,15 @@ describe('SpareWorlds', () => {
 		await s.idle();
 		expect(s.ready).toEqual([40, 30, 20]);
 
-		const taken = s.take(scenario, tape, 37)!;
+		const taken = (await s.take(scenario, tape, 37))!;
 		expect(taken.at).toBe(30);
 		expect(observable(taken.world)).toBe(await fromScratch(scenario, tape, 30));
 		expect(s.ready).toEqual([40, 20]);
 		cleanup.push(() => taken.world.dispose());
 
 		// The one at the step itself is taken as it is.
-		expect(s.take(scenario, tape, 40)?.at).toBe(40);
-		expect(s.take(scenario, tape, 19)).toBeNull();
+		expect((await s.take(scenario, tape, 40))?.at).toBe(40);
+		expect(await s.take(scenario, tape, 19)).toBeNull();
 	});
 
 	it('is not taken for another scenario, another history, or across an interrupt of an earlier command', async () => {
@@ -81,14 +86,14 @@ describe('SpareWorlds', () => {
 		await s.idle();
 		expect(s.ready).toEqual([20, 10]);
 
-		expect(s.take({ ...scenario }, tape, 25)).toBeNull();
+		expect(await s.take({ ...scenario }, tape, 25)).toBeNull();
 		const other = tape.map((a, i) => (i === 5 ? { ...a, action: { do: 'closeSession' } } : a));
-		expect(s.take(scenario, other as LoggedAction[], 25)).toBeNull();
+		expect(await s.take(scenario, other as LoggedAction[], 25)).toBeNull();
 		// An interrupt that landed in a command before step 20 cannot be replayed from step 20.
 		const interrupted = tape.map((a, i) => (i === 21 ? { ...a, during: 19 } : a));
-		expect(s.take(scenario, interrupted as LoggedAction[], 25)?.at).toBe(10);
+		expect((await s.take(scenario, interrupted as LoggedAction[], 25))?.at).toBe(10);
 		// Equal actions (a fork's copies) are the same history.
-		expect(s.take(scenario, structuredClone(tape), 25)?.at).toBe(20);
+		expect((await s.take(scenario, structuredClone(tape), 25))?.at).toBe(20);
 	});
 
 	it('waits while the page is busy, and a plan elsewhere drops what is no longer wanted', async () => {
@@ -115,7 +120,85 @@ describe('SpareWorlds', () => {
 		busy = false;
 		await s.idle();
 		expect(s.ready).toEqual([20, 10]);
-		expect(s.take(second.scenario, second.tape, 12)).toBeNull();
+		expect(await s.take(second.scenario, second.tape, 12)).toBeNull();
+	});
+
+	it('builds a missing spare from the one below it, nearest first, so the one just used is back soonest', async () => {
+		const { scenario, tape } = await played(45);
+		const { s, builds } = spares();
+		s.plan(scenario, tape, 45);
+		await s.idle();
+		expect(builds).toEqual([
+			[0, 40],
+			[0, 30],
+			[0, 20]
+		]);
+		const taken = (await s.take(scenario, tape, 44))!;
+		cleanup.push(() => taken.world.dispose());
+		expect(taken.at).toBe(40);
+
+		builds.length = 0;
+		s.plan(scenario, tape, 44);
+		await s.idle();
+		expect(builds).toEqual([
+			[30, 40],
+			[20, 30],
+			[0, 20]
+		]);
+		expect(s.ready).toEqual([40, 30, 20]);
+		// Moved up, not rebuilt: each is still the world a replay from step 0 builds.
+		for (const at of [40, 30, 20]) {
+			const spare = (await s.take(scenario, tape, at))!;
+			cleanup.push(() => spare.world.dispose());
+			expect(observable(spare.world)).toBe(await fromScratch(scenario, tape, at));
+		}
+	});
+
+	it('a growing log moves its spares up', async () => {
+		const { scenario, tape } = await played(35);
+		const { s, builds } = spares();
+		s.plan(scenario, tape.slice(0, 25), 25);
+		await s.idle();
+		builds.length = 0;
+		s.plan(scenario, tape, 35);
+		await s.idle();
+		expect(builds).toEqual([
+			[20, 30],
+			[10, 20],
+			[0, 10]
+		]);
+		expect(s.ready).toEqual([30, 20, 10]);
+	});
+
+	it('a move with no spare ready finishes the build that serves it, even while the page is busy', async () => {
+		const { scenario, tape } = await played(25);
+		const { s } = spares(() => true);
+		s.plan(scenario, tape, 25);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(s.ready).toEqual([]);
+		const taken = (await s.take(scenario, tape, 25))!;
+		cleanup.push(() => taken.world.dispose());
+		expect(taken.at).toBe(20);
+		expect(observable(taken.world)).toBe(await fromScratch(scenario, tape, 20));
+	});
+
+	it('a move right after another finishes the spare moving up rather than take a lower one', async () => {
+		const { scenario, tape } = await played(45);
+		let busy = false;
+		const { s } = spares(() => busy);
+		s.plan(scenario, tape, 45);
+		await s.idle();
+		const first = (await s.take(scenario, tape, 44))!;
+		cleanup.push(() => first.world.dispose());
+		// The page stays busy: the spare at 30 moving up to 40 waits, the one at 20 is ready.
+		busy = true;
+		s.plan(scenario, tape, 44);
+		expect(s.ready).toEqual([20]);
+		const next = (await s.take(scenario, tape, 43))!;
+		cleanup.push(() => next.world.dispose());
+		expect(next.at).toBe(40);
+		expect(observable(next.world)).toBe(await fromScratch(scenario, tape, 40));
+		expect(s.ready).toEqual([20]);
 	});
 
 	it('a taken spare runs at the page pace only once it has arrived', async () => {
@@ -124,7 +207,7 @@ describe('SpareWorlds', () => {
 		s.plan(scenario, tape, 15);
 		await s.idle();
 		expect(paced).toEqual([]);
-		const taken = s.take(scenario, tape, 15)!;
+		const taken = (await s.take(scenario, tape, 15))!;
 		cleanup.push(() => taken.world.dispose());
 		taken.arrived();
 		await taken.world.callTool('mcp__internal-api__search_orders', { query: 'q' });

@@ -28,17 +28,24 @@ export interface SpareHost {
 	options(flags: { arrived: boolean }): WorldOptions;
 	/** True while the page works in the foreground: a build waits rather than compete with it. */
 	busy(): boolean;
+	/** Told of each finished build: from which step (0: a new world) to which. */
+	built?(from: number, to: number): void;
 }
 
 interface Spare {
 	scenario: Scenario;
-	/** The actions it was built from: the tape's first `at`. */
+	/** The actions its world is (being) built from: the tape's first `target`. */
 	prefix: readonly LoggedAction[];
-	at: number;
-	/** Null until its build finished. */
+	/** The step its world stands at once its build is done. */
+	target: number;
+	/** The step its build started from (0: a new world). */
+	from: number;
+	/** Null until its first build starts. */
 	world: World | null;
 	flags: { arrived: boolean };
 	dropped: boolean;
+	/** A move waits for its build: it no longer waits for the page, nor is moved elsewhere. */
+	urgent: boolean;
 }
 
 /** The steps spares are kept at for a timeline standing at step `at`, nearest first. */
@@ -66,14 +73,17 @@ class Dropped extends Error {
 /**
  * Worlds rebuilt in the background at a few steps below where the timeline stands, so moving
  * back replays from the nearest one instead of from step 0. Builds run one at a time, only while
- * the page is idle (they pause at every yield while it is busy), and a spare is used once:
- * taking it hands its world over, and the next plan builds another.
+ * the page is idle (they pause at every yield while it is busy). A missing spare is built from
+ * the nearest one below it when there is one (that one is then missing, lower down): the spare a
+ * move back just used comes back after one spacing's replay, and a growing log moves its spares
+ * up rather than rebuilding them. A spare is used once: taking it hands its world over.
  */
 export class SpareWorlds {
 	#spares: Spare[] = [];
 	#building: Spare | null = null;
+	#plan: { scenario: Scenario; tape: readonly LoggedAction[]; wanted: number[] } | null = null;
 	#disposed = false;
-	/** Settles when the build in progress (if any) has ended; for tests and the bench. */
+	/** Settles when the build in progress (if any) has ended. */
 	#settled: Promise<void> = Promise.resolve();
 
 	constructor(
@@ -83,12 +93,15 @@ export class SpareWorlds {
 		public kept = SPARES_KEPT
 	) {}
 
-	/** Steps of the spares ready now (for tests and the bench). */
+	/** Steps of the spares ready now, nearest first (for tests and the bench). */
 	get ready(): number[] {
-		return this.#spares.filter((s) => s.world).map((s) => s.at);
+		return this.#spares
+			.filter((s) => this.#isReady(s))
+			.map((s) => s.target)
+			.sort((a, b) => b - a);
 	}
 
-	/** Resolves once every planned spare is built (or dropped). */
+	/** Resolves once no build is in progress: every planned spare is built (or dropped). */
 	async idle(): Promise<void> {
 		for (;;) {
 			const settled = this.#settled;
@@ -97,39 +110,49 @@ export class SpareWorlds {
 		}
 	}
 
-	/** Takes out the spare nearest below step `n` of `tape` that can be replayed on to it. */
-	take(scenario: Scenario, tape: readonly LoggedAction[], n: number): TakenSpare | null {
+	/**
+	 * Takes out the spare nearest below step `n` of `tape` that can be replayed on to it. A build
+	 * in progress that would serve better is finished first, whatever the page is doing, when that
+	 * cannot cost more: it started from at least the best ready spare's step (or none is ready).
+	 */
+	async take(
+		scenario: Scenario,
+		tape: readonly LoggedAction[],
+		n: number
+	): Promise<TakenSpare | null> {
+		const serves = (s: Spare) =>
+			s.scenario === scenario &&
+			s.target <= n &&
+			samePrefix(s.prefix, tape, s.target) &&
+			continuable(tape, s.target, n);
 		let best: Spare | null = null;
-		for (const s of this.#spares) {
-			if (!s.world || s.scenario !== scenario || s.at > n || (best && s.at <= best.at)) continue;
-			if (samePrefix(s.prefix, tape, s.at) && continuable(tape, s.at, n)) best = s;
+		for (const s of this.#spares)
+			if (this.#isReady(s) && (!best || s.target > best.target) && serves(s)) best = s;
+		const building = this.#building;
+		const floor = best?.target ?? 0;
+		if (building && building.from >= floor && building.target > floor && serves(building)) {
+			building.urgent = true;
+			await this.#settled;
+			building.urgent = false;
+			if (this.#isReady(building)) best = building;
 		}
 		if (!best?.world) return null;
 		this.#spares = this.#spares.filter((s) => s !== best);
-		const { world, at, flags } = best;
-		return { world, at, arrived: () => (flags.arrived = true) };
+		const { world, target, flags } = best;
+		return { world, at: target, arrived: () => (flags.arrived = true) };
 	}
 
 	/** Keeps spares at the checkpoints below step `at` of this tape, building the missing ones. */
 	plan(scenario: Scenario, tape: readonly LoggedAction[], at: number): void {
 		if (this.#disposed) return;
-		const wanted = checkpoints(Math.min(at, tape.length), this.every, this.kept);
-		const kept = this.#spares.filter(
-			(s) => s.scenario === scenario && wanted.includes(s.at) && samePrefix(s.prefix, tape, s.at)
-		);
-		for (const s of this.#spares) if (!kept.includes(s)) this.#drop(s);
-		for (const step of wanted)
-			if (!kept.some((s) => s.at === step))
-				kept.push({
-					scenario,
-					prefix: tape.slice(0, step),
-					at: step,
-					world: null,
-					flags: { arrived: false },
-					dropped: false
-				});
-		// Nearest first: the next move back most likely needs it.
-		this.#spares = kept.sort((a, b) => b.at - a.at);
+		const step = Math.min(at, tape.length);
+		this.#plan = { scenario, tape, wanted: checkpoints(step, this.every, this.kept) };
+		// Of no use: another history's, and those at or past the step (moving forward replays on
+		// from the world itself).
+		for (const s of this.#spares)
+			if (s.scenario !== scenario || s.target >= step || !samePrefix(s.prefix, tape, s.target))
+				this.#drop(s);
+		this.#spares = this.#spares.filter((s) => !s.dropped);
 		this.#pump();
 	}
 
@@ -139,53 +162,90 @@ export class SpareWorlds {
 		this.#spares = [];
 	}
 
-	#drop(spare: Spare): void {
-		spare.dropped = true;
-		spare.world?.dispose();
-		spare.world = null;
+	#isReady(spare: Spare): boolean {
+		return spare.world !== null && spare !== this.#building && !spare.dropped;
 	}
 
+	#drop(spare: Spare): void {
+		spare.dropped = true;
+		// One being built is disposed at its next yield (#yield), which ends its build.
+		if (spare !== this.#building) spare.world?.dispose();
+	}
+
+	/** Starts building the highest missing checkpoint; with none missing, lets the others go. */
 	#pump(): void {
-		if (this.#building || this.#disposed) return;
-		const next = this.#spares.find((s) => !s.world);
-		if (next) this.#settled = this.#build(next);
+		if (this.#building || this.#disposed || !this.#plan) return;
+		const { scenario, tape, wanted } = this.#plan;
+		const missing = wanted.find((w) => !this.#spares.some((s) => s.target === w));
+		if (missing === undefined) {
+			for (const s of this.#spares) if (!wanted.includes(s.target)) this.#drop(s);
+			this.#spares = this.#spares.filter((s) => !s.dropped);
+			return;
+		}
+		let source: Spare | null = null;
+		for (const s of this.#spares)
+			if (
+				this.#isReady(s) &&
+				!s.urgent &&
+				s.target < missing &&
+				(!source || s.target > source.target) &&
+				continuable(tape, s.target, missing)
+			)
+				source = s;
+		const spare: Spare = source ?? {
+			scenario,
+			prefix: [],
+			target: 0,
+			from: 0,
+			world: null,
+			flags: { arrived: false },
+			dropped: false,
+			urgent: false
+		};
+		if (!source) this.#spares.push(spare);
+		spare.from = spare.target;
+		spare.prefix = tape.slice(0, missing);
+		spare.target = missing;
+		this.#settled = this.#build(spare);
 	}
 
 	async #build(spare: Spare): Promise<void> {
+		const { from } = spare;
 		this.#building = spare;
-		let world: World | null = null;
 		try {
-			world = new World(spare.scenario, {
+			spare.world ??= new World(spare.scenario, {
 				...this.host.options(spare.flags),
-				idle: (): Promise<void> => this.#yield(spare, world!)
+				idle: (): Promise<void> => this.#yield(spare)
 			});
-			await replayOnto(world, spare.prefix);
+			await replayOnto(spare.world, spare.prefix.slice(from));
+			if (!spare.dropped) this.host.built?.(from, spare.target);
 		} catch {
 			// A spare is only a shortcut: a move back without it replays from step 0.
-			this.#drop(spare);
+			spare.dropped = true;
 		} finally {
 			this.#building = null;
 		}
 		// A dropped build was cut short: its world is not the world at that step.
 		if (spare.dropped) {
-			world?.dispose();
+			spare.world?.dispose();
 			this.#spares = this.#spares.filter((s) => s !== spare);
-		} else spare.world = world;
-		this.#pump();
+		}
+		// A move waiting for this one takes it first.
+		if (!spare.urgent) this.#pump();
 	}
 
 	/**
-	 * The world's yield while it is built: waits while the page is busy, and ends the build once
-	 * it is dropped. A taken spare is the page's world: it yields as any world does.
+	 * The world's yield while it is built: waits while the page is busy (unless a move waits for
+	 * it), and ends the build once it is dropped. A taken spare yields as any world does.
 	 */
-	async #yield(spare: Spare, world: World): Promise<void> {
+	async #yield(spare: Spare): Promise<void> {
 		await macrotask();
 		if (this.#building !== spare) return;
-		while (!spare.dropped && this.host.busy())
+		while (!spare.dropped && !spare.urgent && this.host.busy())
 			await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
 		if (spare.dropped) {
 			// Its queued commands then fail at once instead of replaying on.
-			world.dispose();
+			spare.world?.dispose();
 			throw new Dropped();
 		}
 	}

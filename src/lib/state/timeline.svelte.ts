@@ -361,7 +361,7 @@ export class Timeline {
 		let world: World | null = null;
 		try {
 			// From the nearest spare world below the step when there is one, else from step 0.
-			const spare = this.spares.take(scenario, tape, at);
+			const spare = await this.spares.take(scenario, tape, at);
 			if (spare) {
 				world = spare.world;
 				await replayOnto(world, tape.slice(spare.at, at));
