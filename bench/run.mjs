@@ -387,7 +387,7 @@ if (browser?.timeTravel) {
 	);
 	row(
 		'time travel (Chromium, embed step command)',
-		'a jump back right after another one (that spare is being rebuilt: from the one at 3,000)',
+		'a jump back right after another one (finishes the spare at 3,000 moving up to 4,000 first)',
 		(r) => (T(r)?.backRightAfterMs ? `${T(r).backRightAfterMs.join(', ')} ms` : undefined),
 		'< 200 ms',
 		under(Math.max(...(browser.timeTravel.backRightAfterMs ?? [Infinity])), 200)
