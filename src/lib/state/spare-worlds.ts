@@ -149,9 +149,13 @@ export class SpareWorlds {
 		this.#plan = { scenario, tape, wanted: checkpoints(step, this.every, this.kept) };
 		// Of no use: another history's, and those at or past the step (moving forward replays on
 		// from the world itself).
-		for (const s of this.#spares)
+		for (const s of this.#spares) {
 			if (s.scenario !== scenario || s.target >= step || !samePrefix(s.prefix, tape, s.target))
 				this.#drop(s);
+			// Equal, not identical (a fork's log): keep the tape's own entries, so the next check
+			// (on every action the learner takes) compares references, not JSON.
+			else if (s.prefix[s.target - 1] !== tape[s.target - 1]) s.prefix = tape.slice(0, s.target);
+		}
 		this.#spares = this.#spares.filter((s) => !s.dropped);
 		this.#pump();
 	}
