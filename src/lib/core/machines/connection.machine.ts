@@ -2,6 +2,7 @@ import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { ServerConfig } from '../scenario/schema';
 import { errorDetail, methodNotFound, wsUnsupported } from '../profiles/openharness/strings';
 import type { ConnectionIo, ConnectionStatus, InitInfo, ResourceInfo, ToolInfo } from './types';
+import { fromIo } from './io-actor';
 
 export interface ConnectionContext {
 	server: string;
@@ -216,11 +217,11 @@ export const connectionMachine = setup({
 export function connectionWithIo(io: ConnectionIo) {
 	return connectionMachine.provide({
 		actors: {
-			open: fromPromise(({ input }) => io.open(input.server)),
-			initialize: fromPromise(({ input }) => io.initialize(input.server)),
-			listTools: fromPromise(({ input }) => io.listTools(input.server)),
-			listResources: fromPromise(({ input }) => io.listResources(input.server)),
-			close: fromPromise(({ input }) => io.close(input.server))
+			open: fromIo((server) => io.open(server)),
+			initialize: fromIo((server) => io.initialize(server)),
+			listTools: fromIo((server) => io.listTools(server)),
+			listResources: fromIo((server) => io.listResources(server)),
+			close: fromIo((server) => io.close(server))
 		}
 	});
 }

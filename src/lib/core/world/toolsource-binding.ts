@@ -115,22 +115,28 @@ export class ToolSourceBinding {
 	): Promise<ToolSourceExecuteOutput> {
 		const link = this.world.connected(input.server);
 		if (!link) return { kind: 'not-connected' };
-		// The person's cancel reaches the SDK with a readable reason for notifications/cancelled.
-		const byUser = new AbortController();
+		// The person's cancel reaches the SDK with a readable reason for notifications/cancelled;
+		// it aborts the clock timeout's own controller, so whichever comes first is the reason.
+		const abort = new AbortController();
 		cancelled.addEventListener(
 			'abort',
 			() => {
-				if (!this.#restarting) byUser.abort('Cancelled by the user');
+				if (!this.#restarting) abort.abort('Cancelled by the user');
 			},
 			{ once: true }
 		);
 		try {
 			const result = await this.world.executingOn(input.server, () =>
-				withClockTimeout(this.world.clock, this.policy.timeoutMs, (options) =>
-					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, {
-						...options,
-						signal: AbortSignal.any([options.signal, byUser.signal])
-					})
+				withClockTimeout(
+					this.world.clock,
+					this.policy.timeoutMs,
+					(options) =>
+						link.client.callTool(
+							{ name: input.tool, arguments: input.arguments },
+							undefined,
+							options
+						),
+					abort
 				)
 			);
 			return { kind: 'result', result: result as never };
