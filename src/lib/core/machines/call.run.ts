@@ -130,9 +130,10 @@ export class CallRun {
 
 	/** A pure stage's decision, with its step-mode hold, in one update (as the machine's `decide`). */
 	#decide(decision: (context: CallContext) => Partial<CallContext>): void {
-		const patch = decision(this.#context);
-		patch.held = this.#context.stepping;
-		this.#assign(patch);
+		this.#assign(decision(this.#context));
+		// Set after, not added to the decision's patch: a key added to a finished object literal
+		// needs a property store of its own, an allocation at every stage.
+		this.#context.held = this.#context.stepping;
 	}
 
 	/** The machine's `always` transitions, taken until none is enabled. */

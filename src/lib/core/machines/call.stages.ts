@@ -473,17 +473,20 @@ export const decisions = {
 	normalise(context: CallContext): Partial<CallContext> {
 		const startedAt = stamp(context);
 		const full = context.fullOutput ?? '';
-		const forModel = truncateForModel(full, artifactIdFor(context.id, context.name), {
-			toolName: context.name,
-			toolUseId: context.id
-		});
+		const chars = pyLen(full);
+		const forModel = truncateForModel(
+			full,
+			() => artifactIdFor(context.id, context.name),
+			{ toolName: context.name, toolUseId: context.id },
+			chars
+		);
 		const record = withTime(
 			{
 				stage: 'normalising' as const,
 				outcome: forModel.artifact ? ('truncated' as const) : ('inline' as const),
 				detail: {
 					text: forModel.text,
-					chars: forModel.artifact?.chars ?? pyLen(full),
+					chars,
 					artifact: forModel.artifact
 				}
 			},

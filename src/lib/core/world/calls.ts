@@ -83,11 +83,13 @@ function wentOut(stages: readonly StageRecord[]): boolean {
 	const { input } = executing.detail;
 	if (executing.outcome === 'not-connected') return false;
 	if (input.builtin && input.tool === LIST_MCP_RESOURCES) return false;
+	// Most calls return: the refusal's text is built only for a failed one.
+	if (executing.outcome === 'returned') return true;
 	const refusedLocally =
 		executing.outcome === 'read-failed'
 			? resourceReadFailed(input.server, 'Not connected')
 			: callFailed(input.server, 'Not connected');
-	return executing.outcome === 'returned' || executing.detail.error !== refusedLocally;
+	return executing.detail.error !== refusedLocally;
 }
 
 /** A call as it starts, before its first stage has decided anything (every profile). */
@@ -99,7 +101,7 @@ export function newCallRecord(
 	state: CallState,
 	now: number
 ): CallRecord {
-	return {
+	const record: CallRecord = {
 		id,
 		name,
 		arguments: args,
@@ -114,9 +116,11 @@ export function newCallRecord(
 		stages: [],
 		artifact: null,
 		startedAt: now,
-		endedAt: null,
-		...(tool?.builtin ? { builtin: true as const } : {})
+		endedAt: null
 	};
+	// Added last, as a spread would (the key order is what a saved or shared record shows).
+	if (tool?.builtin) record.builtin = true;
+	return record;
 }
 
 /** The records of the calls `ids` that are still in the window, in the order given. */
@@ -203,19 +207,11 @@ export class CallRunner {
 				registry,
 				hooks: this.settings.hooks,
 				permissions: this.settings.permissions,
-				now: () => this.clock.now,
+				now: this.#now,
 				stepping: this.stepping
 			},
 			this.execute,
-			(observed) => {
-				if (observed.done) return this.#finish(id);
-				const stage = observed.state as CallStage;
-				this.#update(id, {
-					state: STATE_OF[stage],
-					held: observed.context.held,
-					stages: observed.context.stages
-				});
-			}
+			this.#observe
 		);
 		this.#runs.set(id, run);
 		run.start();
@@ -251,6 +247,19 @@ export class CallRunner {
 		for (const run of this.#runs.values()) run.stop();
 		this.#runs.clear();
 	}
+
+	/** One clock reader and one observer for every call (a run knows its own id). */
+	readonly #now = () => this.clock.now;
+	readonly #observe = (observed: CallRun): void => {
+		const id = observed.context.id;
+		if (observed.done) return this.#finish(id);
+		const stage = observed.state as CallStage;
+		this.#update(id, {
+			state: STATE_OF[stage],
+			held: observed.context.held,
+			stages: observed.context.stages
+		});
+	};
 
 	#finish(id: string): void {
 		const run = this.#runs.get(id);

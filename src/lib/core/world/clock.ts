@@ -31,10 +31,13 @@ export class SimClock {
 			if (timers[mid].at <= timer.at) low = mid + 1;
 			else high = mid;
 		}
-		timers.splice(low, 0, timer);
+		// push and pop where they do: a splice makes an array of what it removed, even of nothing.
+		if (low === timers.length) timers.push(timer);
+		else timers.splice(low, 0, timer);
 		return () => {
-			const index = this.#timers.indexOf(timer);
-			if (index !== -1) this.#timers.splice(index, 1);
+			const index = timers.indexOf(timer);
+			if (index === timers.length - 1) timers.pop();
+			else if (index !== -1) timers.splice(index, 1);
 		};
 	}
 

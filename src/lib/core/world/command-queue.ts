@@ -1,6 +1,8 @@
 import type { LoggedAction, WorldAction } from './actions';
 import type { SimClock } from './clock';
 
+const ignore = () => undefined;
+
 /** The action log's bound (a share link or replay needs all of it). */
 export const MAX_ACTIONS = 50_000;
 
@@ -42,15 +44,7 @@ export class CommandQueue {
 
 	/** A queued command: logged now, run in its turn; the log keeps when its turn came. */
 	command(action: WorldAction, run: () => Promise<void>): Promise<void> {
-		const seq = this.#log(action, null);
-		return this.#turn(seq, async () => {
-			const logged = this.#actions[seq - 1];
-			if (logged) {
-				this.#actions[seq - 1] = { ...logged, t: this.clock.now };
-				this.#actionsView = null;
-			}
-			await run();
-		});
+		return this.#turn(this.#log(action, null), run, true);
 	}
 
 	/**
@@ -87,6 +81,8 @@ export class CommandQueue {
 	 * (when replaying) the logged ones due here. True when any was applied.
 	 */
 	drain(): boolean {
+		// The world's settle loop asks at every round: with nothing to apply, allocate nothing.
+		if (this.#waiting.length === 0 && this.#replayed.length === 0) return false;
 		const waiting = this.#waiting.splice(0);
 		const due = this.#replayed.filter((r) => r.during === this.#running && r.t <= this.clock.now);
 		this.#replayed = this.#replayed.filter((r) => !due.includes(r));
@@ -111,10 +107,12 @@ export class CommandQueue {
 		this.#wake = null;
 	}
 
-	#turn(seq: number, run: () => Promise<void>): Promise<void> {
+	/** `stamped`: a queued command's entry records when its turn came. */
+	#turn(seq: number, run: () => Promise<void>, stamped = false): Promise<void> {
 		this.#queued++;
 		const turn = async () => {
 			this.#running = seq;
+			if (stamped) this.#stamp(seq);
 			try {
 				await run();
 			} finally {
@@ -123,8 +121,16 @@ export class CommandQueue {
 			}
 		};
 		const next = this.#chain.then(turn, turn);
-		this.#chain = next.catch(() => undefined);
+		this.#chain = next.catch(ignore);
 		return next;
+	}
+
+	/** A new entry, not changed in place (a reader may hold the old one); only when time moved. */
+	#stamp(seq: number): void {
+		const logged = this.#actions[seq - 1];
+		if (!logged || logged.t === this.clock.now) return;
+		this.#actions[seq - 1] = { ...logged, t: this.clock.now };
+		this.#actionsView = null;
 	}
 
 	#log(action: WorldAction, during: number | null): number {

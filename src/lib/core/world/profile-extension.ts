@@ -94,6 +94,7 @@ export interface ProfileHost {
 	close(server: string): void;
 	/** Runs a tools/call, counted as executing on that server (host requests park it). */
 	executingOn<T>(server: string, request: () => Promise<T>): Promise<T>;
+	/** Logs an event; the world stamps the object itself (seq, t): pass a new one each time. */
 	emit(event: NewWorldEvent): void;
 	changed(): void;
 	/** Wraps every simulated connection opened from now on (contextual: per-run HTTP headers). */

@@ -181,7 +181,7 @@ export class World {
 	#lastStatus = new Map<string, string>();
 	#lastBuilt: unknown = null;
 	/** The servers' statuses when the registry was last looked at (see `#recordRegistry`). */
-	#registryStatuses = '';
+	readonly #registryStatuses: string[] = [];
 	#disposed = false;
 	/** Bumped on every change; the UI re-reads when it moves. */
 	version = 0;
@@ -586,15 +586,22 @@ export class World {
 
 	/** The model calls a tool by its adapted name (the minimal OpenHarness execute path). */
 	callTool(name: string, args: Record<string, unknown> = {}): Promise<CallRecord> {
-		return this.callTools([{ name, arguments: args }]).then(([record]) => record);
+		// `?? {}` as callTools has it: a page's script may pass null.
+		return this.#callTurn([{ name, arguments: args ?? {} }]).then((records) => records[0]);
 	}
 
 	/** One model turn proposing several calls: they run concurrently, as OpenHarness runs them. */
 	callTools(
 		calls: Array<{ name: string; arguments?: Record<string, unknown> }>
 	): Promise<CallRecord[]> {
+		return this.#callTurn(calls.map((c) => ({ name: c.name, arguments: c.arguments ?? {} })));
+	}
+
+	/** `turn` is the log's own copy of the calls (a single call's is made as it is logged). */
+	#callTurn(
+		turn: Array<{ name: string; arguments: Record<string, unknown> }>
+	): Promise<CallRecord[]> {
 		let ids: string[] = [];
-		const turn = calls.map((c) => ({ name: c.name, arguments: c.arguments ?? {} }));
 		return this.#command('callTool', undefined, { do: 'callTools', calls: turn }, () => {
 			this.#toolsource?.refuseWhileInterrupted();
 			ids = turn.map((c) => this.#startCall(c.name, c.arguments));
@@ -880,7 +887,9 @@ export class World {
 			if (this.#resourceToolsLoading) await this.#resourceToolsLoading;
 			if (!inputModelLoaded()) await loadInputModel();
 			if (server !== undefined && !this.#live?.owns(server)) this.#process(server);
-			this.#emit({ kind: 'command', command, ...(server !== undefined ? { server } : {}) });
+			this.#emit(
+				server !== undefined ? { kind: 'command', command, server } : { kind: 'command', command }
+			);
 			await act();
 			await this.#settle();
 			this.#recordRegistry();
@@ -1131,9 +1140,9 @@ export class World {
 		try {
 			return await request();
 		} finally {
-			const left = this.#executing.get(server)! - 1;
-			if (left) this.#executing.set(server, left);
-			else this.#executing.delete(server);
+			// A server's count stays at 0 rather than leaving: a Map shrinks and regrows its table
+			// on every delete and set of a lone key, and `#parked` counts nothing for a 0.
+			this.#executing.set(server, this.#executing.get(server)! - 1);
 		}
 	}
 
@@ -1146,11 +1155,8 @@ export class World {
 		const built = context.registry;
 		// The entries follow from the build and the servers' statuses alone: with neither changed
 		// since the last look, nothing can differ, so a command skips the per-tool work.
-		const statuses = Object.values(context.connections)
-			.map((c) => c.getSnapshot().context.status)
-			.join(' ');
-		if (built === this.#lastBuilt && statuses === this.#registryStatuses) return;
-		this.#registryStatuses = statuses;
+		const moved = this.#statusesMoved(context.connections);
+		if (built === this.#lastBuilt && !moved) return;
 		const entries = registryEntries(
 			built,
 			(s) => context.connections[s]?.getSnapshot().context.status
@@ -1174,6 +1180,27 @@ export class World {
 		this.#emit({ kind: 'registry', n: snapshot.n, diff, size: entries.length });
 	}
 
+	/** Whether a server's status changed since the last look; keeps the ones seen now. */
+	#statusesMoved(connections: Record<string, ConnectionRef>): boolean {
+		// Every command looks, so without building a list or a string for it.
+		const seen = this.#registryStatuses;
+		let moved = false;
+		let i = 0;
+		for (const server in connections) {
+			const status = connections[server].getSnapshot().context.status;
+			if (seen[i] !== status) {
+				seen[i] = status;
+				moved = true;
+			}
+			i++;
+		}
+		if (seen.length !== i) {
+			seen.length = i;
+			moved = true;
+		}
+		return moved;
+	}
+
 	#connectionChanged(server: string): void {
 		const c = this.#manager.getSnapshot().context.connections[server]?.getSnapshot().context;
 		const key = c ? `${c.status}\u0000${c.detail}` : '';
@@ -1184,8 +1211,16 @@ export class World {
 		this.#changed();
 	}
 
+	/**
+	 * Stamped in place (every caller passes a literal made for it, so the keys keep their order):
+	 * a copy spread from dozens of event shapes at this one site takes V8's slow path, and with the
+	 * wire log's copies it was a tenth of a tools/call's time (`npm run bench`).
+	 */
 	#emit(event: NewWorldEvent): void {
-		this.#events.push({ ...event, seq: ++this.#eventSeq, t: this.clock.now } as WorldEvent);
+		const logged = event as WorldEvent;
+		logged.seq = ++this.#eventSeq;
+		logged.t = this.clock.now;
+		this.#events.push(logged);
 		this.#changed();
 	}
 

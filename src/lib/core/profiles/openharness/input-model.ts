@@ -287,16 +287,25 @@ const MESSAGES: Readonly<Record<string, string>> = {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; type: string };
 
+/** A model's field names, once per model: validation runs on every call, the model is reused. */
+const fieldNames = new WeakMap<InputModel, ReadonlySet<string>>();
+function fieldNamesOf(model: InputModel): ReadonlySet<string> {
+	let names = fieldNames.get(model);
+	if (!names) fieldNames.set(model, (names = new Set(model.fields.map((f) => f.name))));
+	return names;
+}
+
 /**
  * `model_validate(args)` on the shallow model, then what is sent. A failure is the exact text the
  * model receives: `Invalid input for <name>: ` + `str(ValidationError)`. `modelName` is the class
- * the error names: the MCP adapter's made-up one unless a built-in tool has its own.
+ * the error names: the MCP adapter's made-up one unless a built-in tool has its own (only an
+ * error reads it, so the made-up one is not built for a valid call).
  */
 export function validateInput(
 	model: InputModel,
 	toolName: string,
 	args: Record<string, unknown>,
-	modelName: string = inputModelName(toolName, model)
+	modelName?: string
 ): Validation {
 	const errors: PydanticError[] = [];
 	const sent: Record<string, unknown> = {};
@@ -335,10 +344,10 @@ export function validateInput(
 	if (errors.length > 0)
 		return {
 			ok: false,
-			error: `Invalid input for ${toolName}: ${validationErrorText(modelName, errors)}`,
+			error: `Invalid input for ${toolName}: ${validationErrorText(modelName ?? inputModelName(toolName, model), errors)}`,
 			errors
 		};
-	const known = new Set(model.fields.map((f) => f.name));
+	const known = fieldNamesOf(model);
 	const dropped = Object.keys(args).filter((k) => !known.has(k));
 	return { ok: true, sent, dropped, coerced, nullsNotSent };
 }

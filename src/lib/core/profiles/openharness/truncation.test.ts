@@ -61,6 +61,20 @@ describe('truncateForModel', () => {
 		expect([...preview].length).toBe(3_000);
 	});
 
+	it('names the artifact from a function only when the output does not fit', () => {
+		const named: string[] = [];
+		const name = () => (named.push(ID), ID);
+		expect(truncateForModel('x'.repeat(16_000), name, source)).toEqual({
+			text: 'x'.repeat(16_000),
+			artifact: null
+		});
+		expect(named).toEqual([]);
+		const result = truncateForModel('x'.repeat(16_001), name, source);
+		expect(result.artifact).toEqual({ id: ID, chars: 16_001 });
+		expect(result.text).toContain(`Full output saved to: ${ID}\n`);
+		expect(named).toEqual([ID]);
+	});
+
 	it('does not split a surrogate pair at the preview boundary', () => {
 		const text = 'x'.repeat(2_999) + '😀' + 'y'.repeat(20_000);
 		const preview = truncateForModel(text, ID, source).text.split('Preview:\n')[1];

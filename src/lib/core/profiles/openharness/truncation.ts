@@ -49,9 +49,16 @@ export interface OutputSource {
  * In OpenHarness `<artifact>` is a file path (`<data dir>/tool_artifacts/<time>-<tool>-<uuid>.txt`);
  * the lab writes the artifact id it was given (see `artifactIdFor`).
  */
-export function truncateForModel(text: string, artifactId: string, source: OutputSource): ForModel {
-	const chars = pyLen(text);
+export function truncateForModel(
+	text: string,
+	/** A function when only an output too long to fit needs the name built. */
+	artifactId: string | (() => string),
+	source: OutputSource,
+	/** `pyLen(text)`, when the caller already counted. */
+	chars = pyLen(text)
+): ForModel {
 	if (chars <= INLINE_LIMIT) return { text, artifact: null };
+	const id = typeof artifactId === 'string' ? artifactId : artifactId();
 	const preview = pyHead(text, PREVIEW_CHARS);
 	const previewChars = Math.min(chars, PREVIEW_CHARS);
 	const omitted = Math.max(0, chars - previewChars);
@@ -60,11 +67,11 @@ export function truncateForModel(text: string, artifactId: string, source: Outpu
 		`Tool: ${source.toolName}\n` +
 		`Tool use id: ${source.toolUseId}\n` +
 		`Original size: ${chars} chars\n` +
-		`Full output saved to: ${artifactId}\n` +
+		`Full output saved to: ${id}\n` +
 		`Inline preview: first ${previewChars} chars`;
 	if (omitted) inline += ` (${omitted} chars omitted)`;
 	if (preview) inline += `\n\nPreview:\n${preview}`;
-	return { text: inline, artifact: { id: artifactId, chars } };
+	return { text: inline, artifact: { id, chars } };
 }
 
 /** `_safe_tool_artifact_name`: runs outside `[A-Za-z0-9_.-]` become `_`; at most 80 characters. */
