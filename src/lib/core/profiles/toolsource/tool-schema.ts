@@ -93,9 +93,15 @@ export function regenerateSchema(input: Plain | undefined): Regenerated {
 	return { ok: true, schema };
 }
 
+/** One validator per regenerated schema: every call is checked, the schema is kept per tool. */
+const validators = new WeakMap<Plain, Validator>();
+
 /** The arguments checked against the regenerated schema; null when they pass. */
 export function argumentProblems(schema: Plain, args: Record<string, unknown>): string | null {
-	const result = new Validator(schema as never, '2020-12', false).validate(args);
+	let validator = validators.get(schema);
+	if (!validator)
+		validators.set(schema, (validator = new Validator(schema as never, '2020-12', false)));
+	const result = validator.validate(args);
 	if (result.valid) return null;
 	// cfworker reports each failing keyword and its parents; the innermost ones say what is wrong.
 	const leaves = result.errors.filter(
