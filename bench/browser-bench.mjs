@@ -550,7 +550,7 @@ const TRAVEL_PAUSE_MS = 2000;
  * Time travel in the page (the embed's `step` command, the timeline the lab's controls use):
  * lab 01's world played for 5,000 actions as the Node replay benchmark plays it (calls, and in
  * every ten a kill, a restart and a reconnect). A jump back one step rebuilds the world: from the
- * nearest spare world the page keeps below (1,000 steps apart, built while the page is idle), or
+ * nearest spare world the page keeps below (500 steps apart, built while the page is idle), or
  * from step 0 when none is ready. A step forward again replays only the new action. Each move is
  * timed from posting the command to its result, after which the page has the world.
  * - after a pause: the learner stops, then moves back (spares are ready): three times;
@@ -572,7 +572,7 @@ async function timeTravelPass(ctx) {
 		const start = performance.now();
 		let last;
 		// Up to exactly `steps` (a multiple of the spares' spacing): one step back is then the
-		// longest replay from a spare, 999 steps.
+		// longest replay from a spare, 499 steps.
 		for (let i = 0, n = steps - (await length()); i < n; i++) {
 			const k = i % 10;
 			last =

@@ -525,6 +525,8 @@ async function memory() {
  */
 async function replayAtStep(): Promise<Record<string, unknown>> {
 	const STEPS = 5000;
+	/** Where the page keeps its nearest spare world below step 5,000 (spare-worlds.ts: 500 apart). */
+	const SPARE_AT = 4500;
 	const build = async (world: World, act: (i: number) => Promise<unknown>) => {
 		await world.startSession();
 		for (let i = 0; world.actions.length < STEPS; i++) await act(i).catch(() => undefined);
@@ -581,26 +583,26 @@ async function replayAtStep(): Promise<Record<string, unknown>> {
 		}
 		return stats(samples);
 	};
-	// What one spare world costs the page (it keeps up to three, 1,000 steps apart): the heap a
-	// world rebuilt at step 4,000 keeps alive.
+	// What one spare world costs the page (it keeps up to four, 500 steps apart): the heap a
+	// world rebuilt at step 4,500 keeps alive.
 	const spareHeap = async () => {
 		gc();
 		const before = heapMiB();
-		const world = await replay(openharness.scenario, ohLog.slice(0, 4000));
+		const world = await replay(openharness.scenario, ohLog.slice(0, SPARE_AT));
 		gc();
 		const after = heapMiB();
 		world.dispose();
 		return round(after - before, 2);
 	};
 	// Time travel back (timeline.svelte.ts): the world at step 4,999 from the spare world the page
-	// keeps at 4,000 (spare-worlds.ts), i.e. 999 steps replayed onto a world built beforehand.
+	// keeps at 4,500 (spare-worlds.ts), i.e. 499 steps replayed onto a world built beforehand.
 	const fromSpare = async () => {
 		const samples: number[] = [];
 		for (let run = 0; run < 5; run++) {
-			const world = await replay(openharness.scenario, ohLog.slice(0, 4000));
+			const world = await replay(openharness.scenario, ohLog.slice(0, SPARE_AT));
 			gc();
 			const t0 = performance.now();
-			await replayOnto(world, ohLog.slice(4000, STEPS - 1));
+			await replayOnto(world, ohLog.slice(SPARE_AT, STEPS - 1));
 			samples.push(performance.now() - t0);
 			expect(world.actions.length).toBe(STEPS - 1);
 			world.dispose();
@@ -609,7 +611,7 @@ async function replayAtStep(): Promise<Record<string, unknown>> {
 	};
 	const result = {
 		steps: STEPS,
-		spareWorldAt4000MiB: await spareHeap(),
+		spareWorldMiB: await spareHeap(),
 		fromSpareMs: await fromSpare(),
 		forwardOneMs: await forwardOne(),
 		openharnessMs: await time(openharness.scenario, ohLog),

@@ -360,13 +360,15 @@ if (node?.replay) {
 	);
 	row(
 		'replay (Node)',
-		'OpenHarness log, step back to 4,999 from the spare world at 4,000 (what time travel does)',
+		'OpenHarness log, step back to 4,999 from the spare world at 4,500 (what time travel does)',
 		(r) => med(R(r).fromSpareMs),
 		'< 200 ms',
 		under(node.replay.fromSpareMs?.median, 200)
 	);
-	row('replay (Node)', 'heap one spare world keeps (lab-01 log rebuilt at step 4,000)', (r) =>
-		R(r).spareWorldAt4000MiB !== undefined ? `${R(r).spareWorldAt4000MiB} MiB` : undefined
+	row('replay (Node)', 'heap one spare world keeps (lab-01 log rebuilt at step 4,500)', (r) =>
+		(R(r).spareWorldMiB ?? R(r).spareWorldAt4000MiB) !== undefined
+			? `${R(r).spareWorldMiB ?? R(r).spareWorldAt4000MiB} MiB`
+			: undefined
 	);
 	row(
 		'replay (Node)',
@@ -380,14 +382,14 @@ if (browser?.timeTravel) {
 	const T = (r) => r.browser?.timeTravel;
 	row(
 		'time travel (Chromium, embed step command)',
-		'lab-01 log of 5,000 actions: jump back one step after a pause (from the spare world at 4,000)',
+		'lab-01 log of 5,000 actions: jump back one step after a pause (from the spare world at 4,500)',
 		(r) => (T(r) ? `${T(r).backMedianMs} ms (runs ${T(r).backToMs.join(', ')})` : undefined),
 		'< 200 ms',
 		under(browser.timeTravel.backMedianMs, 200)
 	);
 	row(
 		'time travel (Chromium, embed step command)',
-		'a jump back right after another one (finishes the spare at 3,000 moving up to 4,000 first)',
+		'a jump back right after another one (finishes the spare at 4,000 moving up to 4,500 first)',
 		(r) => (T(r)?.backRightAfterMs ? `${T(r).backRightAfterMs.join(', ')} ms` : undefined),
 		'< 200 ms',
 		under(Math.max(...(browser.timeTravel.backRightAfterMs ?? [Infinity])), 200)

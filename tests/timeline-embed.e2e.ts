@@ -82,12 +82,12 @@ test('on a long log a move back (from a spare world once one is ready) lands on 
 	page
 }) => {
 	test.slow();
-	// The registry panel alone: repainting every panel after each of 1,000 commands is not the point.
+	// The registry panel alone: repainting every panel after each of 500 commands is not the point.
 	await openHost(page, { view: 'registry' });
-	// Past the first spare (1,000 steps apart): calls, and in every five a kill and a restart.
+	// Past the first spare (500 steps apart): calls, and in every five a kill and a restart.
 	const played = await page.evaluate(async () => {
 		let last;
-		for (let i = 0; i < 1029; i++)
+		for (let i = 0; i < 529; i++)
 			last = await window.command(
 				i % 5 === 1 ? 'kill' : i % 5 === 3 ? 'restart' : 'callTool',
 				i % 5 === 1 || i % 5 === 3
@@ -99,11 +99,11 @@ test('on a long log a move back (from a spare world once one is ready) lands on 
 	});
 	expect(played?.ok).toBe(true);
 	expect(await command(page, 'step', { to: 2000 })).toMatchObject({
-		error: 'There is no step 2000: this log has steps 0 to 1030.'
+		error: 'There is no step 2000: this log has steps 0 to 530.'
 	});
-	// The page keeps a spare world at step 1,000 while it is idle: step 1,020 is 20 steps on.
+	// The page keeps a spare world at step 500 while it is idle: step 520 is 20 steps on.
 	await page.waitForTimeout(1500);
-	const back = await command(page, 'step', { to: 1020 });
+	const back = await command(page, 'step', { to: 520 });
 	expect(back.ok).toBe(true);
 	expect(back.snapshot!.calls.length).toBeGreaterThan(0);
 

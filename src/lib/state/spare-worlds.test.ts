@@ -51,10 +51,10 @@ async function fromScratch(scenario: World['scenario'], tape: readonly LoggedAct
 
 describe('checkpoints', () => {
 	it('keeps the nearest multiples below the step, at most the count kept', () => {
-		expect(checkpoints(5000)).toEqual([4000, 3000, 2000]);
-		expect(checkpoints(4000)).toEqual([3000, 2000, 1000]);
-		expect(checkpoints(1001)).toEqual([1000]);
-		expect(checkpoints(1000)).toEqual([]);
+		expect(checkpoints(5000)).toEqual([4500, 4000, 3500, 3000]);
+		expect(checkpoints(1200)).toEqual([1000, 500]);
+		expect(checkpoints(501)).toEqual([500]);
+		expect(checkpoints(500)).toEqual([]);
 		expect(checkpoints(0)).toEqual([]);
 		expect(checkpoints(35, 10, 5)).toEqual([30, 20, 10]);
 	});

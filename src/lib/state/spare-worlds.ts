@@ -6,11 +6,14 @@ import { World, type WorldOptions } from '$lib/core/world/world';
 /**
  * Steps between two spare worlds: the most a move backwards then replays. A world cannot be
  * copied (it holds live SDK servers and clients), so a move back used to replay the whole log
- * from step 0; from a spare it replays at most this many steps.
+ * from step 0; from a spare it replays at most this many steps (~50 ms in Chromium for lab 01).
  */
-export const SPARE_EVERY = 1000;
-/** Spare worlds kept at once, below the step the timeline stands at (each holds a world's logs). */
-export const SPARES_KEPT = 3;
+export const SPARE_EVERY = 500;
+/**
+ * Spare worlds kept at once, below the step the timeline stands at: moves up to 2,000 steps back
+ * are quick. Each holds a world's bounded logs (about 6 MiB once they are full).
+ */
+export const SPARES_KEPT = 4;
 /** How often a paused build looks again whether the page is still busy. */
 const RECHECK_MS = 50;
 
