@@ -366,9 +366,7 @@ if (node?.replay) {
 		under(node.replay.fromSpareMs?.median, 200)
 	);
 	row('replay (Node)', 'heap one spare world keeps (lab-01 log rebuilt at step 4,500)', (r) =>
-		(R(r).spareWorldMiB ?? R(r).spareWorldAt4000MiB) !== undefined
-			? `${R(r).spareWorldMiB ?? R(r).spareWorldAt4000MiB} MiB`
-			: undefined
+		R(r).spareWorldMiB !== undefined ? `${R(r).spareWorldMiB} MiB` : undefined
 	);
 	row(
 		'replay (Node)',

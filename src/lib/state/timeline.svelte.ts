@@ -6,7 +6,7 @@ import { decodeShare, encodeShare } from '$lib/core/share/share-link';
 import { continuable, replay, replayOnto } from '$lib/core/world/replay';
 import { unsupported } from '$lib/core/scenario/support';
 import { mergeServers } from '$lib/core/scenario/plugins';
-import { liveReplayRefused, liveServers } from '$lib/core/live/live-servers';
+import { hasLiveServers, liveReplayRefused, liveServers } from '$lib/core/live/live-servers';
 import { logFileJson, parseLogFile, wireTraceJson } from '$lib/core/share/log-file';
 import type { WorldOptions } from '$lib/core/world/world';
 import { SpareWorlds } from './spare-worlds';
@@ -346,7 +346,7 @@ export class Timeline {
 	#planSpares(scenario: Scenario, tape: readonly LoggedAction[], at: number): void {
 		if (this.playing) return;
 		// A build would connect to the real server.
-		const live = at > this.spares.every && liveServers(mergeServers(scenario).servers).size > 0;
+		const live = at > this.spares.every && hasLiveServers(scenario);
 		this.spares.plan(scenario, tape, live ? 0 : at);
 	}
 
