@@ -643,13 +643,17 @@ async function run() {
 				browser: browser.version(),
 				timeTravel: await timeTravelPass(await openEmbed(browser, 'registry'))
 			};
+		// BENCH_ONLY=panels: each panel alone and the default embed, while working on rendering.
+		const panelsOnly = process.env.BENCH_ONLY === 'panels';
 		// The registry panel alone: the world plus the 2,000-row table, nothing else on the page.
 		log('view=registry');
-		const registryOnly = await scalePass(await openEmbed(browser, 'registry'), {
-			runs: 3,
-			details: true,
-			trace: true
-		});
+		const registryOnly = panelsOnly
+			? null
+			: await scalePass(await openEmbed(browser, 'registry'), {
+					runs: 3,
+					details: true,
+					trace: true
+				});
 		// Which panel costs what: the same setScenario with one panel at a time.
 		const panels = [];
 		for (const view of PANEL_VIEWS) {
@@ -663,6 +667,7 @@ async function run() {
 			details: false,
 			trace: false
 		});
+		if (panelsOnly) return { browser: browser.version(), panels, all };
 		// Time travel on a long session: the registry view, so the figure is the rebuild.
 		log('time travel at step 5,000 (view=registry)');
 		const timeTravel = await timeTravelPass(await openEmbed(browser, 'registry'));

@@ -1,0 +1,61 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { command, openHost } from './helpers/embed-host';
+
+// A world of many servers: each server card and each connection chart off screen is skipped by
+// the browser (CSS content-visibility) until it nears the screen, which halved the time to paint
+// a 100-server world with every panel (npm run bench). Skipped is not removed: every card stays
+// in the page with its text, so find-in-page, screen readers and the keyboard still reach it.
+
+const SERVERS = 40;
+const name = (i: number) => `srv-${String(i).padStart(2, '0')}`;
+
+function scenario() {
+	const mcp_servers: Record<string, unknown> = {};
+	for (let i = 0; i < SERVERS; i++)
+		mcp_servers[name(i)] = {
+			type: 'stdio',
+			command: 'many-servers',
+			sim: { tools: [{ name: 'lookup', inputSchema: { type: 'object' } }] }
+		};
+	return { profile: 'openharness', mcp_servers };
+}
+
+/** Whether the browser draws the item's content now (false while content-visibility skips it). */
+const rendered = (item: Locator) =>
+	item.evaluate((el) => el.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+
+test('off-screen server cards and charts are skipped until they come into view, and stay in the page', async ({
+	page
+}) => {
+	await openHost(page, { lab: 'sandbox' });
+	expect((await command(page, 'setScenario', { scenario: scenario() })).ok).toBe(true);
+	expect((await command(page, 'startSession')).ok).toBe(true);
+	const frame = page.frameLocator('#lab');
+
+	const cards = frame.locator('#servers > ul > li');
+	const charts = frame.locator('#machine li');
+	await expect(cards).toHaveCount(SERVERS);
+	await expect(charts).toHaveCount(SERVERS);
+	// Every card keeps its text while skipped: the last server is there, connected.
+	await expect(cards.last()).toContainText(name(SERVERS - 1));
+	await expect(cards.last()).toContainText('connected');
+
+	// Far below the screen, nothing of the last card and the last chart is drawn.
+	expect(await rendered(cards.last())).toBe(false);
+	expect(await rendered(charts.last())).toBe(false);
+
+	// The keyboard reaches a control in a skipped card, which is then drawn where it is focused.
+	const farCard = cards.nth(SERVERS / 2);
+	expect(await rendered(farCard)).toBe(false);
+	const button = farCard.getByRole('button').first();
+	await button.focus();
+	await expect(button).toBeFocused();
+	await expect.poll(() => rendered(farCard)).toBe(true);
+
+	// Scrolled to, the last card and the last chart are drawn.
+	for (const items of [cards, charts]) {
+		const last = items.last();
+		await last.scrollIntoViewIfNeeded();
+		await expect.poll(() => rendered(last)).toBe(true);
+	}
+});
