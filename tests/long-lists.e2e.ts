@@ -40,9 +40,17 @@ test('off-screen server cards and charts are skipped until they come into view, 
 	await expect(cards.last()).toContainText(name(SERVERS - 1));
 	await expect(cards.last()).toContainText('connected');
 
-	// Far below the screen, nothing of the last card and the last chart is drawn.
+	// Far below the screen, nothing of the last card and the last chart is drawn. The chart's
+	// drawing is not even made yet (a world this big draws each chart when first shown), but
+	// its accessible name already says the server's state.
 	expect(await rendered(cards.last())).toBe(false);
 	expect(await rendered(charts.last())).toBe(false);
+	const lastChart = charts.last().getByRole('img');
+	await expect(lastChart).toHaveAttribute(
+		'aria-label',
+		new RegExp(`${name(SERVERS - 1)}.*connected`)
+	);
+	await expect(lastChart.locator('rect')).toHaveCount(0);
 
 	// The keyboard reaches a control in a skipped card, which is then drawn where it is focused.
 	const farCard = cards.nth(SERVERS / 2);
@@ -58,4 +66,7 @@ test('off-screen server cards and charts are skipped until they come into view, 
 		await last.scrollIntoViewIfNeeded();
 		await expect.poll(() => rendered(last)).toBe(true);
 	}
+	await expect(lastChart.locator('rect').first()).toBeAttached();
+	// The active state is marked in the drawing made late, as in any other.
+	await expect(lastChart.locator('text', { hasText: '▶ connected' })).toHaveCount(1);
 });
