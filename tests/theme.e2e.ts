@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+
+// The reader's system setting: a dark system gets the dark theme on every page unless the page
+// asks for light (the embed's theme=light) or runs the projector theme (presenter mode, light
+// for a washed-out projection). theme=dark still works on a light system.
+
+const DARK_PAGE = 'rgb(2, 6, 23)';
+/** Tailwind's slate-900, the panels' dark background. */
+const DARK_PANEL = 'oklch(0.208 0.042 265.755)';
+/** The world editor's own dark background (#0f172a). */
+const DARK_EDITOR = 'rgb(15, 23, 42)';
+const WHITE = 'rgb(255, 255, 255)';
+
+/** The page's background and the servers panel's (null without one), as the reader sees them. */
+const colours = (page: Page) =>
+	page.evaluate(() => {
+		const panel = document.querySelector('#servers');
+		return {
+			page: getComputedStyle(document.documentElement).backgroundColor,
+			panel: panel && getComputedStyle(panel).backgroundColor,
+			scheme: getComputedStyle(document.documentElement).colorScheme
+		};
+	});
+
+const settled = (page: Page) =>
+	expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+
+test.describe('on a dark system', () => {
+	test.use({ colorScheme: 'dark' });
+
+	test('an embed without theme is dark; theme=light keeps it light', async ({ page }) => {
+		await page.goto('embed/01-connection-isolation');
+		await settled(page);
+		expect(await colours(page)).toEqual({ page: DARK_PAGE, panel: DARK_PANEL, scheme: 'dark' });
+
+		await page.goto('embed/01-connection-isolation?theme=light');
+		await settled(page);
+		await expect.poll(async () => (await colours(page)).panel).toBe(WHITE);
+		expect((await colours(page)).scheme).toBe('normal');
+	});
+
+	test('presenter mode keeps its light projector theme', async ({ page }) => {
+		await page.goto('labs/01-connection-isolation?present=1&speed=instant');
+		await settled(page);
+		await expect(page.locator('html')).toHaveAttribute('data-presenter', '');
+		expect(await colours(page)).toEqual({ page: WHITE, panel: WHITE, scheme: 'normal' });
+	});
+
+	for (const route of ['', 'labs/03-call-pipeline', 'embed', 'live']) {
+		test(`axe: /${route} in the dark theme`, async ({ page }) => {
+			await page.goto(`${route}?speed=instant`);
+			if (route === 'labs/03-call-pipeline') await settled(page);
+			expect((await colours(page)).scheme).toBe('dark');
+			await expectNoAxeViolations(page);
+		});
+	}
+
+	test('axe: the world editor (CodeMirror) in the dark theme', async ({ page }) => {
+		await page.goto('sandbox?speed=instant');
+		await settled(page);
+		const editor = page.locator('.scenario-editor .cm-editor');
+		await expect(editor).toBeVisible();
+		expect(await editor.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(DARK_EDITOR);
+		await expectNoAxeViolations(page);
+	});
+});
+
+test('on a light system, theme=dark still makes an embed dark', async ({ page }) => {
+	await page.goto('embed/01-connection-isolation?theme=dark');
+	await settled(page);
+	expect(await colours(page)).toEqual({ page: DARK_PAGE, panel: DARK_PANEL, scheme: 'dark' });
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	expect(await colours(page)).toEqual({
+		page: 'rgba(0, 0, 0, 0)',
+		panel: WHITE,
+		scheme: 'normal'
+	});
+});
