@@ -9,9 +9,9 @@ import { command, openHost } from './helpers/embed-host';
 const SERVERS = 40;
 const name = (i: number) => `srv-${String(i).padStart(2, '0')}`;
 
-function scenario() {
+function scenario(servers = SERVERS) {
 	const mcp_servers: Record<string, unknown> = {};
-	for (let i = 0; i < SERVERS; i++)
+	for (let i = 0; i < servers; i++)
 		mcp_servers[name(i)] = {
 			type: 'stdio',
 			command: 'many-servers',
@@ -69,4 +69,19 @@ test('off-screen server cards and charts are skipped until they come into view, 
 	await expect(lastChart.locator('rect').first()).toBeAttached();
 	// The active state is marked in the drawing made late, as in any other.
 	await expect(lastChart.locator('text', { hasText: '▶ connected' })).toHaveCount(1);
+});
+
+test('charts already on screen stay drawn when the world grows past twelve servers', async ({
+	page
+}) => {
+	await openHost(page, { lab: 'sandbox', view: 'machine' });
+	const frame = page.frameLocator('#lab');
+	const firstChart = frame.locator('#machine li').first().getByRole('img');
+	for (const servers of [3, SERVERS]) {
+		expect((await command(page, 'setScenario', { scenario: scenario(servers) })).ok).toBe(true);
+		expect((await command(page, 'startSession')).ok).toBe(true);
+		await expect(frame.locator('#machine li')).toHaveCount(servers);
+		await expect(firstChart).toHaveAttribute('aria-label', new RegExp(`${name(0)}.*connected`));
+		await expect(firstChart.locator('text', { hasText: '▶ connected' })).toHaveCount(1);
+	}
 });
