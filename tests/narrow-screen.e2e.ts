@@ -64,3 +64,39 @@ test('an embed with 100-character server and tool names fits a 320 px screen', a
 	expect(overflow.wire).toBeGreaterThan(0);
 	expect(overflow.wire).toBeLessThanOrEqual(320);
 });
+
+test('on a phone the registry lists each tool as labelled lines, still a table to a screen reader', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	const table = page.locator('#registry table');
+	const row = table.locator('tbody tr').first();
+	// The tool's lines stack: its name, then Server, Raw tool, Read-only, Available.
+	const name = await row.locator('th').boundingBox();
+	const server = await row.locator('td').first().boundingBox();
+	expect(server!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+	expect(server!.x).toBeLessThanOrEqual(name!.x + 1);
+	const label = await row
+		.locator('td')
+		.first()
+		.evaluate((td) => getComputedStyle(td, '::before').content);
+	expect(label).toContain('Server');
+
+	// What assistive technology gets (Chromium's accessibility tree): a table of rows and cells,
+	// with the column headers, and cells named by their value only (the drawn labels are not read).
+	const cdp = await page.context().newCDPSession(page);
+	const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+		nodes: Array<{ role?: { value: string }; name?: { value: string } }>;
+	};
+	const roles = (role: string) => nodes.filter((n) => n.role?.value === role);
+	expect(roles('table').length).toBeGreaterThan(0);
+	expect(roles('columnheader').map((n) => n.name?.value)).toEqual(
+		expect.arrayContaining(['Adapted name', 'Server', 'Raw tool', 'Read-only', 'Available'])
+	);
+	expect(roles('rowheader').map((n) => n.name?.value)).toContain('mcp__filesystem__read_file');
+	expect(roles('cell').map((n) => n.name?.value)).toEqual(
+		expect.arrayContaining(['filesystem', 'read_file'])
+	);
+	expect(roles('cell').some((n) => n.name?.value?.includes('Server:'))).toBe(false);
+});
