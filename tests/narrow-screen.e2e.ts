@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { command, openHost } from './helpers/embed-host';
 import { refuseLiveServers } from './helpers/live-lab';
+import { t } from './helpers/messages';
 import { labIds, settled } from './helpers/play-lab';
 
 // A phone (320 CSS pixels wide): no page of the lab scrolls sideways. Wide content (a select of
@@ -81,7 +82,7 @@ test('on a phone the registry lists each tool as labelled lines, still a table t
 		.locator('td')
 		.first()
 		.evaluate((td) => getComputedStyle(td, '::before').content);
-	expect(label).toContain('Server');
+	expect(label).toContain('"Server: "');
 
 	// What assistive technology gets (Chromium's accessibility tree): a table of rows and cells,
 	// with the column headers, and cells named by their value only (the drawn labels are not read).
@@ -99,4 +100,14 @@ test('on a phone the registry lists each tool as labelled lines, still a table t
 		expect.arrayContaining(['filesystem', 'read_file'])
 	);
 	expect(roles('cell').some((n) => n.name?.value?.includes('Server:'))).toBe(false);
+
+	// In Chinese the label ends with a full-width colon.
+	await page.goto('labs/01-connection-isolation?speed=instant&lang=zh-CN');
+	await settled(page);
+	expect(
+		await row
+			.locator('td')
+			.first()
+			.evaluate((td) => getComputedStyle(td, '::before').content)
+	).toContain(`"${t('zh-CN', 'registry_col_server')}："`);
 });
