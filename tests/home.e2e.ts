@@ -1,9 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { t } from './helpers/messages';
+import { labIds } from './helpers/play-lab';
 
 test('the home page lists the labs and opens one, under any base path', async ({ page }) => {
 	await page.goto('');
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('MCP Lab');
+	// Each summary draws the lab text's code spans as code, never as backticks.
+	const summaries = page.locator('main li p');
+	await expect(summaries).toHaveCount(labIds().length);
+	for (const text of await summaries.allTextContents()) expect(text).not.toContain('`');
+	await expect(summaries.nth(1).locator('code', { hasText: 'filesystem' })).toHaveCount(1);
 	const link = page.getByRole('link', { name: /^Open lab 01: / });
 	await link.click();
 	await expect(page).toHaveURL(/\/labs\/01-connection-isolation$/);
