@@ -1,12 +1,20 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isolationScenario, toolSourceScenario } from '$lib/core/world/test-world';
 import CallPanel from '../CallPanel.svelte';
 import HarnessControls from '../HarnessControls.svelte';
 import { buttonTag, html, startedStates, text } from '../test-support/render';
 import ToolSourcePanel from './ToolSourcePanel.svelte';
+import { loadToolSourceParts, toolSourceParts } from './parts.svelte';
 
 const session = startedStates(toolSourceScenario);
+
+// The shared panels draw ToolSource's parts once loaded (a page loads them when its world is a
+// ToolSource one); server-side rendering does not wait, so they are loaded first.
+beforeAll(async () => {
+	expect(toolSourceParts.Call).toBeNull();
+	await loadToolSourceParts();
+});
 
 const button = buttonTag;
 
