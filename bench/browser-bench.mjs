@@ -654,6 +654,8 @@ async function run() {
 					details: true,
 					trace: true
 				});
+		// BENCH_ONLY=registry: the registry view alone (its repaint figures), while working on it.
+		if (process.env.BENCH_ONLY === 'registry') return { browser: browser.version(), registryOnly };
 		// Which panel costs what: the same setScenario with one panel at a time.
 		const panels = [];
 		for (const view of PANEL_VIEWS) {
