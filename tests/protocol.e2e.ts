@@ -65,8 +65,13 @@ for (const lang of ['en', 'zh-CN']) {
 		await card.getByLabel(/^people/).fill('0');
 		await card.getByRole('button', { name: t(lang, 'host_accept_label', { id: 'h1' }) }).click();
 		await settled(page);
-		await expect(card.getByRole('alert')).toContainText(
-			'The answer does not fit the requested form: #: Property "people" does not match schema.; #/people: 0 is less than 1.'
+		// The validator's detail stays in its own words; the sentence is the page's.
+		const misfit = t(lang, 'command_error_answer_misfit', {
+			detail: '#: Property "people" does not match schema.; #/people: 0 is less than 1.'
+		});
+		await expect(card).toContainText(`${t(lang, 'host_refused')} ${misfit}`);
+		await expect(page.getByTestId('live-region')).toContainText(
+			t(lang, 'announce_command_failed', { error: misfit })
 		);
 		// Nothing was sent: the call still waits.
 		await expect(newestCall(page)).toContainText('executing');

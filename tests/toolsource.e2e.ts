@@ -80,8 +80,10 @@ test('ToolSource drills: allowlist, permission_denied, unknown → reconciled, a
 
 	// A further call is refused until c3 is reconciled.
 	await call(page, 'en', 'mcp.files.read_file', { path: '/a' });
-	await expect(calls.getByRole('alert')).toHaveText(
-		en('call_failed', { error: 'The run is interrupted: reconcile c3 first.' })
+	const refused = en('call_failed', { error: 'The run is interrupted: reconcile c3 first.' });
+	await expect(calls.getByText(refused)).toBeVisible();
+	await expect(page.getByTestId('live-region')).toContainText(
+		en('announce_command_failed', { error: 'The run is interrupted: reconcile c3 first.' })
 	);
 	await expect(auditRow(page, 'c4')).toHaveCount(0);
 
@@ -135,7 +137,10 @@ test('ToolSource drills: allowlist, permission_denied, unknown → reconciled, a
 	await expect(auditRow(page, 'c7').locator('td').last()).toHaveText('completed');
 });
 
-/** The states worth checking: an approval card, then the interrupted run with its buttons. */
+/**
+ * The states worth checking: an approval card, then the interrupted run with its buttons and a
+ * call it refuses, said in the page's language.
+ */
 async function axeThroughTheDrill(page: Page, lang: string) {
 	await call(page, lang, 'mcp.files.export_log');
 	await call(page, lang, 'mcp.tickets.transfer_funds');
@@ -146,6 +151,13 @@ async function axeThroughTheDrill(page: Page, lang: string) {
 		.click();
 	await settled(page);
 	await expect(page.getByTestId('run-interrupted')).toBeVisible();
+	await call(page, lang, 'mcp.files.read_file', { path: '/a' });
+	const refusal = t(lang, 'command_error_run_interrupted', { ids: 'c2' });
+	await expect(page.locator('#calls')).toContainText(t(lang, 'call_failed', { error: refusal }));
+	await expect(page.locator('#harness')).toContainText(refusal);
+	await expect(page.getByTestId('live-region')).toContainText(
+		t(lang, 'announce_command_failed', { error: refusal })
+	);
 	await expectNoAxeViolations(page);
 }
 

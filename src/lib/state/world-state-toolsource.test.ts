@@ -2,12 +2,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseScenario, type ScenarioInput } from '$lib/core';
 import { isolationScenario, toolSourceScenario } from '$lib/core/world/test-world';
+// The page loads it on the first failure; here it is loaded with the file, because under
+// Vitest every message is a module of its own and the first load takes seconds.
+import '$lib/i18n/command-error';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { WorldState } from './world-state.svelte';
 
 let state: WorldState | undefined;
 afterEach(() => {
 	state?.dispose();
 	vi.unstubAllGlobals();
+	overwriteGetLocale(() => 'en');
 });
 
 async function session(input: ScenarioInput = toolSourceScenario) {
@@ -25,6 +30,26 @@ async function until(condition: () => boolean) {
 }
 
 describe('WorldState and the ToolSource profile', () => {
+	it('says a refused command in the page language, in the harness panel and the live region', async () => {
+		const world = await session();
+		const said: string[] = [];
+		world.announce = (text) => said.push(text);
+		overwriteGetLocale(() => 'zh-CN');
+		await world.run((w) => w.callTool('mcp.tickets.transfer_funds', {}));
+		await world.run((w) => w.answerApproval('c1', true));
+		const refused = () => world.run((w) => w.callTool('mcp.files.read_file', { path: '/a' }));
+		// The embed API and the console keep the English sentence.
+		await expect(refused()).rejects.toThrow('The run is interrupted: reconcile c1 first.');
+		await until(() => world.error === '本次运行已中断：请先核对 c1。');
+		expect(said).toEqual(['上一条命令失败：本次运行已中断：请先核对 c1。']);
+
+		// A command that follows at once is not overwritten by the late words of the one before.
+		await expect(refused()).rejects.toThrow();
+		await world.reconcile('c1', 'not_applied');
+		await new Promise((r) => setTimeout(r, 20));
+		expect(world.error).toBeNull();
+	});
+
 	it('exposes the profile and toolSource, and follows reconcile and restart', async () => {
 		const world = await session();
 		expect(world.profile).toBe('toolsource');

@@ -26,6 +26,8 @@ const FACTOR: Record<Speed, number> = { instant: 0, slow: 10, realtime: 1 };
 /** No single wait is longer than this, so a 30 s timeout does not stall a demo. */
 const LONGEST_WAIT_MS = 1500;
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export function isSpeed(value: string | null): value is Speed {
 	return (SPEEDS as readonly string[]).includes(value ?? '');
 }
@@ -73,6 +75,10 @@ export class WorldState {
 	/** Commands in progress (the UI disables controls and shows progress). */
 	pending = $state(0);
 	/** The last command's failure, as a sentence; cleared by the next command. */
+	/**
+	 * The last failed command's sentence: its message, then (a moment later, once their words
+	 * have loaded) a refusal the lab words itself in the page's language (i18n/command-error.ts).
+	 */
 	error = $state<string | null>(null);
 	/** How fast simulated time runs on screen; what happens is the same at every speed. */
 	speed = $state<Speed>('slow');
@@ -169,7 +175,7 @@ export class WorldState {
 		try {
 			scenario = live.addToScenario(this.world.scenario, this.world.serverNames, entry);
 		} catch (error) {
-			this.error = (error as Error).message;
+			this.#failed(error);
 			throw error;
 		}
 		const value = token?.trim();
@@ -185,13 +191,35 @@ export class WorldState {
 		this.pending++;
 		return command(this.world)
 			.catch((error: unknown) => {
-				this.error = error instanceof Error ? error.message : String(error);
+				this.#failed(error);
 				throw error;
 			})
 			.finally(() => {
 				this.pending--;
 				this.#refresh();
 			});
+	}
+
+	/**
+	 * A command failed: its message at once, then its words in the page's language, said in the
+	 * live region. The words load on the first failure: most sessions never see one.
+	 */
+	#failed(error: unknown): void {
+		const message = messageOf(error);
+		this.error = message;
+		void import('$lib/i18n/command-error').then(({ commandErrorText, failureAnnouncement }) => {
+			// A later command may have cleared or replaced it meanwhile.
+			if (this.error !== message) return;
+			const text = commandErrorText(error) ?? message;
+			this.error = text;
+			this.announce(failureAnnouncement(text));
+		});
+	}
+
+	/** A failure's sentence in the page's language (its message when the lab has no words for it). */
+	async explain(error: unknown): Promise<string> {
+		const { commandErrorText } = await import('$lib/i18n/command-error');
+		return commandErrorText(error) ?? messageOf(error);
 	}
 
 	/** Step mode on or off; off lets every call in flight finish. Failures land in `error`. */

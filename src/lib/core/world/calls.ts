@@ -13,7 +13,7 @@ import type { TruncationArtifact } from '../profiles/openharness/truncation';
 import type { RegisteredTool } from '../registry/registry';
 import type { SimClock } from './clock';
 import { BoundedList } from './bounded-list';
-import { WorldCommandError } from './events';
+import { refusal } from './command-errors';
 
 /** How many call records a world keeps. */
 export const CALL_WINDOW = 1000;
@@ -221,16 +221,14 @@ export class CallRunner {
 	/** The user's answer to a permission question. */
 	answer(id: string, approve: boolean): void {
 		const run = this.#runs.get(id);
-		if (!run || run.state !== 'awaitingApproval')
-			throw new WorldCommandError(`Call ${id} is not waiting for approval.`);
+		if (!run || run.state !== 'awaitingApproval') throw refusal('not_waiting_approval', { id });
 		run.send({ type: approve ? 'APPROVE' : 'REFUSE' });
 	}
 
 	/** Step mode: a held call moves on one stage, or (`toEnd`) runs to its end without holding. */
 	step(id: string, toEnd = false): void {
 		const run = this.#runs.get(id);
-		if (!run || !run.context.held)
-			throw new WorldCommandError(`Call ${id} is not waiting for a step.`);
+		if (!run || !run.context.held) throw refusal('not_waiting_step', { id });
 		run.send({ type: toEnd ? 'RUN' : 'STEP' });
 	}
 

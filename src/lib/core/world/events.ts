@@ -114,8 +114,16 @@ export type NewWorldEvent = WorldEvent extends infer E
 		: never
 	: never;
 
+/**
+ * A command the world refuses. `key` and `params`, when given, name the sentence for the page to
+ * translate (command-errors.ts builds them); the message is the English sentence.
+ */
 export class WorldCommandError extends Error {
-	constructor(message: string) {
+	constructor(
+		message: string,
+		readonly key?: string,
+		readonly params?: Readonly<Record<string, string>>
+	) {
 		super(message);
 		this.name = 'WorldCommandError';
 	}

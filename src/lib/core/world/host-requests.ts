@@ -10,7 +10,8 @@ import { LazyJsonSchemaValidator } from '../validation/lazy-validator';
 import { boundJson, boundText } from '../text/bound';
 import { BoundedList } from './bounded-list';
 import type { SimClock } from './clock';
-import { WorldCommandError } from './events';
+import { hostRefusal } from './host-refusals';
+import type { WorldCommandError } from './events';
 
 export type HostRequestKind = 'sampling' | 'elicitation' | 'roots';
 
@@ -51,6 +52,8 @@ interface Base {
 	reply: string;
 	/** Why the last answer was refused (content not matching the form), else ''. */
 	problem: string;
+	/** The same, as a key and values for the page to say in its language (command-errors.ts). */
+	problemWhy?: { key: string; params?: Readonly<Record<string, string>> };
 	at: number;
 	answeredAt: number | null;
 }
@@ -174,9 +177,7 @@ export class HostRequests {
 		}
 		const reply = answer.text ?? this.modelReply;
 		if (reply.length > MAX_REPLY)
-			throw new WorldCommandError(
-				`A reply is at most ${MAX_REPLY} characters; this one has ${reply.length}.`
-			);
+			throw hostRefusal('reply_too_long', { max: String(MAX_REPLY), length: String(reply.length) });
 		waiter.resolve({
 			model: SCRIPTED_MODEL,
 			role: 'assistant',
@@ -204,15 +205,16 @@ export class HostRequests {
 		const content = answer.content ?? {};
 		const problem = this.#formProblem(ask, content);
 		if (problem) {
+			const why = { key: problem.key!, ...(problem.params ? { params: problem.params } : {}) };
 			this.#list.replaceLast(
 				(r) => r.id === id,
-				(r) => ({ ...r, problem })
+				(r) => ({ ...r, problem: problem.message, problemWhy: why })
 			);
 			this.changed(
 				this.#list.findLast((r) => r.id === id)!,
 				false
 			);
-			throw new WorldCommandError(problem);
+			throw problem;
 		}
 		waiter.resolve({ action: 'accept', content });
 		this.#settle(id, 'accepted', boundJson(content, TEXT, 0).text);
@@ -222,12 +224,13 @@ export class HostRequests {
 	 * Why `content` cannot go back: the protocol allows only flat strings, numbers, booleans and
 	 * string lists, and it must satisfy the schema the server asked with.
 	 */
-	#formProblem(ask: ElicitationAsk, content: Record<string, unknown>): string {
+	#formProblem(ask: ElicitationAsk, content: Record<string, unknown>): WorldCommandError | null {
 		if (!ElicitResultSchema.safeParse({ action: 'accept', content }).success)
-			return 'An answer holds only strings, numbers, booleans or lists of strings, one per field.';
-		if (!ask.requestedSchema) return '';
+			return hostRefusal('answer_shape');
+		if (!ask.requestedSchema) return null;
 		const check = validator.getValidator(ask.requestedSchema)(content);
-		return check.valid ? '' : `The answer does not fit the requested form: ${check.errorMessage}`;
+		// The validator's own detail stays in its words (English) in either language.
+		return check.valid ? null : hostRefusal('answer_misfit', { detail: check.errorMessage });
 	}
 
 	#open(
@@ -276,9 +279,7 @@ export class HostRequests {
 		const request = this.#list.findLast((r) => r.id === id);
 		const waiter = this.#waiting.get(id);
 		if (!request || !waiter || request.kind !== kind)
-			throw new WorldCommandError(
-				`Host request ${id} is not a ${kind} request waiting for an answer.`
-			);
+			throw hostRefusal('host_request_not_kind', { id, kind });
 		return { request, waiter };
 	}
 
@@ -286,7 +287,8 @@ export class HostRequests {
 		this.#waiting.delete(id);
 		const done = this.#list.replaceLast(
 			(r) => r.id === id,
-			(r) => ({ ...r, state, reply, problem: '', answeredAt: this.clock.now })
+			// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the answer clears the refusal
+			({ problemWhy, ...r }) => ({ ...r, state, reply, problem: '', answeredAt: this.clock.now })
 		);
 		if (done) this.changed(done, true);
 	}

@@ -43,10 +43,10 @@ export interface LiveIoOptions {
 export class LiveCommandError extends WorldCommandError {
 	constructor(
 		message: string,
-		readonly key: 'live_refuses_hang' | 'live_refuses_delay',
-		readonly params: { server: string }
+		override readonly key: 'live_refuses_hang' | 'live_refuses_delay',
+		override readonly params: { server: string }
 	) {
-		super(message);
+		super(message, key, params);
 	}
 }
 

@@ -5,11 +5,11 @@ import type {
 } from '../machines/toolsource-call.machine';
 import { errorDetail } from '../profiles/openharness/strings';
 import type { ToolSourcePolicy } from '../profiles/toolsource/policy';
-import { runInterrupted } from '../profiles/toolsource/strings';
 import type { BuiltRegistry, ConnectionFacts } from '../registry/registry';
 import { callEnded as callEvent, type CallRecord } from './calls';
 import type { SimClock } from './clock';
-import { WorldCommandError, type NewWorldEvent } from './events';
+import { toolsourceRefusal } from '../profiles/toolsource/refusals';
+import type { NewWorldEvent } from './events';
 import type { Link } from './sim-io';
 import { withClockTimeout } from './timeout';
 import type { ToolSourceRunner } from './toolsource-calls';
@@ -66,11 +66,11 @@ export class ToolSourceBinding {
 
 	refuseWhileInterrupted(): void {
 		const open = this.runner?.unreconciled ?? [];
-		if (open.length) throw new WorldCommandError(runInterrupted(open));
+		if (open.length) throw toolsourceRefusal('run_interrupted', { ids: open.join(', ') });
 	}
 
 	required(): ToolSourceRunner {
-		if (!this.runner) throw new WorldCommandError('The ToolSource profile is still loading.');
+		if (!this.runner) throw toolsourceRefusal('toolsource_loading');
 		return this.runner;
 	}
 

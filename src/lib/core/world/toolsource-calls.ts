@@ -13,7 +13,8 @@ import { cancelled, harnessRestarted, unknownOutcome } from '../profiles/toolsou
 import { BoundedList } from './bounded-list';
 import { CALL_WINDOW, inFlightRecords, newCallRecord, type CallRecord } from './calls';
 import type { SimClock } from './clock';
-import { WorldCommandError } from './events';
+import { toolsourceRefusal } from '../profiles/toolsource/refusals';
+import { refusal } from './command-errors';
 import { summariseArguments, ToolSourceJournal, type Reconciliation } from './toolsource-journal';
 
 /** What a ToolSource call records beyond the fields every profile's calls share. */
@@ -128,21 +129,20 @@ export class ToolSourceRunner {
 
 	answer(id: string, approve: boolean): void {
 		const run = this.#runs.get(id);
-		if (run?.state !== 'waiting_for_approval')
-			throw new WorldCommandError(`Call ${id} is not waiting for approval.`);
+		if (run?.state !== 'waiting_for_approval') throw refusal('not_waiting_approval', { id });
 		run.send({ type: approve ? 'APPROVE' : 'REFUSE' });
 	}
 
 	/** Stops the local wait at once; a request already sent gets notifications/cancelled. */
 	cancel(id: string): void {
 		const run = this.#runs.get(id);
-		if (!run) throw new WorldCommandError(`Call ${id} is not in flight.`);
+		if (!run) throw toolsourceRefusal('not_in_flight', { id });
 		run.send({ type: 'CANCEL' });
 	}
 
 	reconcile(id: string, verdict: Reconciliation): void {
 		if (!this.journal.reconcile(id, verdict))
-			throw new WorldCommandError(`Call ${id} has nothing to reconcile.`);
+			throw toolsourceRefusal('nothing_to_reconcile', { id });
 		this.#update(id, (r) => ({ toolsource: { ...r.toolsource!, reconciled: verdict } }));
 		this.changed();
 	}

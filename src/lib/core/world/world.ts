@@ -33,7 +33,8 @@ import type { Scenario, ServerConfig } from '../scenario/schema';
 import { effectiveSim } from '../scenario/well-known';
 import { mergeServers, type MergedServer, type SkippedServer } from '../scenario/plugins';
 import { SimClock } from './clock';
-import { WorldCommandError, type CommandName, type NewWorldEvent, type WorldEvent } from './events';
+import { refusal } from './command-errors';
+import type { CommandName, NewWorldEvent, WorldEvent } from './events';
 import { SimIo } from './sim-io';
 import { SimProcess } from './sim-process';
 import { macrotask, withClockTimeout } from './timeout';
@@ -378,9 +379,7 @@ export class World {
 	profileCommand(command: string, args: Record<string, unknown> = {}): Promise<void> {
 		return this.#command('profile', undefined, { do: 'profile', command, args }, () => {
 			if (!this.#extension)
-				throw new WorldCommandError(
-					`The ${this.scenario.profile} profile has no command '${command}'.`
-				);
+				throw refusal('no_command', { profile: this.scenario.profile, command });
 			return this.#extension.command(command, args);
 		});
 	}
@@ -576,9 +575,7 @@ export class World {
 		return this.#command('delay', server, { do: 'delay', server, ms }, () => {
 			if (this.#live?.owns(server)) throw this.#live.refuse('delay', server);
 			if (!Number.isFinite(ms) || ms < 0 || ms > 3_600_000)
-				throw new WorldCommandError(
-					`A delay is a number of milliseconds from 0 to 3600000, not ${ms}.`
-				);
+				throw refusal('delay_range', { ms: String(ms) });
 			this.#process(server).delayMs = Math.round(ms);
 			this.#emit({ kind: 'delay', server, ms: Math.round(ms) });
 		});
@@ -742,12 +739,9 @@ export class World {
 	setRoots(roots: ReadonlyArray<string | { uri: string; name?: string }>): Promise<void> {
 		const list = normaliseRoots([...roots]);
 		return this.#command('setRoots', undefined, { do: 'setRoots', roots: list }, async () => {
-			if (!this.#host?.capabilities.roots)
-				throw new WorldCommandError(
-					'This host declares no roots capability (the scenario has no host.roots), so it has no roots to change.'
-				);
+			if (!this.#host?.capabilities.roots) throw refusal('no_roots');
 			const bad = list.find((r) => !r.uri.startsWith('file://'));
-			if (bad) throw new WorldCommandError(`A root is a file:// URI, not "${bad.uri}".`);
+			if (bad) throw refusal('root_not_file', { uri: bad.uri });
 			this.#host!.roots = list;
 			this.#emit({ kind: 'roots', count: list.length });
 			await this.#io.rootsChanged();
@@ -764,9 +758,7 @@ export class World {
 			{ level },
 			() => {
 				if (!(logLevels as readonly string[]).includes(level))
-					throw new WorldCommandError(
-						`A log level is one of ${logLevels.join(', ')}; not "${level}".`
-					);
+					throw refusal('log_level', { levels: logLevels.join(', '), level });
 			}
 		);
 	}
@@ -876,7 +868,7 @@ export class World {
 		act: () => void | Promise<void>
 	): Promise<void> {
 		return this.#commands.command(action, async () => {
-			if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
+			if (this.#disposed) throw refusal('world_replaced');
 			if (this.#toolsourceLoading) await this.#toolsourceLoading;
 			if (this.#extensionLoading) await this.#extensionLoading;
 			if (this.#pinsLoading) await this.#pinsLoading;
@@ -907,7 +899,7 @@ export class World {
 		return this.#commands.interrupt(
 			action,
 			() => {
-				if (this.#disposed) throw new WorldCommandError('This world has been replaced.');
+				if (this.#disposed) throw refusal('world_replaced');
 				this.#emit({ kind: 'command', command });
 				act();
 			},
@@ -959,8 +951,7 @@ export class World {
 	#process(server: string): SimProcess {
 		const process = this.#processes.get(server);
 		if (!process) {
-			const known = this.serverNames.join(', ') || 'none';
-			throw new WorldCommandError(`Unknown server '${server}'. Servers in this world: ${known}.`);
+			throw refusal('unknown_server', { server, servers: this.serverNames.join(', ') });
 		}
 		return process;
 	}
@@ -1013,18 +1004,15 @@ export class World {
 
 	/** A world whose servers never ask the host anything has no host side: nothing is pending. */
 	#hostSide(request: string): HostSide {
-		if (!this.#host)
-			throw new WorldCommandError(`Host request ${request} is not waiting for an answer.`);
+		if (!this.#host) throw refusal('host_request_not_waiting', { id: request });
 		return this.#host;
 	}
 
 	#toolSourceBinding(): ToolSourceBinding {
 		if (!this.#toolsource)
-			throw new WorldCommandError(
-				this.scenario.profile === 'toolsource'
-					? 'The ToolSource profile is still loading; try again in a moment.'
-					: `This command belongs to the toolsource profile; this world runs ${this.scenario.profile}.`
-			);
+			throw this.scenario.profile === 'toolsource'
+				? refusal('toolsource_loading_retry')
+				: refusal('toolsource_only', { profile: this.scenario.profile });
 		return this.#toolsource;
 	}
 

@@ -7,7 +7,7 @@ import {
 	newCallRecord,
 	type CallRecord
 } from '../../world/calls';
-import { WorldCommandError } from '../../world/events';
+import { refusal } from '../../world/command-errors';
 import type { ProfileCalls, ProfileHost } from '../../world/profile-extension';
 import { withClockTimeout } from '../../world/timeout';
 import { errorDetail } from '../openharness/strings';
@@ -61,7 +61,7 @@ export class ContextualCalls implements ProfileCalls {
 	}
 
 	answer(id: string): void {
-		throw new WorldCommandError(`Call ${id} is not waiting for approval.`);
+		throw refusal('not_waiting_approval', { id });
 	}
 
 	stopAll(): void {

@@ -3,7 +3,8 @@ import type { BuiltRegistry, ConnectionFacts } from '../../registry/registry';
 import { MASK } from '../../live/secret-mask';
 import { mergeServers } from '../../scenario/plugins';
 import type { ServerConfig } from '../../scenario/schema';
-import { WorldCommandError } from '../../world/events';
+import { refusal } from '../../world/command-errors';
+import { contextualRefusal } from './refusals';
 import type {
 	ProfileExtension,
 	ProfileHost,
@@ -44,9 +45,6 @@ export type RunState = 'starting' | 'running' | 'failed' | 'ended';
 const EMPTY: ContextualConfig = { servers: {}, identities: {} };
 
 /** The lab's sentences where the source has none (a harness refusing a learner's action). */
-const NO_RUN = 'No run is active: start a run first.';
-const STILL_STARTING = 'The run is still connecting its servers.';
-const runFailed = (error: string) => `The run failed: ${error}`;
 const NOT_CONNECTED = 'its connection was closed; start a new run.';
 
 /**
@@ -147,10 +145,10 @@ class ContextualExtension implements ProfileExtension {
 	}
 
 	start(name: string, args: Record<string, unknown>): string {
-		if (!this.#run || this.#run.ended) throw new WorldCommandError(NO_RUN);
+		if (!this.#run || this.#run.ended) throw contextualRefusal('no_run');
 		const { state, error } = this.#state();
-		if (state === 'failed') throw new WorldCommandError(runFailed(error!));
-		if (state === 'starting') throw new WorldCommandError(STILL_STARTING);
+		if (state === 'failed') throw contextualRefusal('run_failed', { error: error! });
+		if (state === 'starting') throw contextualRefusal('run_starting');
 		const { tools } = this.#tools();
 		const tool = tools.find((t) => t.name === name);
 		if (!tool)
@@ -168,7 +166,7 @@ class ContextualExtension implements ProfileExtension {
 	command(name: string, args: Record<string, unknown>): void {
 		if (name === 'startRun') return this.#startRun(args);
 		if (name === 'endRun') return this.#endRun();
-		throw new WorldCommandError(`The contextual profile has no command '${name}'.`);
+		throw refusal('no_command', { profile: 'contextual', command: name });
 	}
 
 	#startRun(args: Record<string, unknown>): void {
@@ -226,7 +224,7 @@ class ContextualExtension implements ProfileExtension {
 
 	#endRun(): void {
 		const run = this.#live();
-		if (!run) throw new WorldCommandError(NO_RUN);
+		if (!run) throw contextualRefusal('no_run');
 		run.ended = true;
 		for (const server of run.servers) this.host.close(server);
 		// The model's tools go with the run: the registry is built again, empty.

@@ -1,4 +1,4 @@
-import { WorldCommandError } from '../../world/events';
+import { contextualRefusal as refusal } from './refusals';
 import type { ContextualConfig } from './config';
 import type { RunContext } from './headers';
 
@@ -14,7 +14,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 /** A text field of the run's context: absent or empty means the run has no such value. */
 function optionalText(value: unknown, field: string): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	if (typeof value !== 'string') throw new WorldCommandError(`${field} must be text.`);
+	if (typeof value !== 'string') throw refusal('must_be_text', { field });
 	return value;
 }
 
@@ -31,18 +31,16 @@ export function runArgs(
 	const identities = Object.keys(config.identities);
 	const identity = args.identity;
 	if (typeof identity !== 'string' || !identities.includes(identity))
-		throw new WorldCommandError(
-			`Unknown identity '${String(identity)}'. Identities in this scenario: ${identities.join(', ') || 'none'}.`
-		);
+		throw refusal('unknown_identity', {
+			identity: String(identity),
+			identities: identities.join(', ')
+		});
 	const context = isRecord(args.context) ? args.context : {};
 	const metadata = context.metadata ?? config.metadata;
-	if (metadata !== undefined && !isRecord(metadata))
-		throw new WorldCommandError('The run metadata must be a JSON object.');
+	if (metadata !== undefined && !isRecord(metadata)) throw refusal('metadata_not_object');
 	const servers = args.servers ?? serverNames;
 	if (!Array.isArray(servers) || servers.some((s) => !serverNames.includes(s)))
-		throw new WorldCommandError(
-			`A run selects servers of this world: ${serverNames.join(', ') || 'none'}.`
-		);
+		throw refusal('run_servers', { servers: serverNames.join(', ') });
 	return {
 		identity,
 		context: {

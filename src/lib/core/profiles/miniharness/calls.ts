@@ -10,7 +10,8 @@ import {
 	type CallRecord,
 	type CallState
 } from '../../world/calls';
-import { WorldCommandError } from '../../world/events';
+import { refusal } from '../../world/command-errors';
+import { miniharnessRefusal } from './refusals';
 import type { ProfileCalls, ProfileHost } from '../../world/profile-extension';
 import type { Link } from '../../world/sim-io';
 import { withClockTimeout } from '../../world/timeout';
@@ -112,14 +113,14 @@ export class MiniHarnessCalls implements ProfileCalls {
 	/** `retry`: the model proposes call `id` again, under the same checkpoint. */
 	retry(id: string): string {
 		const original = this.find(id);
-		if (!original) throw new WorldCommandError(`There is no call ${id} to retry.`);
+		if (!original) throw miniharnessRefusal('no_retry', { id });
 		const checkpoint = this.details.get(id)?.checkpoint ?? id;
 		return this.start(original.name, original.arguments, checkpoint);
 	}
 
 	answer(id: string, approve: boolean): void {
 		const answer = this.#answers.get(id);
-		if (!answer) throw new WorldCommandError(`Call ${id} is not waiting for approval.`);
+		if (!answer) throw refusal('not_waiting_approval', { id });
 		this.#answers.set(id, null);
 		answer(approve);
 	}

@@ -1,5 +1,6 @@
 import type { BuiltRegistry } from '../../registry/registry';
-import { WorldCommandError } from '../../world/events';
+import { refusal } from '../../world/command-errors';
+import { miniharnessRefusal } from './refusals';
 import type { ProfileExtension, ProfileHost } from '../../world/profile-extension';
 import { MiniHarnessCalls } from './calls';
 import { miniHarnessView, word } from './view';
@@ -54,9 +55,10 @@ export function createExtension(host: ProfileHost): ProfileExtension {
 			if (name === 'wait') {
 				const seconds = Number(args.seconds);
 				if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_WAIT_S)
-					throw new WorldCommandError(
-						`Wait a whole number of seconds from 1 to ${MAX_WAIT_S}, not ${String(args.seconds)}.`
-					);
+					throw miniharnessRefusal('wait_seconds', {
+						max: String(MAX_WAIT_S),
+						value: String(args.seconds)
+					});
 				waiting = true;
 				host.clock.schedule(seconds * 1000, () => {
 					waiting = false;
@@ -69,7 +71,7 @@ export function createExtension(host: ProfileHost): ProfileExtension {
 				});
 				return;
 			}
-			throw new WorldCommandError(`The miniharness profile has no command '${name}'.`);
+			throw refusal('no_command', { profile: 'miniharness', command: name });
 		},
 		view() {
 			session.sync();

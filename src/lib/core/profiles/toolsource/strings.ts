@@ -25,7 +25,5 @@ export const unsupportedContent = (type: string) =>
 export const summaryTruncated = (shown: number, total: number, artifact: string) =>
 	`[truncated: showing ${shown} of ${total} characters; full result in artifact ${artifact}]`;
 export const emptyResult = '(empty result)';
-export const runInterrupted = (ids: readonly string[]) =>
-	`The run is interrupted: reconcile ${ids.join(', ')} first.`;
 export const schemaRefused = (name: string, reason: string) =>
 	`${name} is not registered: ${reason}`;

@@ -7,7 +7,7 @@ import {
 	type CallState
 } from '../../world/calls';
 import type { SimClock } from '../../world/clock';
-import { WorldCommandError } from '../../world/events';
+import { refusal } from '../../world/command-errors';
 import type { ProfileCalls } from '../../world/profile-extension';
 import { callError } from './strings';
 import { errorDetail } from '../openharness/strings';
@@ -56,7 +56,7 @@ export class TrustCalls implements ProfileCalls {
 	}
 
 	answer(id: string): void {
-		throw new WorldCommandError(`Call ${id} is not waiting for approval.`);
+		throw refusal('not_waiting_approval', { id });
 	}
 
 	stopAll(): void {

@@ -1,7 +1,7 @@
 import type { ConnectionContext } from '../../machines/connection.machine';
 import type { BuiltRegistry, RegisteredTool } from '../../registry/registry';
 import { callEnded } from '../../world/calls';
-import { WorldCommandError } from '../../world/events';
+import { trustRefusal } from './refusals';
 import type { ProfileExtension, ProfileHost } from '../../world/profile-extension';
 import { withClockTimeout } from '../../world/timeout';
 import { errorDetail } from '../openharness/strings';
@@ -120,9 +120,12 @@ class TrustExtension implements ProfileExtension {
 			case 'healthCheck':
 				return this.#healthCheck();
 			default:
-				throw new WorldCommandError(
-					`The trust profile has no command '${name}' (trust, untrust, connect, disconnect, grant, grantTool, network, revoke, healthCheck).`
-				);
+				throw trustRefusal('no_command_of', {
+					profile: 'trust',
+					command: name,
+					commands:
+						'trust, untrust, connect, disconnect, grant, grantTool, network, revoke, healthCheck'
+				});
 		}
 	}
 
@@ -171,9 +174,10 @@ class TrustExtension implements ProfileExtension {
 		const names = this.host.serverNames();
 		const c = args.connector;
 		if (typeof c !== 'string' || !names.includes(c))
-			throw new WorldCommandError(
-				`Unknown connector '${String(c)}'. Connectors in this world: ${names.join(', ') || 'none'}.`
-			);
+			throw trustRefusal('unknown_connector', {
+				connector: String(c),
+				connectors: names.join(', ')
+			});
 		return c;
 	}
 
@@ -265,14 +269,12 @@ class TrustExtension implements ProfileExtension {
 	// ---- grant --------------------------------------------------------------------------
 
 	#tool(args: Record<string, unknown>): string {
-		if (typeof args.tool !== 'string')
-			throw new WorldCommandError('grantTool needs a namespaced tool name (`tool`).');
+		if (typeof args.tool !== 'string') throw trustRefusal('grant_tool_name');
 		return args.tool;
 	}
 
 	#on(args: Record<string, unknown>, key: string): boolean {
-		if (typeof args[key] !== 'boolean')
-			throw new WorldCommandError(`\`${key}\` must be true or false.`);
+		if (typeof args[key] !== 'boolean') throw trustRefusal('must_be_boolean', { key });
 		return args[key];
 	}
 

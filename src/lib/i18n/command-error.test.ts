@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { contextualRefusals } from '$lib/core/profiles/contextual/refusals';
+import { miniharnessRefusals } from '$lib/core/profiles/miniharness/refusals';
+import { toolsourceRefusals } from '$lib/core/profiles/toolsource/refusals';
+import { trustRefusals } from '$lib/core/profiles/trust/refusals';
+import { refusal, refusals, worldRefusals } from '$lib/core/world/command-errors';
+import { WorldCommandError } from '$lib/core/world/events';
+import { hostRefusals } from '$lib/core/world/host-refusals';
+import { LiveCommandError } from '$lib/core/world/live-io';
+import { m } from '$lib/paraglide/messages';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
+import {
+	commandErrorText,
+	failureAnnouncement,
+	type CommandErrorKey,
+	type CommandErrorParams
+} from './command-error';
+
+afterEach(() => overwriteGetLocale(() => 'en'));
+
+/** Values for every key's placeholders: each one distinct, so a swapped pair shows. */
+const sample: { [K in CommandErrorKey]: CommandErrorParams<K> } = {
+	not_waiting_approval: { id: 'c3' },
+	not_waiting_step: { id: 'c4' },
+	not_in_flight: { id: 'c9' },
+	nothing_to_reconcile: { id: 'c2' },
+	no_retry: { id: 'c7' },
+	run_interrupted: { ids: 'c1, c5' },
+	wait_seconds: { max: '600', value: '0.5' },
+	no_command: { profile: 'miniharness', command: 'fly' },
+	no_command_of: { profile: 'trust', command: 'fly', commands: 'trust, untrust' },
+	no_run: undefined,
+	run_starting: undefined,
+	run_failed: { error: 'HTTP 401' },
+	must_be_text: { field: 'run_id' },
+	unknown_identity: { identity: 'mallory', identities: 'alice, bob' },
+	metadata_not_object: undefined,
+	run_servers: { servers: 'crm, docs' },
+	unknown_connector: { connector: 'evil', connectors: 'github, notion' },
+	grant_tool_name: undefined,
+	must_be_boolean: { key: 'allowed' },
+	toolsource_loading: undefined,
+	toolsource_loading_retry: undefined,
+	toolsource_only: { profile: 'openharness' },
+	delay_range: { ms: '-5' },
+	no_roots: undefined,
+	root_not_file: { uri: 'https://x' },
+	log_level: { levels: 'debug, info', level: 'loud' },
+	world_replaced: undefined,
+	unknown_server: { server: 'ghost', servers: 'filesystem, realtime' },
+	host_request_not_waiting: { id: 'h1' },
+	host_request_not_kind: { id: 'h2', kind: 'sampling' },
+	reply_too_long: { max: '4000', length: '4001' },
+	answer_shape: undefined,
+	answer_misfit: { detail: 'Instance has "x"' }
+};
+
+const all = {
+	...worldRefusals,
+	...hostRefusals,
+	...toolsourceRefusals,
+	...contextualRefusals,
+	...trustRefusals,
+	...miniharnessRefusals
+};
+const keys = Object.keys(all) as CommandErrorKey[];
+const make = (key: CommandErrorKey) =>
+	(refusals(all) as (k: CommandErrorKey, p?: object) => WorldCommandError)(key, sample[key]);
+
+describe('a refused command in the page language', () => {
+	it('says each refusal in English exactly as the world words it (the API and tests see that)', () => {
+		// No key is in two tables (a spread would hide one), and the sample covers them all.
+		const tables = [worldRefusals, hostRefusals, toolsourceRefusals, contextualRefusals];
+		const count = [...tables, trustRefusals, miniharnessRefusals].reduce(
+			(n, table) => n + Object.keys(table).length,
+			0
+		);
+		expect(keys.length).toBe(count);
+		expect(keys.length).toBe(Object.keys(sample).length);
+		for (const key of keys) {
+			const error = make(key);
+			expect(error).toBeInstanceOf(WorldCommandError);
+			expect(error.key).toBe(key);
+			expect(commandErrorText(error), key).toBe(error.message);
+		}
+	});
+
+	it('says each one in Chinese, with every value the English sentence has', () => {
+		overwriteGetLocale(() => 'zh-CN');
+		for (const key of keys) {
+			const error = make(key);
+			const text = commandErrorText(error)!;
+			expect(text, key).not.toBe(error.message);
+			for (const value of Object.values(sample[key] ?? {})) expect(text, key).toContain(value);
+		}
+		expect(commandErrorText(refusal('not_waiting_approval', { id: 'c3' }))).toBe(
+			'调用 c3 没有在等待批准。'
+		);
+	});
+
+	it('puts the page’s own word for an empty list', () => {
+		const error = refusal('unknown_server', { server: 'ghost', servers: '' });
+		expect(error.message).toBe("Unknown server 'ghost'. Servers in this world: none.");
+		overwriteGetLocale(() => 'zh-CN');
+		expect(commandErrorText(error)).toBe('未知服务器“ghost”。此世界中的服务器：无。');
+	});
+
+	it('translates a live server’s refusal, and leaves any other failure to its message', () => {
+		overwriteGetLocale(() => 'zh-CN');
+		const hang = new LiveCommandError('English', 'live_refuses_hang', { server: 'live-fs' });
+		expect(commandErrorText(hang)).toBe(m.live_refuses_hang({ server: 'live-fs' }));
+		expect(commandErrorText(new Error('MCP error -32000: Connection closed'))).toBeNull();
+		expect(commandErrorText(new WorldCommandError('no key'))).toBeNull();
+		expect(commandErrorText({ key: 'toString' })).toBeNull();
+		expect(commandErrorText('text')).toBeNull();
+		expect(failureAnnouncement('调用 c3 没有在等待批准。')).toBe(
+			'上一条命令失败：调用 c3 没有在等待批准。'
+		);
+	});
+});

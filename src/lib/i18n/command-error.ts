@@ -1,0 +1,96 @@
+import type { contextualRefusals } from '$lib/core/profiles/contextual/refusals';
+import type { miniharnessRefusals } from '$lib/core/profiles/miniharness/refusals';
+import type { toolsourceRefusals } from '$lib/core/profiles/toolsource/refusals';
+import type { trustRefusals } from '$lib/core/profiles/trust/refusals';
+import type { worldRefusals } from '$lib/core/world/command-errors';
+import type { hostRefusals } from '$lib/core/world/host-refusals';
+import { m } from '$lib/paraglide/messages';
+
+/** Every refusal the lab words itself, from all its tables (types only: none of them loads here). */
+export type AllRefusals = typeof worldRefusals &
+	typeof hostRefusals &
+	typeof toolsourceRefusals &
+	typeof contextualRefusals &
+	typeof trustRefusals &
+	typeof miniharnessRefusals;
+export type CommandErrorKey = keyof AllRefusals;
+export type CommandErrorParams<K extends CommandErrorKey> = Parameters<AllRefusals[K]>[0];
+
+type Texts = { [K in CommandErrorKey]: (p: CommandErrorParams<K>) => string };
+
+/** An empty list reads "none" in the page's language (the English sentence has it built in). */
+const list = (names: string) => names || m.command_error_none();
+
+// One entry per refusal of every table (the type makes a missing one an error).
+const texts: Texts = {
+	not_waiting_approval: m.command_error_not_waiting_approval,
+	not_waiting_step: m.command_error_not_waiting_step,
+	not_in_flight: m.command_error_not_in_flight,
+	nothing_to_reconcile: m.command_error_nothing_to_reconcile,
+	no_retry: m.command_error_no_retry,
+	run_interrupted: m.command_error_run_interrupted,
+	wait_seconds: m.command_error_wait_seconds,
+	no_command: m.command_error_no_command,
+	no_command_of: m.command_error_no_command_of,
+	no_run: () => m.command_error_no_run(),
+	run_starting: () => m.command_error_run_starting(),
+	run_failed: m.command_error_run_failed,
+	must_be_text: m.command_error_must_be_text,
+	unknown_identity: (p) =>
+		m.command_error_unknown_identity({ ...p, identities: list(p.identities) }),
+	metadata_not_object: () => m.command_error_metadata_not_object(),
+	run_servers: (p) => m.command_error_run_servers({ servers: list(p.servers) }),
+	unknown_connector: (p) =>
+		m.command_error_unknown_connector({ ...p, connectors: list(p.connectors) }),
+	grant_tool_name: () => m.command_error_grant_tool_name(),
+	must_be_boolean: m.command_error_must_be_boolean,
+	toolsource_loading: () => m.command_error_toolsource_loading(),
+	toolsource_loading_retry: () => m.command_error_toolsource_loading_retry(),
+	toolsource_only: m.command_error_toolsource_only,
+	delay_range: m.command_error_delay_range,
+	no_roots: () => m.command_error_no_roots(),
+	root_not_file: m.command_error_root_not_file,
+	log_level: m.command_error_log_level,
+	world_replaced: () => m.command_error_world_replaced(),
+	unknown_server: (p) => m.command_error_unknown_server({ ...p, servers: list(p.servers) }),
+	host_request_not_waiting: m.command_error_host_request_not_waiting,
+	host_request_not_kind: m.command_error_host_request_not_kind,
+	reply_too_long: m.command_error_reply_too_long,
+	answer_shape: () => m.command_error_answer_shape(),
+	answer_misfit: m.command_error_answer_misfit
+};
+
+/** A live server's refusals (LiveCommandError) have messages of their own. */
+const live: Record<string, (p: { server: string }) => string> = {
+	live_refuses_hang: m.live_refuses_hang,
+	live_refuses_delay: m.live_refuses_delay
+};
+
+export interface Reason {
+	key?: unknown;
+	params?: unknown;
+}
+
+/**
+ * A refused command's sentence in the page's language, from the key and values the error
+ * carries (read by shape, not class, so no world code need load to recognise it); null for any
+ * other failure, whose own message stands.
+ */
+export function commandErrorText(reason: unknown): string | null {
+	if (typeof reason !== 'object' || reason === null || !('key' in reason)) return null;
+	const { key, params } = reason as Reason;
+	if (typeof key !== 'string') return null;
+	const values = (typeof params === 'object' && params !== null ? params : {}) as Record<
+		string,
+		string
+	>;
+	if (Object.hasOwn(texts, key))
+		return (texts[key as CommandErrorKey] as (p: object) => string)(values);
+	if (Object.hasOwn(live, key)) return live[key]({ server: values.server ?? '' });
+	return null;
+}
+
+/** What the live region says of a failed command: "The last command failed: …". */
+export function failureAnnouncement(text: string): string {
+	return m.announce_command_failed({ error: text });
+}
