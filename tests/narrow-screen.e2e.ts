@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { command, openHost } from './helpers/embed-host';
 import { refuseLiveServers } from './helpers/live-lab';
 import { t } from './helpers/messages';
-import { labIds, settled } from './helpers/play-lab';
+import { labIds, labSteps, playStep, settled } from './helpers/play-lab';
 
 // A phone (320 CSS pixels wide): no page of the lab scrolls sideways. Wide content (a select of
 // long server names, a table of unbroken tool names) fits or wraps inside its own panel; before,
@@ -22,6 +22,37 @@ async function sideways(page: Page): Promise<string[]> {
 	});
 }
 
+/**
+ * Words of running text broken inside table cells ("networ|k"): a table squeezed into a phone
+ * breaks every word unless it reads as labelled lines (stack-table) or scrolls sideways with its
+ * words whole. Identifiers (`mcp__files__read_file`, `tools/list`) may break: they are left out.
+ */
+async function brokenWords(page: Page): Promise<string[]> {
+	return page.evaluate(() => {
+		const found = new Set<string>();
+		const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+			const cell = node.parentElement?.closest('td, th');
+			if (!cell) continue;
+			const text = node.textContent ?? '';
+			for (const word of text.matchAll(/[A-Za-z]{3,}/g)) {
+				const [before, after] = [
+					text[word.index - 1] ?? ' ',
+					text[word.index + word[0].length] ?? ' '
+				];
+				if (/[\w./:@-]/.test(before) || /[\w./:@-]/.test(after)) continue;
+				const range = document.createRange();
+				range.setStart(node, word.index);
+				range.setEnd(node, word.index + word[0].length);
+				const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+				if (lines.size > 1)
+					found.add(`"${word[0]}" in ${cell.closest('[id]')?.id ?? cell.tagName}`);
+			}
+		}
+		return [...found];
+	});
+}
+
 test('the home page, the sandbox, live mode and every lab fit a 320 px screen', async ({
 	page
 }) => {
@@ -36,8 +67,29 @@ test('the home page, the sandbox, live mode and every lab fit a 320 px screen', 
 		await page.goto(`labs/${id}?speed=instant&lang=${id < '05' ? 'en' : 'zh-CN'}`);
 		await settled(page);
 		expect(await sideways(page), `/labs/${id}`).toEqual([]);
+		expect(await brokenWords(page), `/labs/${id}`).toEqual([]);
 	}
 });
+
+// The tables that fill up as a lab is played: ToolSource's audit, MiniHarness's clients,
+// decisions and checkpoints, the lab 09 pins and defences.
+for (const id of ['05-fault-drills', '06-sdk-client-discipline', '09-tool-poisoning']) {
+	test(`on a phone, lab ${id.slice(0, 2)}'s tables keep their words whole once played`, async ({
+		page
+	}) => {
+		await page.goto(`labs/${id}?speed=instant`);
+		await settled(page);
+		const steps = labSteps(id);
+		for (const [index, step] of steps.entries()) {
+			await playStep(page, 'en', step);
+			if (index < steps.length - 1)
+				await page.getByRole('button', { name: t('en', 'lab_next') }).click();
+		}
+		await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+		expect(await sideways(page)).toEqual([]);
+		expect(await brokenWords(page)).toEqual([]);
+	});
+}
 
 test('an embed with 100-character server and tool names fits a 320 px screen', async ({ page }) => {
 	const long = (prefix: string) => `${prefix}${'x'.repeat(100 - prefix.length)}`;

@@ -37,14 +37,14 @@ test.describe('on a dark system', () => {
 		await page.goto('embed/01-connection-isolation?theme=light');
 		await settled(page);
 		await expect.poll(async () => (await colours(page)).panel).toBe(WHITE);
-		expect((await colours(page)).scheme).toBe('normal');
+		expect((await colours(page)).scheme).toBe('light');
 	});
 
 	test('presenter mode keeps its light projector theme', async ({ page }) => {
 		await page.goto('labs/01-connection-isolation?present=1&speed=instant');
 		await settled(page);
 		await expect(page.locator('html')).toHaveAttribute('data-presenter', '');
-		expect(await colours(page)).toEqual({ page: WHITE, panel: WHITE, scheme: 'normal' });
+		expect(await colours(page)).toEqual({ page: WHITE, panel: WHITE, scheme: 'light' });
 	});
 
 	for (const route of ['', 'labs/03-call-pipeline', 'embed', 'live']) {
@@ -75,6 +75,25 @@ test('on a light system, theme=dark still makes an embed dark', async ({ page })
 	expect(await colours(page)).toEqual({
 		page: 'rgba(0, 0, 0, 0)',
 		panel: WHITE,
-		scheme: 'normal'
+		scheme: 'light'
 	});
+});
+
+test('light-dark() colours resolve in the light theme too', async ({ page }) => {
+	// They compile to variables only a color-scheme declaration sets: without the light one, the
+	// editor lost its background and the registry's phone labels their grey.
+	await page.goto('sandbox?speed=instant');
+	await settled(page);
+	const editor = page.locator('.scenario-editor .cm-editor');
+	await expect(editor).toBeVisible();
+	expect(await editor.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(WHITE);
+	await page.setViewportSize({ width: 360, height: 700 });
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	const label = await page
+		.locator('#registry tbody td')
+		.first()
+		.evaluate((td) => getComputedStyle(td, '::before').color);
+	// Tailwind's slate-600.
+	expect(label).toBe('oklch(0.446 0.043 257.281)');
 });

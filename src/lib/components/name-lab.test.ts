@@ -142,8 +142,8 @@ describe('NameLab', () => {
 	});
 
 	it('uses real table headers', () => {
-		expect(markup.match(/<th scope="col"/g)?.length).toBe(8);
-		expect(markup.match(/<th scope="row"/g)?.length).toBe(16);
+		expect(markup.match(/<th role="columnheader" scope="col"/g)?.length).toBe(8);
+		expect(markup.match(/<th role="rowheader" scope="row"/g)?.length).toBe(16);
 	});
 
 	it('shows the default collision per host', () => {

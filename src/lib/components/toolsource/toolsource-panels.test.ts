@@ -153,7 +153,7 @@ describe('ToolSource panel', () => {
 		button(markup, 'Call c2: the side effect did not happen');
 		expect(states(markup).unknown).toContain('c2 ended here');
 		const row = (id: string) =>
-			text(markup.match(new RegExp(`<tr data-call="${id}">[\\s\\S]*?</tr>`))![0]).trim();
+			text(markup.match(new RegExp(`<tr role="row" data-call="${id}">[\\s\\S]*?</tr>`))![0]).trim();
 		expect(row('c2')).toMatch(/^c2 tickets transfer_funds \{\} \d+ \d+ — unknown$/);
 		expect(row('c1')).toMatch(
 			/^c1 files read_file \{"path":"\/a","token":"\*\*\*"\} \d+ 0 — failed$/
