@@ -1,6 +1,7 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'svelte/server';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import NameLab from './NameLab.svelte';
 import {
 	allIllustrations,
@@ -22,6 +23,8 @@ function row(markup: string, host: string, nth = 0): string {
 	).trim();
 }
 
+afterEach(() => overwriteGetLocale(() => 'en'));
+
 describe('name lab view logic', () => {
 	it('adapts the default pair for every host', () => {
 		const rows = nameRows(defaults.server, defaults.tool, { prefix: true });
@@ -35,6 +38,24 @@ describe('name lab view logic', () => {
 			['pydantic-ai', 'internal-api_search.orders', false],
 			['langchain', 'internal-api_search.orders', false]
 		]);
+	});
+
+	it('names the lab’s described hosts in the page language, and products by their own names', () => {
+		const labels = () => nameRows('s', 't', { prefix: true }).map((r) => r.label);
+		expect(labels().slice(0, 4)).toEqual([
+			'OpenHarness',
+			'ToolSource harness',
+			'Connector trust harness',
+			'MiniHarness'
+		]);
+		overwriteGetLocale(() => 'zh-CN');
+		expect(labels().slice(0, 4)).toEqual([
+			'OpenHarness',
+			'ToolSource 宿主',
+			'连接器信任宿主',
+			'MiniHarness'
+		]);
+		expect(collisionRows(defaults.a, defaults.b, { prefix: true })[2].label).toBe('连接器信任宿主');
 	});
 
 	it('handles 200 characters and emoji', () => {

@@ -12,6 +12,14 @@ import {
 	PROVIDER_LIMIT,
 	type ProviderLimitBreak
 } from '$lib/core/naming/provider-limit';
+import { m } from '$lib/paraglide/messages';
+
+/** The hosts the lab names by what they are (the others' names are their products' own). */
+const described: Partial<Record<HostId, () => string>> = {
+	toolsource: m.naming_host_toolsource,
+	trust: m.naming_host_trust
+};
+const labelOf = (host: (typeof hosts)[number]) => described[host.id]?.() ?? host.label;
 
 /** Inputs accept any text, but not megabytes: every name is typed by a learner. */
 export const INPUT_MAX = 500;
@@ -42,7 +50,7 @@ export function nameRows(server: string, tool: string, options: NamingOptions): 
 		const name = host.adapt(server, tool, options);
 		return {
 			id: host.id,
-			label: host.label,
+			label: labelOf(host),
 			name,
 			limit: breaksProviderLimit(name),
 			rule: host.collision(options),
@@ -79,7 +87,7 @@ export function collisionRows(a: ToolRef, b: ToolRef, options: NamingOptions): C
 		const [first, second] = result.entries;
 		return {
 			id: host.id,
-			label: host.label,
+			label: labelOf(host),
 			names: [first.name, second.name],
 			outcome: same
 				? { kind: 'same-tool' }
