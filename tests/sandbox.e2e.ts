@@ -183,6 +183,10 @@ for (const lang of ['en', 'zh-CN']) {
 		await open(page, lang);
 		await expectNoAxeViolations(page);
 		expect(errors).toEqual([]);
+		// The editor's own tooltips are in the page's language too.
+		const fold = [t(lang, 'editor_cm_fold_line'), t(lang, 'editor_cm_unfold_line')];
+		const title = await page.locator('.cm-foldGutter [title]').first().getAttribute('title');
+		expect(fold).toContain(title);
 	});
 }
 
