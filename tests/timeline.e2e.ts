@@ -152,6 +152,22 @@ test('an invalid share link is said in an alert, and the page opens as usual', a
 	);
 	await settled(page);
 	await expect(position(page)).toHaveText('step 1 of 1');
+
+	// In Chinese, the whole sentence is Chinese.
+	await page.goto(`${LAB}?speed=instant&lang=zh-CN#s=99.abc`);
+	await expect(page.getByRole('alert')).toContainText(
+		t('zh-CN', 'command_error_share_newer', { format: 99, reads: 1 })
+	);
+});
+
+test('a share link made on a Chinese page opens in Chinese', async ({ page }) => {
+	await page.goto(`${LAB}?speed=instant&lang=zh-CN`);
+	await settled(page);
+	await page.getByRole('button', { name: t('zh-CN', 'timeline_share'), exact: true }).click();
+	const link = await page.getByLabel(t('zh-CN', 'timeline_share_label')).inputValue();
+	expect(link).toMatch(/\/labs\/01-connection-isolation\?lang=zh-CN#s=1\.[A-Za-z0-9_-]+$/);
+	await page.goto(link);
+	await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 });
 
 test('an imported log replays to its end; a broken one is refused with its path', async ({

@@ -3,6 +3,7 @@ import { contextualRefusals } from '$lib/core/profiles/contextual/refusals';
 import { miniharnessRefusals } from '$lib/core/profiles/miniharness/refusals';
 import { toolsourceRefusals } from '$lib/core/profiles/toolsource/refusals';
 import { trustRefusals } from '$lib/core/profiles/trust/refusals';
+import { shareRefusal, shareRefusals } from '$lib/core/share/refusals';
 import { refusal, refusals, worldRefusals } from '$lib/core/world/command-errors';
 import { WorldCommandError } from '$lib/core/world/events';
 import { hostRefusals } from '$lib/core/world/host-refusals';
@@ -52,7 +53,24 @@ const sample: { [K in CommandErrorKey]: CommandErrorParams<K> } = {
 	host_request_not_kind: { id: 'h2', kind: 'sampling' },
 	reply_too_long: { max: '4000', length: '4001' },
 	answer_shape: undefined,
-	answer_misfit: { detail: 'Instance has "x"' }
+	answer_misfit: { detail: 'Instance has "x"' },
+	not_share_link: undefined,
+	share_newer: { format: '99', reads: '1' },
+	share_older: { format: '0' },
+	share_too_big: undefined,
+	share_unpack: undefined,
+	share_not_json: undefined,
+	share_damaged_at: { path: 'scenario', detail: 'Invalid input' },
+	share_step_past: { at: '12', length: '10' },
+	log_not_json: { detail: 'Unexpected token' },
+	log_invalid_at: { path: 'actions[3]', detail: 'Required' },
+	log_seq: { path: 'actions[2].seq', expected: '3', found: '7' },
+	log_during: { path: 'actions[4].during', found: '9' },
+	long_log: undefined,
+	no_step: { n: '40', last: '30' },
+	changed_while_replayed: { n: '6' },
+	changed_while_rebuilt: { n: '5' },
+	page_closed: undefined
 };
 
 const all = {
@@ -61,7 +79,8 @@ const all = {
 	...toolsourceRefusals,
 	...contextualRefusals,
 	...trustRefusals,
-	...miniharnessRefusals
+	...miniharnessRefusals,
+	...shareRefusals
 };
 const keys = Object.keys(all) as CommandErrorKey[];
 const make = (key: CommandErrorKey) =>
@@ -71,7 +90,7 @@ describe('a refused command in the page language', () => {
 	it('says each refusal in English exactly as the world words it (the API and tests see that)', () => {
 		// No key is in two tables (a spread would hide one), and the sample covers them all.
 		const tables = [worldRefusals, hostRefusals, toolsourceRefusals, contextualRefusals];
-		const count = [...tables, trustRefusals, miniharnessRefusals].reduce(
+		const count = [...tables, trustRefusals, miniharnessRefusals, shareRefusals].reduce(
 			(n, table) => n + Object.keys(table).length,
 			0
 		);
@@ -103,6 +122,13 @@ describe('a refused command in the page language', () => {
 		expect(error.message).toBe("Unknown server 'ghost'. Servers in this world: none.");
 		overwriteGetLocale(() => 'zh-CN');
 		expect(commandErrorText(error)).toBe('未知服务器“ghost”。此世界中的服务器：无。');
+	});
+
+	it('says an empty JSON path as the top level, in each language', () => {
+		const error = shareRefusal('log_invalid_at', { path: '', detail: 'Required' });
+		expect(error.message).toBe('The file is not an MCP Lab log at its top level: Required');
+		overwriteGetLocale(() => 'zh-CN');
+		expect(commandErrorText(error)).toBe('该文件不是 MCP Lab 日志，问题位于 顶层：Required');
 	});
 
 	it('translates a live server’s refusal, and leaves any other failure to its message', () => {

@@ -2,6 +2,7 @@ import type { contextualRefusals } from '$lib/core/profiles/contextual/refusals'
 import type { miniharnessRefusals } from '$lib/core/profiles/miniharness/refusals';
 import type { toolsourceRefusals } from '$lib/core/profiles/toolsource/refusals';
 import type { trustRefusals } from '$lib/core/profiles/trust/refusals';
+import type { shareRefusals } from '$lib/core/share/refusals';
 import type { worldRefusals } from '$lib/core/world/command-errors';
 import type { hostRefusals } from '$lib/core/world/host-refusals';
 import { m } from '$lib/paraglide/messages';
@@ -12,7 +13,8 @@ export type AllRefusals = typeof worldRefusals &
 	typeof toolsourceRefusals &
 	typeof contextualRefusals &
 	typeof trustRefusals &
-	typeof miniharnessRefusals;
+	typeof miniharnessRefusals &
+	typeof shareRefusals;
 export type CommandErrorKey = keyof AllRefusals;
 export type CommandErrorParams<K extends CommandErrorKey> = Parameters<AllRefusals[K]>[0];
 
@@ -20,6 +22,8 @@ type Texts = { [K in CommandErrorKey]: (p: CommandErrorParams<K>) => string };
 
 /** An empty list reads "none" in the page's language (the English sentence has it built in). */
 const list = (names: string) => names || m.command_error_none();
+/** An empty JSON path is the document's top level. */
+const at = (path: string) => path || m.command_error_top_level();
 
 // One entry per refusal of every table (the type makes a missing one an error).
 const texts: Texts = {
@@ -57,7 +61,24 @@ const texts: Texts = {
 	host_request_not_kind: m.command_error_host_request_not_kind,
 	reply_too_long: m.command_error_reply_too_long,
 	answer_shape: () => m.command_error_answer_shape(),
-	answer_misfit: m.command_error_answer_misfit
+	answer_misfit: m.command_error_answer_misfit,
+	not_share_link: () => m.command_error_not_share_link(),
+	share_newer: m.command_error_share_newer,
+	share_older: m.command_error_share_older,
+	share_too_big: () => m.command_error_share_too_big(),
+	share_unpack: () => m.command_error_share_unpack(),
+	share_not_json: () => m.command_error_share_not_json(),
+	share_damaged_at: (p) => m.command_error_share_damaged_at({ ...p, path: at(p.path) }),
+	share_step_past: m.command_error_share_step_past,
+	log_not_json: m.command_error_log_not_json,
+	log_invalid_at: (p) => m.command_error_log_invalid_at({ ...p, path: at(p.path) }),
+	log_seq: m.command_error_log_seq,
+	log_during: m.command_error_log_during,
+	long_log: () => m.command_error_long_log(),
+	no_step: m.command_error_no_step,
+	changed_while_replayed: m.command_error_changed_while_replayed,
+	changed_while_rebuilt: m.command_error_changed_while_rebuilt,
+	page_closed: () => m.command_error_page_closed()
 };
 
 /** A live server's refusals (LiveCommandError) have messages of their own. */

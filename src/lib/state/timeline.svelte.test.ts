@@ -124,7 +124,7 @@ describe('Timeline', () => {
 		const session = await killAndCall();
 		const before = session.world.world;
 		for (const n of [4, -1, 1.5])
-			expect(await (await session.loadTimeline()).goTo(n)).toEqual({
+			expect(await (await session.loadTimeline()).goTo(n)).toMatchObject({
 				ok: false,
 				error: `There is no step ${n}: this log has steps 0 to 3.`
 			});
@@ -132,6 +132,11 @@ describe('Timeline', () => {
 		expect((await session.loadTimeline()).error).toBe(
 			'There is no step 1.5: this log has steps 0 to 3.'
 		);
+		// The page says it in its own language from the reason.
+		expect((await session.loadTimeline()).errorWhy).toEqual({
+			key: 'no_step',
+			params: { n: '1.5', last: '3' }
+		});
 	});
 
 	it('keeps the world when it changes while a step is rebuilt', async () => {
@@ -141,7 +146,7 @@ describe('Timeline', () => {
 		for (let i = 0; i < 10 && !(await session.loadTimeline()).busy; i++) await Promise.resolve();
 		expect((await session.loadTimeline()).busy).toBe(true);
 		await session.world.run((w) => w.restart('filesystem'));
-		expect(await moving).toEqual({
+		expect(await moving).toMatchObject({
 			ok: false,
 			error: 'The world changed while step 2 was being rebuilt, so it was kept as it is.'
 		});

@@ -8,6 +8,8 @@ import { unsupported } from '$lib/core/scenario/support';
 import { mergeServers } from '$lib/core/scenario/plugins';
 import { hasLiveServers, liveReplayRefused, liveServers } from '$lib/core/live/live-servers';
 import { logFileJson, parseLogFile, wireTraceJson } from '$lib/core/share/log-file';
+import { shareRefusal } from '$lib/core/share/refusals';
+import { reasonOf, type Reason } from '$lib/core/world/command-errors';
 import type { WorldOptions } from '$lib/core/world/world';
 import { SpareWorlds } from './spare-worlds';
 import type { LabSession } from './lab-session.svelte';
@@ -17,12 +19,10 @@ export type PlaySpeed = (typeof PLAY_SPEEDS)[number];
 /** Real ms between two replayed actions at 1×: long enough to read what one action changed. */
 export const PLAY_TICK_MS = 1000;
 
-export type Outcome = { ok: true } | { ok: false; error: string };
+export type Outcome = { ok: true } | { ok: false; error: string; why?: Reason };
 
-const LONG_LOG =
-	'This world’s log grew past 50,000 actions and stopped recording, so it cannot be travelled, shared or exported whole.';
 const noStep = (n: number, tape: readonly unknown[]) =>
-	`There is no step ${n}: this log has steps 0 to ${tape.length}.`;
+	shareRefusal('no_step', { n: String(n), last: String(tape.length) });
 
 interface Position {
 	/** The whole log being travelled along. */
@@ -48,8 +48,11 @@ export class Timeline {
 	rebuilding = $state<number | null>(null);
 	/** Why the last move, import or share failed, as a sentence; the world was kept. */
 	error = $state<string | null>(null);
+	/** The same as a refusal's key and values, for the page to say in its language. */
+	errorWhy = $state.raw<Reason | null>(null);
 	/** Why the page's share link could not be opened (the page then opened normally). */
 	linkError = $state<string | null>(null);
+	linkErrorWhy = $state.raw<Reason | null>(null);
 	/** Set when the opened link was made on another lab (null lab: the sandbox). */
 	linkFrom = $state.raw<{ lab: string | null } | null>(null);
 	playing = $state(false);
@@ -134,7 +137,7 @@ export class Timeline {
 		return this.#serial(async () => {
 			const { tape, at } = this.#position;
 			if (!Number.isInteger(n) || n < 0 || n > tape.length) return this.#fail(noStep(n, tape));
-			if (!this.session.world.world.actionsComplete) return this.#fail(LONG_LOG);
+			if (!this.session.world.world.actionsComplete) return this.#fail(shareRefusal('long_log'));
 			if (n === at) return { ok: true };
 			// Forward from a world this timeline built: replay only the steps in between (a rebuild
 			// from scratch costs the whole log, every step of a playback).
@@ -193,16 +196,19 @@ export class Timeline {
 	/** Rebuilds a share link's world at its step (and opens its lab step on a lab page). */
 	async open(code: string): Promise<Outcome> {
 		this.linkError = null;
+		this.linkErrorWhy = null;
 		this.linkFrom = null;
 		const decoded = await decodeShare(code);
 		if (!decoded.ok) {
 			this.linkError = decoded.error;
+			this.linkErrorWhy = decoded.why ?? null;
 			return decoded;
 		}
 		const { shared } = decoded;
 		const result = await this.load(shared.scenario, shared.actions, shared.at);
 		if (!result.ok) {
 			this.linkError = result.error;
+			this.linkErrorWhy = result.why ?? null;
 			return result;
 		}
 		this.linkFrom = shared.lab === this.lab ? null : { lab: shared.lab };
@@ -225,7 +231,7 @@ export class Timeline {
 	/** A downloaded log (`exportLog`): validated, then replayed to its end. */
 	importLog(text: string): Promise<Outcome> {
 		const parsed = parseLogFile(text);
-		if (!parsed.ok) return Promise.resolve(this.#fail(parsed.error));
+		if (!parsed.ok) return Promise.resolve(this.#fail(parsed.error, parsed.why));
 		return this.load(parsed.scenario, parsed.actions, parsed.actions.length);
 	}
 
@@ -286,7 +292,7 @@ export class Timeline {
 	}
 
 	#requireWholeLog(): void {
-		if (!this.session.world.world.actionsComplete) throw new Error(LONG_LOG);
+		if (!this.session.world.world.actionsComplete) throw shareRefusal('long_log');
 	}
 
 	#serial(job: () => Promise<Outcome>): Promise<Outcome> {
@@ -295,9 +301,18 @@ export class Timeline {
 		return next;
 	}
 
-	#fail(error: string): Outcome {
-		this.error = error;
-		return { ok: false, error };
+	/** A failure the page met around the timeline (a share or an export that could not be made). */
+	failWith(error: unknown): void {
+		this.#fail(error);
+	}
+
+	/** A failure: its English sentence (what the embed API returns) and, for a refusal, its reason. */
+	#fail(error: unknown, why?: Reason): Outcome {
+		const message = error instanceof Error ? error.message : String(error);
+		const reason = why ?? reasonOf(error);
+		this.error = message;
+		this.errorWhy = reason ?? null;
+		return reason ? { ok: false, error: message, why: reason } : { ok: false, error: message };
 	}
 
 	/** Replays `tape[at..n)` onto the world standing at step `at`: the world at step n. */
@@ -310,6 +325,7 @@ export class Timeline {
 		const state = this.session.world;
 		this.rebuilding = n;
 		this.error = null;
+		this.errorWhy = null;
 		// What the replayed steps say was news when they first happened, not now.
 		const release = this.session.announcer.hush();
 		this.#stepping.on = true;
@@ -317,14 +333,14 @@ export class Timeline {
 			// As a command: the page's other controls wait, and it repaints when the steps are done.
 			await state.run((w) => replayOnto(w, tape.slice(at, n)));
 			if (state.world !== world || world.actions.length !== n)
-				throw new Error(`The world changed while step ${n} was being replayed.`);
+				throw shareRefusal('changed_while_replayed', { n: String(n) });
 			this.#travel = { world, tape, at: n };
 			await tick();
 			this.arrivals++;
 			this.#planSpares(world.scenario, tape, n);
 			return { ok: true };
 		} catch (error) {
-			return this.#fail(error instanceof Error ? error.message : String(error));
+			return this.#fail(error);
 		} finally {
 			this.#stepping.on = false;
 			release();
@@ -356,6 +372,7 @@ export class Timeline {
 		const logged = before.actions.length;
 		this.rebuilding = at;
 		this.error = null;
+		this.errorWhy = null;
 		// Counted as a command in progress, so the page's other controls wait for it too.
 		state.pending++;
 		let world: World | null = null;
@@ -371,11 +388,9 @@ export class Timeline {
 				world = await replay(scenario, tape.slice(0, at), this.#options(flags));
 				flags.arrived = true;
 			}
-			if (this.#disposed) throw new Error('This page was closed while the world was rebuilt.');
+			if (this.#disposed) throw shareRefusal('page_closed');
 			if (state.world !== before || before.actions.length !== logged)
-				throw new Error(
-					`The world changed while step ${at} was being rebuilt, so it was kept as it is.`
-				);
+				throw shareRefusal('changed_while_rebuilt', { n: String(at) });
 			const release = this.session.announcer.hush();
 			try {
 				this.session.adopt(world);
@@ -390,7 +405,7 @@ export class Timeline {
 			return { ok: true };
 		} catch (error) {
 			if (world && state.world !== world) world.dispose();
-			return this.#fail(error instanceof Error ? error.message : String(error));
+			return this.#fail(error);
 		} finally {
 			state.pending--;
 			this.rebuilding = null;

@@ -1,10 +1,14 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fullHost, hostScenario } from '$lib/core/world/host-test-world';
 import { buttonTag, html, startedStates, text } from '../test-support/render';
 import HostPanel from './HostPanel.svelte';
 import ResourcesPanel from './ResourcesPanel.svelte';
 import WireSteps from './WireSteps.svelte';
+import { loadExplanations } from '../ui/Explained.svelte';
+
+// The page loads a refusal's words with the first one shown; rendered on the server here.
+beforeAll(() => loadExplanations());
 
 const session = startedStates(hostScenario(fullHost));
 

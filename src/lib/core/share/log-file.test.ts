@@ -32,12 +32,12 @@ describe('log files', () => {
 			change(copy);
 			return parseLogFile(JSON.stringify(copy));
 		};
-		expect(bad((d) => (d.actions[1].action.server = 7))).toEqual({
+		expect(bad((d) => (d.actions[1].action.server = 7))).toMatchObject({
 			ok: false,
 			error:
 				'The file is not an MCP Lab log at actions[1].action.server: Invalid input: expected string, received number'
 		});
-		expect(bad((d) => (d.actions[1].seq = 5))).toEqual({
+		expect(bad((d) => (d.actions[1].seq = 5))).toMatchObject({
 			ok: false,
 			error: 'The file is not an MCP Lab log at actions[1].seq: expected 2, found 5.'
 		});

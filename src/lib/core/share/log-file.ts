@@ -4,6 +4,8 @@ import { scenarioSchema, type Scenario } from '../scenario/schema';
 import { loggedActionSchema, type LoggedAction } from '../world/actions';
 import type { WireEntry } from '../world/wire';
 import { redactActions, redactScenario } from './share-link';
+import { failure, type Reason } from '../world/command-errors';
+import { shareRefusal } from './refusals';
 
 /**
  * An exported event log: the scenario and every action, as readable JSON a learner can keep,
@@ -22,7 +24,7 @@ export interface LogFile {
 	actions: LoggedAction[];
 }
 
-export type LogFileResult = ({ ok: true } & LogFile) | { ok: false; error: string };
+export type LogFileResult = ({ ok: true } & LogFile) | { ok: false; error: string; why?: Reason };
 
 export function logFileJson(scenario: Scenario, actions: readonly LoggedAction[]): string {
 	return JSON.stringify(
@@ -38,30 +40,34 @@ export function parseLogFile(text: string): LogFileResult {
 		data = JSON.parse(text);
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
-		return { ok: false, error: `The file is not JSON (${reason}).` };
+		return failure(shareRefusal('log_not_json', { detail: reason }));
 	}
 	const parsed = logFileSchema.safeParse(data);
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
-		return {
-			ok: false,
-			error: `The file is not an MCP Lab log at ${formatPath(issue.path) || 'its top level'}: ${issue.message}`
-		};
+		return failure(
+			shareRefusal('log_invalid_at', { path: formatPath(issue.path), detail: issue.message })
+		);
 	}
 	const { scenario, actions } = parsed.data;
 	// Replay renumbers what it re-runs; a log whose numbers disagree with its order would
 	// replay into a world whose own log is not this one, so it is refused with the place.
 	for (const [i, entry] of actions.entries()) {
 		if (entry.seq !== i + 1)
-			return {
-				ok: false,
-				error: `The file is not an MCP Lab log at ${formatPath(['actions', i, 'seq'])}: expected ${i + 1}, found ${entry.seq}.`
-			};
+			return failure(
+				shareRefusal('log_seq', {
+					path: formatPath(['actions', i, 'seq']),
+					expected: String(i + 1),
+					found: String(entry.seq)
+				})
+			);
 		if (entry.during !== null && entry.during >= entry.seq)
-			return {
-				ok: false,
-				error: `The file is not an MCP Lab log at ${formatPath(['actions', i, 'during'])}: an interrupt can only land in an earlier action (found ${entry.during}).`
-			};
+			return failure(
+				shareRefusal('log_during', {
+					path: formatPath(['actions', i, 'during']),
+					found: String(entry.during)
+				})
+			);
 	}
 	return { ok: true, scenario, actions };
 }

@@ -3,6 +3,8 @@ import { formatPath } from '../scenario/parse';
 import { scenarioSchema, type Scenario, type ScenarioInput } from '../scenario/schema';
 import { loggedActionSchema, type LoggedAction } from '../world/actions';
 import { SECRET_NAME } from '../world/mask';
+import { failure, type Reason } from '../world/command-errors';
+import { shareRefusal } from './refusals';
 
 /**
  * A share link carries a world exactly: its scenario, its action log and how far into the log
@@ -34,7 +36,8 @@ const sharedSchema = z.strictObject({
 	at: z.number().int().min(0)
 });
 
-export type DecodeResult = { ok: true; shared: SharedWorld } | { ok: false; error: string };
+export type DecodeResult =
+	{ ok: true; shared: SharedWorld } | { ok: false; error: string; why?: Reason };
 
 type Servers = Record<string, Record<string, unknown>>;
 const redactBlock = (servers: Servers | undefined) =>
@@ -165,16 +168,14 @@ export async function encodeShare(world: SharedWorld): Promise<string> {
 
 export async function decodeShare(value: string): Promise<DecodeResult> {
 	const match = /^(\d+)\.([A-Za-z0-9_-]+)$/.exec(value.trim());
-	if (!match) return { ok: false, error: 'This is not an MCP Lab share link.' };
+	if (!match) return failure(shareRefusal('not_share_link'));
 	const format = Number(match[1]);
 	if (format !== SHARE_FORMAT)
-		return {
-			ok: false,
-			error:
-				format > SHARE_FORMAT
-					? `This link was made by a newer version of MCP Lab (format ${format}); this version reads format ${SHARE_FORMAT}.`
-					: `This link uses format ${format}, which this version of MCP Lab no longer reads.`
-		};
+		return failure(
+			format > SHARE_FORMAT
+				? shareRefusal('share_newer', { format: String(format), reads: String(SHARE_FORMAT) })
+				: shareRefusal('share_older', { format: String(format) })
+		);
 	let json: string;
 	try {
 		const bytes = await pipe(
@@ -182,27 +183,28 @@ export async function decodeShare(value: string): Promise<DecodeResult> {
 			new DecompressionStream('deflate-raw'),
 			MAX_JSON_BYTES
 		);
-		if (!bytes) return { ok: false, error: 'This link holds more than MCP Lab opens (over 5 MB).' };
+		if (!bytes) return failure(shareRefusal('share_too_big'));
 		json = new TextDecoder().decode(bytes);
 	} catch {
-		return { ok: false, error: 'The link is damaged (it could not be unpacked); copy it again.' };
+		return failure(shareRefusal('share_unpack'));
 	}
 	let data: unknown;
 	try {
 		data = JSON.parse(json);
 	} catch {
-		return { ok: false, error: 'The link is damaged (its content is not JSON); copy it again.' };
+		return failure(shareRefusal('share_not_json'));
 	}
 	const parsed = sharedSchema.safeParse(data);
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
-		return {
-			ok: false,
-			error: `The link is damaged at ${formatPath(issue.path) || 'its top level'}: ${issue.message}`
-		};
+		return failure(
+			shareRefusal('share_damaged_at', { path: formatPath(issue.path), detail: issue.message })
+		);
 	}
 	const { lab, labStep, scenario, actions, at } = parsed.data;
 	if (at > actions.length)
-		return { ok: false, error: `The link points at step ${at} of a log of ${actions.length}.` };
+		return failure(
+			shareRefusal('share_step_past', { at: String(at), length: String(actions.length) })
+		);
 	return { ok: true, shared: { lab, labStep, scenario, actions, at } };
 }

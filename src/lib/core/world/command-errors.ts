@@ -11,6 +11,23 @@ import { WorldCommandError } from './events';
  */
 export type RefusalTable = Record<string, (p: never) => string>;
 
+/** A refusal's key and values, as a result or a record carries them for the page to translate. */
+export interface Reason {
+	key: string;
+	params?: Readonly<Record<string, string>>;
+}
+
+/** A failed result from a refusal: its English sentence as `error`, and its reason. */
+export function failure(refused: WorldCommandError): { ok: false; error: string; why: Reason } {
+	return { ok: false, error: refused.message, why: reasonOf(refused)! };
+}
+
+/** The key and values an error carries, if it is a refusal. */
+export function reasonOf(error: unknown): Reason | undefined {
+	if (!(error instanceof WorldCommandError) || error.key === undefined) return undefined;
+	return { key: error.key, ...(error.params ? { params: error.params } : {}) };
+}
+
 type Values<T extends RefusalTable, K extends keyof T> = Parameters<T[K]>[0];
 
 /** The refusals of one table: each makes the error with its English sentence, key and values. */

@@ -1,0 +1,38 @@
+import { refusals, type RefusalTable } from '../world/command-errors';
+
+/**
+ * Why a share link, a log file or a move in time cannot be opened (see world/command-errors.ts),
+ * loaded with time travel. An empty `path` is the top of the document ("its top level" in English).
+ */
+export const shareRefusals = {
+	not_share_link: () => 'This is not an MCP Lab share link.',
+	share_newer: (p: { format: string; reads: string }) =>
+		`This link was made by a newer version of MCP Lab (format ${p.format}); this version reads format ${p.reads}.`,
+	share_older: (p: { format: string }) =>
+		`This link uses format ${p.format}, which this version of MCP Lab no longer reads.`,
+	share_too_big: () => 'This link holds more than MCP Lab opens (over 5 MB).',
+	share_unpack: () => 'The link is damaged (it could not be unpacked); copy it again.',
+	share_not_json: () => 'The link is damaged (its content is not JSON); copy it again.',
+	share_damaged_at: (p: { path: string; detail: string }) =>
+		`The link is damaged at ${p.path || 'its top level'}: ${p.detail}`,
+	share_step_past: (p: { at: string; length: string }) =>
+		`The link points at step ${p.at} of a log of ${p.length}.`,
+	log_not_json: (p: { detail: string }) => `The file is not JSON (${p.detail}).`,
+	log_invalid_at: (p: { path: string; detail: string }) =>
+		`The file is not an MCP Lab log at ${p.path || 'its top level'}: ${p.detail}`,
+	log_seq: (p: { path: string; expected: string; found: string }) =>
+		`The file is not an MCP Lab log at ${p.path}: expected ${p.expected}, found ${p.found}.`,
+	log_during: (p: { path: string; found: string }) =>
+		`The file is not an MCP Lab log at ${p.path}: an interrupt can only land in an earlier action (found ${p.found}).`,
+	long_log: () =>
+		'This world’s log grew past 50,000 actions and stopped recording, so it cannot be travelled, shared or exported whole.',
+	no_step: (p: { n: string; last: string }) =>
+		`There is no step ${p.n}: this log has steps 0 to ${p.last}.`,
+	changed_while_replayed: (p: { n: string }) =>
+		`The world changed while step ${p.n} was being replayed.`,
+	changed_while_rebuilt: (p: { n: string }) =>
+		`The world changed while step ${p.n} was being rebuilt, so it was kept as it is.`,
+	page_closed: () => 'This page was closed while the world was rebuilt.'
+} satisfies RefusalTable;
+
+export const shareRefusal = refusals(shareRefusals);
