@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
 import { command, openHost } from './helpers/embed-host';
 import { refuseLiveServers } from './helpers/live-lab';
 import { t } from './helpers/messages';
@@ -71,9 +72,14 @@ test('the home page, the sandbox, live mode and every lab fit a 320 px screen', 
 	}
 });
 
-// The tables that fill up as a lab is played: ToolSource's audit, MiniHarness's clients,
-// decisions and checkpoints, the lab 09 pins and defences.
-for (const id of ['05-fault-drills', '06-sdk-client-discipline', '09-tool-poisoning']) {
+// The tables that fill up as a lab is played: the name lab's, ToolSource's audit, MiniHarness's
+// clients, decisions and checkpoints, the lab 09 pins and defences.
+for (const id of [
+	'02-naming',
+	'05-fault-drills',
+	'06-sdk-client-discipline',
+	'09-tool-poisoning'
+]) {
 	test(`on a phone, lab ${id.slice(0, 2)}'s tables keep their words whole once played`, async ({
 		page
 	}) => {
@@ -88,6 +94,8 @@ for (const id of ['05-fault-drills', '06-sdk-client-discipline', '09-tool-poison
 		await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
 		expect(await sideways(page)).toEqual([]);
 		expect(await brokenWords(page)).toEqual([]);
+		// The tables drawn as blocks are still tables with headers to axe.
+		await expectNoAxeViolations(page);
 	});
 }
 
