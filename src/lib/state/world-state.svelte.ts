@@ -17,6 +17,7 @@ import {
 import { DEFAULT_LIVE_TIMEOUT_MS } from '$lib/core/live/live-servers';
 import type { LiveEntry } from '$lib/core/live/live-entry';
 import type { WorldOptions } from '$lib/core/world/world';
+import { loadExplanations } from '$lib/i18n/explanations';
 
 export const SPEEDS = ['instant', 'slow', 'realtime'] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -207,7 +208,7 @@ export class WorldState {
 	#failed(error: unknown): void {
 		const message = messageOf(error);
 		this.error = message;
-		void import('$lib/i18n/command-error').then(({ commandErrorText, failureAnnouncement }) => {
+		void loadExplanations().then(({ commandErrorText, failureAnnouncement }) => {
 			// A later command may have cleared or replaced it meanwhile.
 			if (this.error !== message) return;
 			const text = commandErrorText(error) ?? message;
@@ -218,7 +219,7 @@ export class WorldState {
 
 	/** A failure's sentence in the page's language (its message when the lab has no words for it). */
 	async explain(error: unknown): Promise<string> {
-		const { commandErrorText } = await import('$lib/i18n/command-error');
+		const { commandErrorText } = await loadExplanations();
 		return commandErrorText(error) ?? messageOf(error);
 	}
 

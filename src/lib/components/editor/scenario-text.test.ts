@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '$lib/i18n/locale.svelte';
 import { templateById, templateText } from '$lib/core/scenario/templates';
 import {
 	addServer,
@@ -18,6 +19,10 @@ function textOf(result: EditResult): string {
 	if (!result.ok) throw new Error(JSON.stringify(result.error));
 	return result.text;
 }
+
+afterEach(() => {
+	i18n.locale = 'en';
+});
 
 describe('checkScenarioText (validation only)', () => {
 	it('counts the servers of a valid world, plugins’ servers included', () => {
@@ -39,6 +44,23 @@ describe('checkScenarioText (validation only)', () => {
 		expect(check).toEqual({
 			kind: 'invalid',
 			problems: [{ path: 'mcp_servers.fs.command', message: expect.any(String) }]
+		});
+	});
+
+	it('says the validator’s own problems in the page’s language', () => {
+		const text = '{"mcp_servers": {"fs": {"command": 7}}}';
+		const problem = () => {
+			const check = checkScenarioText(text);
+			return check.kind === 'invalid' ? check.problems[0] : null;
+		};
+		expect(problem()).toEqual({
+			path: 'mcp_servers.fs.command',
+			message: 'Invalid input: expected string, received number'
+		});
+		i18n.locale = 'zh-CN';
+		expect(problem()).toEqual({
+			path: 'mcp_servers.fs.command',
+			message: '无效输入：期望 string，实际接收 数字'
 		});
 	});
 

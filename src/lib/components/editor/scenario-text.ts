@@ -1,6 +1,7 @@
 import { parseScenario, type Scenario, type ScenarioProblem } from '$lib/core';
 import { mergeServers } from '$lib/core/scenario/plugins';
 import { unsupported } from '$lib/core/scenario/support';
+import { schemaErrors } from './schema-errors';
 
 /**
  * The scenario editor works on the learner's text, never on a copy of it: checking reads the
@@ -21,7 +22,7 @@ export function checkScenarioText(text: string): TextCheck {
 	} catch (error) {
 		return { kind: 'syntax', message: error instanceof Error ? error.message : String(error) };
 	}
-	const parsed = parseScenario(input);
+	const parsed = parseScenario(input, { error: schemaErrors() });
 	if (!parsed.ok) return { kind: 'invalid', problems: parsed.problems };
 	const refused = unsupported(parsed.scenario);
 	if (refused.length) return { kind: 'invalid', problems: refused };

@@ -5,7 +5,7 @@ import { buttonTag, html, startedStates, text } from '../test-support/render';
 import HostPanel from './HostPanel.svelte';
 import ResourcesPanel from './ResourcesPanel.svelte';
 import WireSteps from './WireSteps.svelte';
-import { loadExplanations } from '../ui/Explained.svelte';
+import { loadExplanations } from '$lib/i18n/explanations';
 
 // The page loads a refusal's words with the first one shown; rendered on the server here.
 beforeAll(() => loadExplanations());

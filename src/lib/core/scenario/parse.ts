@@ -25,8 +25,15 @@ function problemsOf(error: z.ZodError): ScenarioProblem[] {
 	return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
 }
 
-export function parseScenario(input: unknown): ParseResult {
-	const result = scenarioSchema.safeParse(input);
+/**
+ * `error`: the validator's words for its own messages (the editor passes zod's Chinese ones on a
+ * Chinese page); the lab's own sentences in the schema stay as written.
+ */
+export function parseScenario(
+	input: unknown,
+	{ error }: { error?: z.core.$ZodErrorMap } = {}
+): ParseResult {
+	const result = scenarioSchema.safeParse(input, error ? { error } : undefined);
 	return result.success
 		? { ok: true, scenario: result.data }
 		: { ok: false, problems: problemsOf(result.error) };
