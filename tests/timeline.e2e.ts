@@ -7,6 +7,7 @@ import { settled } from './helpers/play-lab';
 // by their accessible names, the world compared through what the page shows.
 
 const LAB = 'labs/01-connection-isolation';
+const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
 
 const position = (page: Page) => page.getByTestId('timeline-position');
 const card = (page: Page, server: string) =>
@@ -145,19 +146,34 @@ test('a share link opens the same world at the same step in another browser', as
 	await elsewhere.close();
 });
 
-test('an invalid share link is said in an alert, and the page opens as usual', async ({ page }) => {
+/** Every text the page's live region held, in order (it keeps only the latest). */
+async function recordSaid(page: Page) {
+	await page.addInitScript(() => {
+		const said: string[] = ((window as unknown as { said: string[] }).said = []);
+		new MutationObserver(() => {
+			const text = document.querySelector('[data-testid="live-region"]')?.textContent?.trim();
+			if (text && said.at(-1) !== text) said.push(text);
+		}).observe(document, { subtree: true, childList: true, characterData: true });
+	});
+	return () => page.evaluate(() => (window as unknown as { said: string[] }).said.join('\n'));
+}
+
+test('an invalid share link is shown and said, and the page opens as usual', async ({ page }) => {
+	const said = await recordSaid(page);
 	await page.goto(`${LAB}?speed=instant#s=1.AAAA`);
-	await expect(page.getByRole('alert')).toContainText(
-		'The link is damaged (it could not be unpacked); copy it again.'
-	);
+	const damaged = 'The link is damaged (it could not be unpacked); copy it again.';
+	await expect(page.getByText(damaged, { exact: true })).toBeVisible();
+	await expect.poll(said).toContain(en('announce_link_error', { error: damaged }));
+	// Said in the page's one live region: no alert of its own.
+	await expect(page.getByRole('alert')).toHaveCount(0);
 	await settled(page);
 	await expect(position(page)).toHaveText('step 1 of 1');
 
 	// In Chinese, the whole sentence is Chinese.
 	await page.goto(`${LAB}?speed=instant&lang=zh-CN#s=99.abc`);
-	await expect(page.getByRole('alert')).toContainText(
-		t('zh-CN', 'command_error_share_newer', { format: 99, reads: 1 })
-	);
+	const newer = t('zh-CN', 'command_error_share_newer', { format: 99, reads: 1 });
+	await expect(page.getByText(newer, { exact: true })).toBeVisible();
+	await expect.poll(said).toContain(t('zh-CN', 'announce_link_error', { error: newer }));
 });
 
 test('a share link made on a Chinese page opens in Chinese', async ({ page }) => {
@@ -202,8 +218,11 @@ test('an imported log replays to its end; a broken one is refused with its path'
 		mimeType: 'application/json',
 		buffer: Buffer.from(JSON.stringify(broken))
 	});
-	await expect(page.getByRole('alert')).toContainText(
+	await expect(page.locator('#timeline')).toContainText(
 		'The file is not an MCP Lab log at actions[2].action.do:'
+	);
+	await expect(page.getByTestId('live-region')).toContainText(
+		'The world was kept as it was: The file is not an MCP Lab log at actions[2].action.do:'
 	);
 
 	const trace = page.waitForEvent('download');

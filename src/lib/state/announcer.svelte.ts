@@ -15,7 +15,7 @@ export class Announcer {
 		this.#scheduled = true;
 		queueMicrotask(() => {
 			this.#scheduled = false;
-			const text = this.#queue.join('. ');
+			const text = joinSentences(this.#queue);
 			this.#queue = [];
 			// Re-announce identical text by clearing first: assistive tech ignores unchanged content.
 			this.message = this.message === text ? `${text}\u00a0` : text;
@@ -35,4 +35,13 @@ export class Announcer {
 			this.#hushed--;
 		};
 	}
+}
+
+/** Sentences said together: a full stop between them unless one already ends its sentence. */
+export function joinSentences(parts: readonly string[]): string {
+	return parts
+		.map((part, i) =>
+			i < parts.length - 1 && !/[.!?。！？:：]$/.test(part.trimEnd()) ? `${part}.` : part
+		)
+		.join(' ');
 }

@@ -17,7 +17,7 @@ import {
 import { DEFAULT_LIVE_TIMEOUT_MS } from '$lib/core/live/live-servers';
 import type { LiveEntry } from '$lib/core/live/live-entry';
 import type { WorldOptions } from '$lib/core/world/world';
-import { loadExplanations } from '$lib/i18n/explanations';
+import { explain, loadExplanations } from '$lib/i18n/explanations';
 
 export const SPEEDS = ['instant', 'slow', 'realtime'] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -218,9 +218,8 @@ export class WorldState {
 	}
 
 	/** A failure's sentence in the page's language (its message when the lab has no words for it). */
-	async explain(error: unknown): Promise<string> {
-		const { commandErrorText } = await loadExplanations();
-		return commandErrorText(error) ?? messageOf(error);
+	explain(error: unknown): Promise<string> {
+		return explain(messageOf(error), error);
 	}
 
 	/** Step mode on or off; off lets every call in flight finish. Failures land in `error`. */

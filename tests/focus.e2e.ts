@@ -1,0 +1,88 @@
+import { expect, test, type Page } from '@playwright/test';
+import { t } from './helpers/messages';
+import { settled } from './helpers/play-lab';
+
+// By keyboard, a control that its own action disables or removes does not drop focus to the
+// page (a screen reader would lose its place): it gets focus back when it is enabled again, or
+// the nearest container still there takes it, so what it now says is read.
+
+const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
+
+/** Where focus is: the element's tag, and the closest container's id or test id. */
+const focused = (page: Page) =>
+	page.evaluate(() => {
+		const el = document.activeElement;
+		return {
+			tag: el?.tagName.toLowerCase() ?? '',
+			text: (el?.textContent ?? '').trim().slice(0, 80),
+			inside: el?.closest('[id]')?.id ?? ''
+		};
+	});
+
+/** Focuses a control as Tab would, then presses Enter on it. */
+async function pressEnter(page: Page, name: string) {
+	await page.getByRole('button', { name, exact: true }).focus();
+	await page.keyboard.press('Enter');
+}
+
+test('a command’s own button keeps focus; a kill lands on the server’s card', async ({ page }) => {
+	// Slow speed: the buttons stay disabled while the command runs.
+	await page.goto('labs/01-connection-isolation?speed=slow');
+	await settled(page);
+	await pressEnter(page, en('harness_reconnect'));
+	await settled(page);
+	await expect
+		.poll(() => focused(page))
+		.toMatchObject({
+			tag: 'button',
+			text: en('harness_reconnect')
+		});
+
+	// Kill cannot be pressed again once the process is dead: its card takes focus.
+	await pressEnter(page, en('servers_kill_label', { server: 'filesystem' }));
+	await settled(page);
+	await expect.poll(async () => (await focused(page)).tag).toBe('article');
+	const card = page.locator('#servers article:focus');
+	await expect(card).toContainText('filesystem');
+	// The card is not a Tab stop once focus leaves it.
+	await page.keyboard.press('Tab');
+	await expect(card).toHaveCount(0);
+	expect(await page.locator('#servers article[tabindex]').count()).toBe(0);
+});
+
+test('a predict card keeps focus once answered; so does a call awaiting approval', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?speed=instant&step=1');
+	await settled(page);
+	// By keyboard throughout: a click would count as the mouse choosing where focus goes.
+	await page.locator('input[name="prediction"][value="still-connected"]').focus();
+	await page.keyboard.press('Space');
+	await pressEnter(page, en('lab_predict_answer'));
+	await expect.poll(async () => (await focused(page)).tag).toBe('form');
+
+	await page.goto('labs/05-fault-drills?speed=instant');
+	await settled(page);
+	const calls = page.locator('#calls');
+	await calls
+		.getByLabel(en('call_tool'), { exact: true })
+		.selectOption('mcp.payments.create_invoice');
+	await calls.getByRole('button', { name: en('call_button'), exact: true }).click();
+	await settled(page);
+	await pressEnter(page, en('call_approve_label', { id: 'c1' }));
+	await settled(page);
+	// The buttons are gone: the call's card, with its result, has focus.
+	await expect.poll(async () => (await focused(page)).tag).toBe('li');
+	await expect(page.locator('#calls li:focus')).toContainText('c1');
+});
+
+test('a click that disables its button leaves focus where the mouse put it', async ({ page }) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	await page
+		.getByRole('button', { name: en('servers_kill_label', { server: 'filesystem' }) })
+		.click();
+	await settled(page);
+	await page.waitForTimeout(100);
+	expect((await focused(page)).tag).toBe('body');
+});
