@@ -86,3 +86,18 @@ test('a click that disables its button leaves focus where the mouse put it', asy
 	await page.waitForTimeout(100);
 	expect((await focused(page)).tag).toBe('body');
 });
+
+test('the input model’s verdict is said in the page’s live region, in its language', async ({
+	page
+}) => {
+	for (const lang of ['en', 'zh-CN']) {
+		await page.goto(`labs/02-naming?speed=instant&lang=${lang}`);
+		await settled(page);
+		const panel = page.locator('#input-model');
+		await panel.getByLabel(t(lang, 'input_arguments')).fill('{"query": 7}');
+		await panel.getByRole('button', { name: t(lang, 'input_validate'), exact: true }).click();
+		await expect(page.getByTestId('live-region')).toContainText(t(lang, 'input_announce_rejected'));
+		// The panel itself is no live region of its own.
+		expect(await panel.locator('[role="status"], [aria-live]').count()).toBe(0);
+	}
+});
