@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { t } from './helpers/messages';
 
 // The /embed page (pick a lab and panels, copy the snippet, preview it) and the static example
 // host page that drives a lab through the loader script.
@@ -26,7 +27,13 @@ test('a lab and panels chosen by keyboard give the snippet and the preview of th
 	await page.keyboard.press('Space');
 	await page.getByRole('checkbox', { name: /^Protocol log/ }).focus();
 	await page.keyboard.press('Space');
+	// A step the lab does not have is said, and left out of the URL.
+	await page.getByLabel('Open at step').fill('99');
+	await expect(page.getByLabel('Open at step')).toHaveAttribute('aria-invalid', 'true');
+	await expect(page.getByText(t('en', 'embed_step_invalid', { max: 3 }))).toBeVisible();
+	await expect(snippetOf(page)).not.toHaveValue(/step=/);
 	await page.getByLabel('Open at step').fill('2');
+	await expect(page.getByLabel('Open at step')).toHaveAttribute('aria-invalid', 'false');
 	await page.getByLabel('Height in pixels').fill('500');
 
 	const url = siteUrl(page, 'embed/02-naming?view=servers,log&step=2');
