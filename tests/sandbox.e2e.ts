@@ -114,6 +114,8 @@ test('schema problems are listed with their paths and lead to the text', async (
 	await page.getByRole('button', { name: en('editor_check') }).click();
 	const outcome = page.getByTestId('editor-outcome');
 	await expect(outcome).toContainText(en('editor_problems', { count: 2 }));
+	// Said, too, in the page's live region.
+	await expect(page.getByTestId('live-region')).toContainText(en('editor_problems', { count: 2 }));
 	const problem = outcome.getByRole('button', { name: /^mcp_servers\["my\.api"\]\.args\[0\]: / });
 	await expect(problem).toBeVisible();
 	await expect(
