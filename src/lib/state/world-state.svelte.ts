@@ -75,10 +75,10 @@ export class WorldState {
 	readonly logLevels = logLevels;
 	/** Commands in progress (the UI disables controls and shows progress). */
 	pending = $state(0);
-	/** The last command's failure, as a sentence; cleared by the next command. */
 	/**
-	 * The last failed command's sentence: its message, then (a moment later, once their words
-	 * have loaded) a refusal the lab words itself in the page's language (i18n/command-error.ts).
+	 * The last failed command's sentence, cleared by the next command: its message, then (a
+	 * moment later, once their words have loaded) a refusal the lab words itself in the page's
+	 * language (i18n/command-error.ts).
 	 */
 	error = $state<string | null>(null);
 	/** How fast simulated time runs on screen; what happens is the same at every speed. */
