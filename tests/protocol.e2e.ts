@@ -192,7 +192,9 @@ test('URL-mode elicitation is a consent step: the address as text, never opened'
 	await page.keyboard.press('ControlOrMeta+A');
 	await page.keyboard.insertText(JSON.stringify(scenario, null, 2));
 	await page.getByRole('button', { name: t('en', 'editor_apply'), exact: true }).click();
-	await expect(page.getByText(t('en', 'editor_validation_passed'))).toBeVisible();
+	await expect(
+		page.getByTestId('editor-outcome').getByText(t('en', 'editor_validation_passed'))
+	).toBeVisible();
 	await settled(page);
 	const popups: string[] = [];
 	page.on('popup', (popup) => popups.push(popup.url()));

@@ -25,7 +25,9 @@ async function openToolSource(page: Page, lang = 'en') {
 	await page.keyboard.press('ControlOrMeta+A');
 	await page.keyboard.insertText(JSON.stringify(scenario, null, 2));
 	await page.getByRole('button', { name: t(lang, 'editor_apply') }).click();
-	await expect(page.getByText(t(lang, 'editor_validation_passed'))).toBeVisible();
+	await expect(
+		page.getByTestId('editor-outcome').getByText(t(lang, 'editor_validation_passed'))
+	).toBeVisible();
 	await settled(page);
 	await expect(page.locator('#harness-title')).toHaveText(t(lang, 'harness_title_toolsource'));
 	await expect(page.locator('#toolsource')).toBeVisible();

@@ -242,7 +242,9 @@ export async function play(page: Page, locale: string, action: Action) {
 		await page.keyboard.press('ControlOrMeta+A');
 		await page.keyboard.insertText(JSON.stringify(action.scenario, null, 2));
 		await page.getByRole('button', { name: t(locale, 'editor_apply'), exact: true }).click();
-		await expect(page.getByText(t(locale, 'editor_validation_passed'))).toBeVisible();
+		await expect(
+			page.getByTestId('editor-outcome').getByText(t(locale, 'editor_validation_passed'))
+		).toBeVisible();
 	} else if (action.do === 'call') {
 		const calls = page.locator('#calls');
 		const tool = calls.getByLabel(t(locale, 'call_tool'), { exact: true });
