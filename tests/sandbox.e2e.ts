@@ -61,13 +61,23 @@ test('an invalid edit keeps the text and the world; a valid one replaces the wor
 	await expect(
 		page.getByRole('button', { name: en('editor_form_add_server_button') })
 	).toBeEnabled();
-	await page.getByLabel(en('editor_form_name'), { exact: true }).fill('notes');
+	// A server without a name is refused: the field is marked, the reason linked and said.
+	const nameField = page.getByLabel(en('editor_form_name'), { exact: true });
+	await page.getByRole('button', { name: en('editor_form_add_server_button') }).click();
+	await expect(nameField).toHaveAttribute('aria-invalid', 'true');
+	await expect(nameField).toHaveAccessibleDescription(en('editor_form_name_required'));
+	await expect(page.getByTestId('live-region')).toContainText(en('editor_form_name_required'));
+	await nameField.fill('notes');
 	await page.getByLabel(en('editor_form_command'), { exact: true }).fill('node');
 	await page.getByLabel(en('editor_form_args')).fill('notes-server.js');
 	await page.getByRole('button', { name: en('editor_form_add_server_button') }).click();
 	await expect(
 		page.getByRole('button', { name: en('editor_form_remove_server', { server: 'notes' }) })
 	).toBeVisible();
+	await expect(nameField).toHaveAttribute('aria-invalid', 'false');
+	await expect(page.getByTestId('live-region')).toContainText(
+		en('editor_form_server_added', { server: 'notes' })
+	);
 	await page.getByLabel(en('editor_form_tool_server')).selectOption('notes');
 	await page.getByLabel(en('editor_form_tool_name'), { exact: true }).fill('read_note');
 	await page.getByLabel(en('editor_form_tool_result')).fill('a note');

@@ -128,6 +128,7 @@ test('a share link opens the same world at the same step in another browser', as
 	const here = await seen(page);
 
 	await page.getByRole('button', { name: 'Share', exact: true }).click();
+	await expect(page.getByTestId('live-region')).toHaveText(en('timeline_link_made'));
 	const link = await page.getByLabel('Share link').inputValue();
 	expect(link).toMatch(/\/labs\/01-connection-isolation#s=1\.[A-Za-z0-9_-]+$/);
 	await page.getByRole('button', { name: 'Copy link' }).click();
