@@ -87,7 +87,8 @@ const live: Record<string, (p: { server: string }) => string> = {
 	live_refuses_delay: m.live_refuses_delay
 };
 
-export interface Reason {
+/** What a refusal carries, as read from any object (an error, a record's reason). */
+interface Carried {
 	key?: unknown;
 	params?: unknown;
 }
@@ -99,7 +100,7 @@ export interface Reason {
  */
 export function commandErrorText(reason: unknown): string | null {
 	if (typeof reason !== 'object' || reason === null || !('key' in reason)) return null;
-	const { key, params } = reason as Reason;
+	const { key, params } = reason as Carried;
 	if (typeof key !== 'string') return null;
 	const values = (typeof params === 'object' && params !== null ? params : {}) as Record<
 		string,
