@@ -21,8 +21,12 @@ test('switching language keeps the world as it is', async ({ page }) => {
 	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
 	await page.getByRole('button', { name: 'Kill filesystem' }).click();
 	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	const live = page.getByTestId('live-region');
+	await expect(live).not.toBeEmpty();
 	await page.getByLabel('Language').selectOption('zh-CN');
 	await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+	// What the live region said in English is gone, not left for a screen reader to find.
+	await expect(live).toBeEmpty();
 	await expect(page).toHaveURL(/lang=zh-CN/);
 	// The same world, now described in Chinese: the killed process and its untouched status.
 	await expect(

@@ -176,6 +176,32 @@ test('a port nothing listens on: refused, with the likely fix; axe clean with th
 	await expectNoAxeViolations(page);
 });
 
+test('a form with mistakes is not sent: the problems are said, the first field at fault has the cursor', async ({
+	page
+}) => {
+	await openLive(page);
+	const form = page.getByTestId('live-connect');
+	await form.getByLabel(en('live_connect_url'), { exact: true }).fill('ftp://127.0.0.1/mcp');
+	await form.getByRole('button', { name: en('live_connect_add_header'), exact: true }).click();
+	const headerName = form.getByLabel(en('live_connect_header_name', { n: 1 }), { exact: true });
+	await headerName.fill('X Api Key');
+	await form.getByRole('button', { name: en('live_connect_submit'), exact: true }).click();
+	const said = en('live_connect_problems', {
+		problems: `${en('live_entry_url_scheme')} ${en('live_entry_header_name')}`
+	});
+	await expect(page.getByTestId('live-region')).toHaveText(said);
+	const urlField = form.getByLabel(en('live_connect_url'), { exact: true });
+	await expect(urlField).toBeFocused();
+	await expect(urlField).toHaveAttribute('aria-invalid', 'true');
+	await expect(headerName).toHaveAttribute('aria-invalid', 'true');
+	await expect(headerName).toHaveAccessibleDescription(`⚠ ${en('live_entry_header_name')}`);
+	await expect(
+		form.getByLabel(en('live_connect_header_value', { n: 1 }), { exact: true })
+	).toHaveAttribute('aria-invalid', 'false');
+	// Nothing was added: the world still has no server.
+	await expect(page.locator('#servers article')).toHaveCount(0);
+});
+
 test('a forgotten session: the next call gets 404 and the card says to reconnect', async ({
 	page
 }) => {

@@ -105,9 +105,14 @@ for (const lang of ['en', 'zh-CN']) {
 		await host.getByRole('button', { name: t(lang, 'roots_add'), exact: true }).click();
 		await expect(host).toContainText(t(lang, 'roots_problem_not_file'));
 		await expect(input).toHaveAttribute('aria-invalid', 'true');
+		const live = page.getByTestId('live-region');
+		await expect(live).toHaveText(
+			t(lang, 'roots_refused', { problem: t(lang, 'roots_problem_not_file') })
+		);
 		await input.fill('file:///home/ana/shared');
 		await host.getByRole('button', { name: t(lang, 'roots_add'), exact: true }).click();
 		await expect(host).toContainText(t(lang, 'roots_unapplied'));
+		await expect(live).toHaveText(t(lang, 'roots_added', { uri: 'file:///home/ana/shared' }));
 		await host.getByRole('button', { name: t(lang, 'roots_apply'), exact: true }).click();
 		await settled(page);
 		await expect(host).not.toContainText(t(lang, 'roots_unapplied'));

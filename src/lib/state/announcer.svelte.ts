@@ -1,9 +1,14 @@
+import { i18n } from '$lib/i18n/locale.svelte';
+import type { Locale } from '$lib/paraglide/runtime';
+
 /**
  * The page's one polite live region. Bursts (a reconnect produces a dozen events) are merged
  * into one message per flush so a screen reader hears them in order instead of only the last.
  */
 export class Announcer {
-	message = $state('');
+	#message = $state('');
+	/** The language the message was said in. */
+	#locale = $state<Locale>(i18n.locale);
 	#queue: string[] = [];
 	#scheduled = false;
 	#hushed = 0;
@@ -18,8 +23,17 @@ export class Announcer {
 			const text = joinSentences(this.#queue);
 			this.#queue = [];
 			// Re-announce identical text by clearing first: assistive tech ignores unchanged content.
-			this.message = this.message === text ? `${text}\u00a0` : text;
+			this.#message = this.#message === text ? `${text}\u00a0` : text;
+			this.#locale = i18n.locale;
 		});
+	}
+
+	/**
+	 * What the region holds: empty once the page's language changed since it was said, so a
+	 * screen reader reading the region after a switch does not find a sentence in the old language.
+	 */
+	get message(): string {
+		return this.#locale === i18n.locale ? this.#message : '';
 	}
 
 	/**

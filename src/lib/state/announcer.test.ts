@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { joinSentences } from './announcer.svelte';
+import { i18n } from '$lib/i18n/locale.svelte';
+import { Announcer, joinSentences } from './announcer.svelte';
+
+describe('the live region across a language switch', () => {
+	it('holds nothing said in the old language once the page switched', async () => {
+		const announcer = new Announcer();
+		announcer.say('filesystem: killed');
+		await Promise.resolve();
+		expect(announcer.message).toBe('filesystem: killed');
+		i18n.locale = 'zh-CN';
+		try {
+			expect(announcer.message).toBe('');
+			announcer.say('filesystem：已终止');
+			await Promise.resolve();
+			expect(announcer.message).toBe('filesystem：已终止');
+		} finally {
+			i18n.locale = 'en';
+		}
+		expect(announcer.message).toBe('');
+	});
+});
 
 describe('sentences said together', () => {
 	it('puts one full stop between them, never two', () => {

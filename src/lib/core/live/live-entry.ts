@@ -50,12 +50,18 @@ export function checkLiveEntry(entry: LiveEntry, taken: readonly string[]): Live
 	const url = entry.url.trim();
 	if (!URL.canParse(url)) problems.push('url-invalid');
 	else if (!['http:', 'https:'].includes(new URL(url).protocol)) problems.push('url-scheme');
-	for (const [key, value] of Object.entries(entry.headers ?? {})) {
-		if (!HEADER_NAME.test(key)) problems.push('header-name');
-		else if (key.toLowerCase() === 'authorization') problems.push('header-authorization');
-		if (/[\r\n]/.test(value)) problems.push('header-value');
-	}
+	for (const [key, value] of Object.entries(entry.headers ?? {}))
+		problems.push(...headerProblems(key, value));
 	return [...new Set(problems)];
+}
+
+/** The problems of one header, so the form can mark the row at fault. */
+export function headerProblems(key: string, value: string): LiveEntryProblem[] {
+	const problems: LiveEntryProblem[] = [];
+	if (!HEADER_NAME.test(key)) problems.push('header-name');
+	else if (key.toLowerCase() === 'authorization') problems.push('header-authorization');
+	if (/[\r\n]/.test(value)) problems.push('header-value');
+	return problems;
 }
 
 /** Why a world cannot take this entry, as an Error with the first problem's sentence. */
