@@ -46,10 +46,26 @@ for (const locale of ['en', 'zh-CN']) {
 		const next = panel.getByRole('button', { name: t(locale, 'pipeline_step_next') });
 		await expect(panel.getByRole('button', { name: t(locale, 'pipeline_step_run') })).toBeVisible();
 		await next.focus();
+		const live = page.getByTestId('live-region');
+		// Each stop is said: the call and the stage that decided (its outcome follows where it has one).
+		const held = (stageKey: string) => {
+			const stage = t(locale, stageKey);
+			const said = t(locale, 'announce_step_held', { id: 'c1', stage });
+			return said.slice(0, said.indexOf(stage) + stage.length);
+		};
+		await expect(live).toContainText(held('pipeline_stage_pre_tool_use'));
+		const names: Record<string, string> = {
+			lookup: 'pipeline_stage_lookup',
+			validation: 'pipeline_stage_validation',
+			permission: 'pipeline_stage_permission',
+			normalising: 'pipeline_stage_normalising',
+			post_tool_use: 'pipeline_stage_post_tool_use'
+		};
 		for (const stage of ['lookup', 'validation', 'permission', 'normalising', 'post_tool_use']) {
 			await page.keyboard.press('Enter');
 			await expect(current(page)).toHaveAttribute('data-stage', stage);
 			await settled(page);
+			await expect(live).toContainText(held(names[stage]));
 			// Focus stays on the button from one stage to the next.
 			await expect(next).toBeFocused();
 		}
