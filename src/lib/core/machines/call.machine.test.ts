@@ -214,7 +214,8 @@ describe('call machine (path tests)', () => {
 				true
 			],
 			['xstate.error.actor.execute', "MCP server 'fs' is not connected: unknown server", true],
-			['xstate.error.actor.execute', "MCP server 'fs' call failed: TypeError", true]
+			// str(exc) of an exception without a message is empty (no class-name fallback here).
+			['xstate.error.actor.execute', "MCP server 'fs' call failed: ", true]
 		];
 		const paths = completedPaths(input());
 

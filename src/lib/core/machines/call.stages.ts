@@ -20,7 +20,7 @@ import {
 import { resultText } from '../profiles/openharness/results';
 import {
 	callFailed,
-	errorDetail,
+	errorMessage,
 	notConnected,
 	READ_MCP_RESOURCE,
 	resourceReadFailed,
@@ -242,7 +242,7 @@ function executeErrorOf(context: CallContext, error: unknown): ExecuteError {
 	if (isExecuteError(error)) return error;
 	return {
 		kind: isReadResource(context) ? 'read-failed' : 'call-failed',
-		message: errorDetail(error)
+		message: errorMessage(error)
 	};
 }
 
@@ -414,7 +414,7 @@ export const decisions = {
 			// A result nested past Python's recursion limit cannot be printed: the harness's own
 			// code raises while reading it, so the call fails (illustration: where OpenHarness
 			// catches this is not in the reference).
-			const message = callFailed(context.tool?.server ?? '', errorDetail(error));
+			const message = callFailed(context.tool?.server ?? '', errorMessage(error));
 			const failed = withTime(
 				{
 					stage: 'executing' as const,

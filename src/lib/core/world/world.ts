@@ -7,7 +7,7 @@ import {
 import { managerMachine } from '../machines/manager.machine';
 import type { ConnectionStatus } from '../machines/types';
 import {
-	errorDetail,
+	errorMessage,
 	LIST_MCP_RESOURCES,
 	unknownServerDetail
 } from '../profiles/openharness/strings';
@@ -1057,7 +1057,7 @@ export class World {
 				)
 			)) as ExecuteOutput;
 		} catch (error) {
-			return { kind: input.builtin ? 'read-failed' : 'call-failed', message: errorDetail(error) };
+			return { kind: input.builtin ? 'read-failed' : 'call-failed', message: errorMessage(error) };
 		}
 	}
 

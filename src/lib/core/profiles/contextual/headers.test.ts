@@ -102,6 +102,11 @@ describe('run headers (a13n ContextualMCP)', () => {
 			}
 		});
 		expect(sortedJson([{ b: 1, a: [{ d: 1, c: 2 }] }])).toBe('[{"a":[{"c":2,"d":1}],"b":1}]');
+		// Keys sort as strings, as Python's sort_keys does, even where JavaScript puts
+		// integer-like keys first.
+		expect(sortedJson({ b: 1, '10': 2, '2': 3 })).toBe('{"10":2,"2":3,"b":1}');
+		// By code point: an astral character sorts after U+FFxx (UTF-16 order would put it first).
+		expect(sortedJson({ '\uff21': 1, '\u{1f600}': 2 })).toBe('{"\uff21":1,"\u{1f600}":2}');
 	});
 
 	it('refuses a bound header that overlaps a static one, whatever the case', () => {
@@ -198,6 +203,11 @@ describe('ContextualMCP definitions', () => {
 		expect(definitionError(' ', http(), undefined)).toBe(
 			"Contextual MCP id must be a non-blank string without ':'."
 		);
+		// Blank as Python's strip() sees it: U+001F is whitespace there, U+FEFF is not.
+		expect(definitionError('\x1f', http(), undefined)).toBe(
+			"Contextual MCP id must be a non-blank string without ':'."
+		);
+		expect(definitionError('\ufeff', http(), undefined)).toBeNull();
 	});
 
 	it('refuses unsupported sources and bound names that repeat case-insensitively', () => {

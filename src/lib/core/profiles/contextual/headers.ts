@@ -1,4 +1,6 @@
 import { pyRepr } from '../../naming/python-str';
+import { pyStripSpace } from '../../python/strip';
+import { compareNames } from '../../registry/registry';
 import type { ServerConfig } from '../../scenario/schema';
 import { headerSecrets, MASK } from '../../live/secret-mask';
 import { SECRET_NAME } from '../../world/mask';
@@ -45,7 +47,7 @@ const EXACT_SOURCES = new Set([
 
 /** `_is_supported_source`: the exact selectors, one identity claim, one metadata key. */
 export function supportedSource(source: string): boolean {
-	if (!source.trim()) return false;
+	if (!pyStripSpace(source)) return false;
 	if (EXACT_SOURCES.has(source)) return true;
 	if (source.startsWith('identity.')) return source.length > 'identity.'.length;
 	if (source.startsWith('context.metadata.')) return source.length > 'context.metadata.'.length;
@@ -75,13 +77,13 @@ export function definitionError(
 	contextual: ContextualServer | undefined
 ): string | null {
 	const url = config.type === 'stdio' ? '' : config.url;
-	if (!url.trim()) return URL_BLANK;
+	if (!pyStripSpace(url)) return URL_BLANK;
 	if (!isHttpUrl(url)) return URL_NOT_HTTP;
-	if (!server.trim() || server.includes(':')) return ID_INVALID;
+	if (!pyStripSpace(server) || server.includes(':')) return ID_INVALID;
 	const bound = Object.entries(contextual?.headers ?? {});
 	for (const [name, binding] of bound) {
 		if (!supportedSource(binding.source)) return SOURCE_UNSUPPORTED;
-		if (!name.trim()) return NAME_BLANK;
+		if (!pyStripSpace(name)) return NAME_BLANK;
 	}
 	if (duplicateName(bound.map(([name]) => name))) return BOUND_NOT_UNIQUE;
 	if (config.type !== 'stdio' && duplicateName(Object.keys(config.headers)))
@@ -110,17 +112,19 @@ function own(record: Readonly<Record<string, unknown>> | undefined, key: string)
 	return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** Compact JSON with sorted keys (`dump_json_text(value, sort_keys=True)`). */
+/**
+ * Compact JSON with sorted keys (`dump_json_text(value, sort_keys=True)`). Written out by hand:
+ * a JavaScript object puts integer-like keys first whatever order they are added in, and
+ * Python sorts every key as a string, by code point (`"10"` before `"2"` before `"b"`).
+ */
 export function sortedJson(value: unknown): string {
-	return JSON.stringify(value, (_key, v: unknown) =>
-		v && typeof v === 'object' && !Array.isArray(v)
-			? Object.fromEntries(
-					Object.keys(v)
-						.sort()
-						.map((k) => [k, (v as Record<string, unknown>)[k]])
-				)
-			: v
-	);
+	if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+	if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+	const record = value as Record<string, unknown>;
+	const keys = Object.keys(record)
+		.filter((k) => record[k] !== undefined)
+		.sort(compareNames);
+	return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson(record[k])}`).join(',')}}`;
 }
 
 export type Resolved = { ok: true; headers: Record<string, string> } | { ok: false; error: string };

@@ -24,6 +24,7 @@
  */
 
 import { pyFloatRepr, pyRepr, pyTypeName, truncatedRepr } from '../../python/repr';
+import { pyStripSpace, rustTrim } from '../../python/strip';
 
 export type PyType = 'str' | 'int' | 'float' | 'bool' | 'list' | 'dict' | 'any';
 
@@ -227,7 +228,7 @@ export function inputModelName(toolName: string, model: Pick<InputModel, 'dropsA
 
 /** pydantic's `GenerateJsonSchema.get_title_from_name`: `name.title().replace('_', ' ').strip()`. */
 export function fieldTitle(name: string): string {
-	return pyTitle(name).replaceAll('_', ' ').trim();
+	return pyStripSpace(pyTitle(name).replaceAll('_', ' '));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -399,7 +400,7 @@ function toInt(input: unknown): Outcome {
 			? { ok: true, value: input }
 			: { ok: false, type: 'int_from_float' };
 	if (typeof input === 'string') {
-		const text = input.trim();
+		const text = rustTrim(input);
 		if (text.length > 4300) return { ok: false, type: 'int_parsing_size' };
 		const match = /^([+-]?)([0-9]+(?:_[0-9]+)*)(?:\.0+)?$/.exec(text);
 		if (!match) return { ok: false, type: 'int_parsing' };
@@ -417,7 +418,7 @@ function toFloat(input: unknown): Outcome {
 	if (typeof input === 'boolean') return { ok: true, value: input ? 1 : 0 };
 	if (typeof input === 'number') return { ok: true, value: input };
 	if (typeof input === 'string') {
-		const text = input.trim();
+		const text = rustTrim(input);
 		if (!FLOAT_TEXT.test(text)) return { ok: false, type: 'float_parsing' };
 		const body = text.replace(/^[+-]/, '').toLowerCase();
 		const sign = text.startsWith('-') ? -1 : 1;

@@ -15,6 +15,7 @@
  * HKUDS/OpenHarness@0782434) moved the allow list after every deny rule for exactly that reason.
  */
 import { z } from 'zod';
+import { pyStripSpace } from '../../python/strip';
 import { fnmatch } from './hooks';
 
 export const permissionModes = ['default', 'plan', 'full_auto'] as const;
@@ -188,7 +189,7 @@ export function checkPermission(
 
 	// Rules with a blank pattern are skipped (with a warning) when the checker is built.
 	const rules = (settings.path_rules ?? [])
-		.map((rule) => ({ pattern: rule.pattern.trim(), allow: rule.allow }))
+		.map((rule) => ({ pattern: pyStripSpace(rule.pattern), allow: rule.allow }))
 		.filter((rule) => rule.pattern !== '');
 	if (filePath && rules.length > 0) {
 		// A matching allow rule decides nothing: the loop goes on looking for a deny rule.
@@ -244,7 +245,7 @@ export function permissionFilePath(
 ): string | null {
 	for (const key of PATH_ARGUMENTS) {
 		const value = Object.hasOwn(args, key) ? args[key] : undefined;
-		if (typeof value === 'string' && value.trim()) return resolvePath(value, workspace);
+		if (typeof value === 'string' && pyStripSpace(value)) return resolvePath(value, workspace);
 	}
 	return null;
 }
@@ -252,7 +253,7 @@ export function permissionFilePath(
 /** `_extract_permission_command`: the `command` argument when it is a non-blank string, as given. */
 export function permissionCommand(args: Record<string, unknown>): string | null {
 	const value = Object.hasOwn(args, 'command') ? args.command : undefined;
-	return typeof value === 'string' && value.trim() ? value : null;
+	return typeof value === 'string' && pyStripSpace(value) ? value : null;
 }
 
 /** `Path(value).expanduser()`, then `cwd / path` when relative, then `.resolve()`. */

@@ -24,6 +24,7 @@
  */
 import type { ResourceInfo } from '../../machines/types';
 import { compareNames, type RegisteredTool } from '../../registry/registry';
+import { pyStripSpace } from '../../python/strip';
 import { LIST_MCP_RESOURCES, READ_MCP_RESOURCE } from './strings';
 
 /** `ListMcpResourcesTool`'s text when no status holds a resource. */
@@ -88,19 +89,6 @@ export function listResources(statuses: readonly RecordedResources[]): McpResour
 	return [...statuses]
 		.sort((a, b) => compareNames(a.server, b.server))
 		.flatMap((s) => s.resources.map((r) => ({ server: s.server, ...r })));
-}
-
-/** Python's `str.isspace()` characters: what `str.strip()` removes (JavaScript's trim differs). */
-const PY_WHITESPACE =
-	'\t\n\v\f\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000';
-
-function pyStripSpace(text: string): string {
-	const chars = [...text];
-	let start = 0;
-	let end = chars.length;
-	while (start < end && PY_WHITESPACE.includes(chars[start])) start++;
-	while (end > start && PY_WHITESPACE.includes(chars[end - 1])) end--;
-	return chars.slice(start, end).join('');
 }
 
 /**

@@ -38,6 +38,8 @@ describe('OpenHarness result text', () => {
 		expect(resultText({ content: [], structuredContent: {} })).toBe('(no output)');
 		// Parts that are only whitespace join and strip to an empty text, as in Python.
 		expect(resultText({ content: [{ type: 'text', text: '   ' }] })).toBe('');
+		// Trimmed as Python's strip() trims: U+FEFF stays, U+0085 goes.
+		expect(resultText({ content: [{ type: 'text', text: '\ufeffhi\x85' }] })).toBe('\ufeffhi');
 	});
 
 	it('ignores isError: the text is the same', () => {

@@ -1,4 +1,5 @@
 import { PY_RECURSION_LIMIT, PyRecursionError, pyRepr } from '../../python/repr';
+import { pyStripSpace } from '../../python/strip';
 import { noOutput } from './strings';
 
 interface ResultLike {
@@ -20,12 +21,13 @@ export function resultText(result: ResultLike): string {
 		const structured = result.structuredContent;
 		return structured && Object.keys(structured).length > 0 ? pyRepr(structured) : noOutput;
 	}
-	return parts
-		.map((part) =>
-			part.type === 'text' && typeof part.text === 'string' ? part.text : pyJsonDumps(part)
-		)
-		.join('\n')
-		.trim();
+	return pyStripSpace(
+		parts
+			.map((part) =>
+				part.type === 'text' && typeof part.text === 'string' ? part.text : pyJsonDumps(part)
+			)
+			.join('\n')
+	);
 }
 
 /** Python's json.dumps default separators (`, ` and `: `) and ASCII escaping. */

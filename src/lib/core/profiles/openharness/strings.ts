@@ -20,6 +20,15 @@ export const resourceReadFailed = (server: string, error: string) =>
 export const defaultInputSchema = () => ({ type: 'object', properties: {} });
 
 /**
+ * `str(exc)`, as `call failed: {exc}` and `resource read failed: {exc}` print it: the message,
+ * empty when there is none. Only a connection's status detail falls back to the class name.
+ */
+export function errorMessage(error: unknown): string {
+	if (error instanceof Error) return error.message;
+	return typeof error === 'string' ? error : errorDetail(error);
+}
+
+/**
  * The failure detail OpenHarness stores: the error's message, or its class name when the
  * message is empty. Class names are read from the error's own `name` because the minifier
  * renames constructors.

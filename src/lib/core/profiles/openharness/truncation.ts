@@ -9,6 +9,8 @@
  * one character and a preview never ends in half a surrogate pair.
  */
 
+import { pyStripSpace } from '../../python/strip';
+
 /** `DEFAULT_TOOL_OUTPUT_INLINE_CHARS` (env `OPENHARNESS_TOOL_OUTPUT_INLINE_CHARS`, at least 256). */
 export const INLINE_LIMIT = 16_000;
 /** `DEFAULT_TOOL_OUTPUT_PREVIEW_CHARS` (env `OPENHARNESS_TOOL_OUTPUT_PREVIEW_CHARS`, at least 128). */
@@ -76,7 +78,7 @@ export function truncateForModel(
 
 /** `_safe_tool_artifact_name`: runs outside `[A-Za-z0-9_.-]` become `_`; at most 80 characters. */
 export function safeToolArtifactName(toolName: string): string {
-	const normalized = toolName.trim().replace(/[^A-Za-z0-9_.-]+/g, '_');
+	const normalized = pyStripSpace(toolName).replace(/[^A-Za-z0-9_.-]+/g, '_');
 	return (normalized || 'tool').slice(0, 80);
 }
 
