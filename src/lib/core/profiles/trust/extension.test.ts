@@ -371,3 +371,32 @@ describe('trust: tool-count pressure', () => {
 		expect(generated.deferredChars).toBeLessThan(generated.schemaChars);
 	});
 });
+
+describe('trust: two connectors, one namespaced name', () => {
+	// `a` + `b__c` and `a__b` + `c` both give mcp__a__b__c (names are not sanitized).
+	const connector = (tool: string, text: string) => ({
+		type: 'stdio' as const,
+		command: 'x',
+		sim: { tools: [{ name: tool, result: { content: [{ type: 'text' as const, text }] } }] }
+	});
+	const scenario: ScenarioInput = {
+		profile: 'trust',
+		mcp_servers: { a: connector('b__c', 'from a'), a__b: connector('c', 'from a__b') }
+	};
+
+	it('lists the name once and runs the later connector’s tool, as the naming lab says', async () => {
+		const world = await started(scenario);
+		await world.profileCommand('trust', { connector: 'a' });
+		await world.profileCommand('trust', { connector: 'a__b' });
+		await world.profileCommand('grant', { tools: ['mcp__a__b__c'], network: true });
+		expect(view(world).available).toEqual(['mcp__a__b__c']);
+		expect(view(world).deferredBlock.match(/mcp__a__b__c/g)).toHaveLength(1);
+		expect(view(world).connectors.a.tools).toEqual([]);
+		expect(view(world).connectors.a__b.tools).toEqual(['mcp__a__b__c']);
+		await search(world, 'mcp__a__b__c');
+		const call = await execute(world, 'mcp__a__b__c');
+		expect(call.output).toBe('from a__b');
+		expect(sent(world, 'a')).not.toContain('tools/call');
+		expect(sent(world, 'a__b')).toContain('tools/call');
+	});
+});

@@ -212,22 +212,29 @@ class TrustExtension implements ProfileExtension {
 		this.#emit('disconnected', { connector });
 	}
 
-	/** Tools of connected connectors, in config order: what the deferred block lists. */
+	/**
+	 * Tools of connected connectors, in config order: what the deferred block lists. Two that
+	 * namespace to one name (`a` + `b__c`, `a__b` + `c`) are one entry of a dict keyed by name:
+	 * the later connector's tool replaces the earlier one in its place (illustration: the
+	 * reference is silent; the naming lab says the same).
+	 */
 	#offered(): OfferedTool[] {
-		const tools: OfferedTool[] = [];
+		const tools = new Map<string, OfferedTool>();
 		for (const server of this.host.serverNames()) {
 			const connection = this.host.connection(server);
 			if (!this.#trusted.has(server) || connection?.status !== 'connected') continue;
-			for (const tool of connection.tools)
-				tools.push({
-					name: namespaced(server, tool.name),
+			for (const tool of connection.tools) {
+				const name = namespaced(server, tool.name);
+				tools.set(name, {
+					name,
 					description: tool.description,
 					input_schema: tool.inputSchema ?? { type: 'object', properties: {} },
 					connector: server,
 					tool: tool.name
 				});
+			}
 		}
-		return tools;
+		return [...tools.values()];
 	}
 
 	/**
