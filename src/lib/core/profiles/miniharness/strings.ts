@@ -5,6 +5,7 @@
 export const notInitialized = 'MCP initialize must complete before tool use';
 export const clientClosed = 'MCP client is closed';
 export const initializeTimedOut = 'MCP initialize timed out';
+/** Illustration: the reference names only the initialize timeout, not a failed initialize. */
 export const initializeFailed = (detail: string) => `MCP initialize failed: ${detail}`;
 /** `operation` is `tools/call:<name>` or `tools/list`. */
 export const timedOut = (operation: string) => `MCP ${operation} timed out`;
@@ -12,7 +13,7 @@ export const callOperation = (name: string) => `tools/call:${name}`;
 export const unknownTransport = (type: string) => `Unknown MCP transport type: ${type}`;
 export const deniedByPolicy = (tool: string) => `Tool '${tool}' is denied by policy`;
 export const userRejected = (tool: string) => `User rejected tool '${tool}'`;
-/** A tool result with isError and no text. */
+/** Illustration: a tool result with isError and no text (the reference gives no sentence). */
 export const toolFailed = (tool: string) => `Tool '${tool}' failed`;
 /** Illustration: the reference names no text for a name no server offers. */
 export const unknownTool = (name: string) => `Unknown tool: ${name}`;
