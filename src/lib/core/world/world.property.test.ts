@@ -254,6 +254,36 @@ const delayMs = fc.oneof(
 	{ weight: 1, arbitrary: fc.constantFrom(-1, Number.NaN, Infinity, 3_600_001, 0.4, 2.5) }
 );
 
+/**
+ * Whether OpenHarness's shallow model refuses `args`, worked out by hand for the schedules'
+ * argument values (`'x'`, `'5'`, `1.5`, `1`, `true`): a required property missing, or a value
+ * its type does not take in pydantic's lax mode (`"5"` is an int, `1.5` is not; an int is not
+ * a str; a bool is a float). With `properties` not an object every argument is dropped.
+ */
+function breaksSchema(schema: Record<string, unknown>, args: Record<string, unknown>): boolean {
+	const properties = schema.properties;
+	if (!properties || typeof properties !== 'object' || Array.isArray(properties)) return false;
+	const props = properties as Record<string, { type?: unknown } | undefined>;
+	const required = Array.isArray(schema.required) ? schema.required : [];
+	if (required.some((name) => Object.hasOwn(props, name) && !Object.hasOwn(args, name)))
+		return true;
+	const takes: Record<string, (v: unknown) => boolean> = {
+		string: (v) => typeof v === 'string',
+		integer: (v) =>
+			typeof v === 'number'
+				? Number.isInteger(v)
+				: typeof v === 'boolean' || /^[0-9]+$/.test(String(v)),
+		number: (v) => typeof v !== 'string' || /^[0-9.]+$/.test(v),
+		boolean: (v) => typeof v === 'boolean' || v === 1 || v === 0 || v === '1' || v === '0',
+		array: Array.isArray,
+		object: (v) => typeof v === 'object' && v !== null && !Array.isArray(v)
+	};
+	return Object.entries(args).some(([name, value]) => {
+		const type = Object.hasOwn(props, name) ? props[name]?.type : undefined;
+		return typeof type === 'string' && type in takes && !takes[type](value);
+	});
+}
+
 const callArgs = fc.constantFrom<Record<string, unknown>>(
 	{},
 	{ q: 'x' },
@@ -451,6 +481,12 @@ function checkCall(
 	}
 	const server = before.find((s) => s.name === registered.server)!;
 	const invalid = `Invalid input for ${name}: `;
+	// Validation comes before the server is asked, whatever its state: refused exactly when the
+	// arguments break the registered schema (judged here from the schedule's few shapes).
+	expect(
+		call.output.startsWith(invalid),
+		`${JSON.stringify(c.args)} against ${JSON.stringify(registered.inputSchema)}`
+	).toBe(breaksSchema(registered.inputSchema, c.args));
 	if (call.output.startsWith(invalid)) {
 		expect(call.output.length).toBeGreaterThan(invalid.length);
 		expect(call.isError).toBe(true);
