@@ -66,6 +66,30 @@ describe('ToolSource calls', () => {
 		expect(call.toolsource!.resultBytes).toBe(call.toolsource!.artifact!.raw.length);
 	});
 
+	it('keeps one audit record per call: server, tool, argument summary, start, duration, bytes, state', async () => {
+		const world = await started();
+		const t0 = world.clock.now;
+		const call = await world.callTool('mcp.files.read_file', { path: '/notes.txt' });
+		const raw = JSON.stringify({ content: [{ type: 'text', text: 'hello' }] });
+		expect({
+			server: call.server,
+			tool: call.tool,
+			args: call.toolsource!.argsSummary,
+			startedAt: call.startedAt,
+			duration: call.endedAt! - call.startedAt,
+			bytes: call.toolsource!.resultBytes,
+			state: call.state
+		}).toEqual({
+			server: 'files',
+			tool: 'read_file',
+			args: '{"path":"/notes.txt"}',
+			startedAt: t0,
+			duration: 0,
+			bytes: new TextEncoder().encode(raw).length,
+			state: 'completed'
+		});
+	});
+
 	it('asks before a write even when the server annotates it read-only; approving runs it', async () => {
 		const world = await started();
 		const call = await world.callTool('mcp.tickets.create_ticket', { title: 'Printer on fire' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../scenario/schema';
+import { mcpStatusText } from '../profiles/openharness/status-text';
 import { worldSnapshot } from './snapshot';
 import { isolationScenario, makeWorld } from './test-world';
 import type { WireEntry } from './wire';
@@ -109,6 +110,32 @@ describe('OpenHarness world: start-up', () => {
 		expect(world.registry.map((e) => e.name)).toEqual([...builtins, 'mcp__ok__t']);
 	});
 
+	it('connects in config order but lists statuses sorted by server name', async () => {
+		const world = makeWorld({
+			mcp_servers: {
+				zeta: { type: 'stdio', command: 'z', sim: { tools: [{ name: 't' }] } },
+				alpha: { type: 'stdio', command: 'a', sim: { tools: [{ name: 't' }] } },
+				Mid: { type: 'stdio', command: 'm', sim: { tools: [{ name: 't' }] } }
+			}
+		});
+		await world.startSession();
+		const initialized = world.wire.entries
+			.filter(
+				(e) => e.kind === 'message' && 'method' in e.message && e.message.method === 'initialize'
+			)
+			.map((e) => e.server);
+		expect(initialized).toEqual(['zeta', 'alpha', 'Mid']);
+		// Sorted by code point, as Python sorts str: capitals first.
+		const listed = worldSnapshot(world, { lab: 'x', step: 0 }).servers.map((s) => s.name);
+		expect(listed).toEqual(['Mid', 'alpha', 'zeta']);
+		const status = mcpStatusText(
+			world
+				.servers()
+				.map((s) => ({ name: s.name, state: s.status, detail: s.detail, tools: [], resources: [] }))
+		);
+		expect(status).toBe('MCP servers:\n- Mid: connected\n- alpha: connected\n- zeta: connected');
+	});
+
 	it('defaults a missing inputSchema and marks auth_configured from env/headers', async () => {
 		const world = makeWorld({
 			mcp_servers: {
@@ -118,14 +145,18 @@ describe('OpenHarness world: start-up', () => {
 					env: { TOKEN: 'secret' },
 					sim: { tools: [{ name: 'ping' }] }
 				},
-				web: { type: 'http', url: 'https://x', sim: { tools: [] } }
+				web: { type: 'http', url: 'https://x', sim: { tools: [] } },
+				keyed: { type: 'http', url: 'https://y', headers: { 'X-Api-Key': 'k' }, sim: {} },
+				sock: { type: 'ws', url: 'wss://z', headers: { 'X-Api-Key': 'k' } },
+				plain: { type: 'stdio', command: 'y', sim: {} }
 			}
 		});
 		await world.startSession();
 		const bare = world.servers().find((s) => s.name === 'bare')!;
 		expect(bare.connection.tools[0].inputSchema).toEqual({ type: 'object', properties: {} });
-		expect(bare.authConfigured).toBe(true);
-		expect(world.servers().find((s) => s.name === 'web')!.authConfigured).toBe(false);
+		const auth = Object.fromEntries(world.servers().map((s) => [s.name, s.authConfigured]));
+		// env for stdio, headers for http and ws (a ws server is never attempted, but configured).
+		expect(auth).toEqual({ bare: true, web: false, keyed: true, sock: true, plain: false });
 		// The server really sent no inputSchema: the default is the harness's doing.
 		const listed = world.wire.entries.find(
 			(e) =>
