@@ -101,3 +101,27 @@ test('the input model’s verdict is said in the page’s live region, in its la
 		expect(await panel.locator('[role="status"], [aria-live]').count()).toBe(0);
 	}
 });
+
+test('stepping through a lab by keyboard keeps the focused step button in view', async ({
+	page
+}) => {
+	// A short laptop screen: the narration column scrolls on its own beside the panels.
+	await page.setViewportSize({ width: 1280, height: 560 });
+	await page.goto('labs/03-call-pipeline?speed=instant&lang=en');
+	await settled(page);
+	const nav = page.locator('#narration nav');
+	const next = nav.getByRole('button', { name: en('lab_next'), exact: true });
+	const previous = nav.getByRole('button', { name: en('lab_previous'), exact: true });
+	await next.focus();
+	for (let i = 0; i < 4 && (await next.isEnabled()); i++) {
+		await page.keyboard.press('Enter');
+		await expect(next).toBeFocused();
+		await expect(next).toBeInViewport();
+	}
+	await previous.focus();
+	for (let i = 0; i < 3; i++) {
+		await page.keyboard.press('Enter');
+		await expect(previous).toBeFocused();
+		await expect(previous).toBeInViewport();
+	}
+});
