@@ -185,6 +185,33 @@ test('templates load into the editor; export and import a file', async ({ page }
 	await expect(killButton(page, '1password')).toBeVisible();
 });
 
+test('a JSON syntax error is said in Chinese on a Chinese page: what and where, no engine English', async ({
+	page
+}) => {
+	const zh = (key: string, params?: Record<string, string | number>) => t('zh-CN', key, params);
+	const editor = await open(page, 'zh-CN');
+	const outcome = page.getByTestId('editor-outcome');
+	await editor.click();
+	await page.keyboard.press('ControlOrMeta+End');
+	await page.keyboard.type('x');
+	await page.getByRole('button', { name: zh('editor_check') }).click();
+	// The stray x is the last line's second character (the editor draws only the lines in view,
+	// so the line number is read back from the message).
+	const said = zh('json_error_at', { what: zh('json_error_after_value'), line: 0, column: 2 });
+	await expect(outcome).toContainText(new RegExp(said.replace('第 0 行', '第 \\d+ 行')));
+	await expect(outcome).not.toContainText('position');
+
+	// The call form's JSON arguments say the same kind of thing.
+	const calls = page.locator('#calls');
+	await calls.getByRole('button', { name: zh('call_mode_json'), exact: true }).click();
+	await calls.getByLabel(zh('call_arguments')).fill('{path: 1}');
+	await expect(calls).toContainText(
+		zh('call_invalid_json', {
+			detail: zh('json_error_at', { what: zh('json_error_property_name'), line: 1, column: 2 })
+		})
+	);
+});
+
 for (const lang of ['en', 'zh-CN']) {
 	test(`axe: /sandbox (${lang})`, async ({ page }) => {
 		const errors: string[] = [];

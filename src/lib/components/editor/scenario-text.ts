@@ -10,7 +10,8 @@ import { schemaErrors } from './schema-errors';
  */
 
 export type TextCheck =
-	| { kind: 'syntax'; message: string }
+	/** `text`: what was checked, so the message can say where the error is in it. */
+	| { kind: 'syntax'; message: string; text: string }
 	| { kind: 'invalid'; problems: ScenarioProblem[] }
 	| { kind: 'valid'; input: unknown; scenario: Scenario; servers: number };
 
@@ -20,7 +21,11 @@ export function checkScenarioText(text: string): TextCheck {
 	try {
 		input = JSON.parse(text);
 	} catch (error) {
-		return { kind: 'syntax', message: error instanceof Error ? error.message : String(error) };
+		return {
+			kind: 'syntax',
+			message: error instanceof Error ? error.message : String(error),
+			text
+		};
 	}
 	const parsed = parseScenario(input, { error: schemaErrors() });
 	if (!parsed.ok) return { kind: 'invalid', problems: parsed.problems };

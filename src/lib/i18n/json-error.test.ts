@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from './locale.svelte';
+import { jsonErrorDetail, jsonErrorPlace } from './json-error';
+
+const failure = (text: string) => {
+	try {
+		JSON.parse(text);
+	} catch (error) {
+		return (error as Error).message;
+	}
+	throw new Error(`${text} parsed`);
+};
+
+afterEach(() => {
+	i18n.locale = 'en';
+});
+
+describe('a JSON syntax error in the page language', () => {
+	it('leaves the engine’s words on an English page', () => {
+		const message = failure('{a:1}');
+		expect(jsonErrorDetail('{a:1}', message)).toBe(message);
+	});
+
+	it('says what and where in Chinese, with no English left', () => {
+		i18n.locale = 'zh-CN';
+		expect(jsonErrorDetail('{\n  a: 1}', failure('{\n  a: 1}'))).toBe(
+			'第 2 行第 3 列：此处应为带双引号的属性名'
+		);
+		expect(jsonErrorDetail('[1 2]', failure('[1 2]'))).toBe('第 1 行第 4 列：此处应为“,”或“]”');
+		expect(jsonErrorDetail('{"a": "x', failure('{"a": "x'))).toBe(
+			'第 1 行第 9 列：字符串缺少结束的引号'
+		);
+		expect(jsonErrorDetail('{"a":', failure('{"a":'))).toMatch(
+			/^(第 1 行第 \d 列：)?文本提前结束$/
+		);
+		expect(jsonErrorDetail('1 2', failure('1 2'))).toBe(
+			'第 1 行第 3 列：JSON 值之后还有多余的内容'
+		);
+	});
+
+	it('keeps the engine’s words when it names neither the kind nor the place', () => {
+		i18n.locale = 'zh-CN';
+		expect(jsonErrorDetail('x', 'Something odd')).toBe('Something odd');
+	});
+
+	it('reads line and column as Firefox gives them, and counts columns in code points', () => {
+		expect(jsonErrorPlace('', 'JSON.parse: unexpected character at line 3 column 7')).toEqual({
+			line: 3,
+			column: 7
+		});
+		expect(jsonErrorPlace('["😀", x]', 'Unexpected token at position 7')).toEqual({
+			line: 1,
+			column: 7
+		});
+	});
+});

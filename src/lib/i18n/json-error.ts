@@ -1,0 +1,42 @@
+import { m } from '$lib/paraglide/messages';
+import { i18n } from './locale.svelte';
+
+/**
+ * What went wrong in a text `JSON.parse` refused, in the page's language. The browser words its
+ * message in English (and each engine differently), so an English page shows it as it is; any
+ * other page gets the kinds V8 and Firefox name, translated, with the place they give, and the
+ * browser's own words only when it names neither.
+ */
+const KINDS: Array<[RegExp, () => string]> = [
+	[/property name|double-quoted/i, m.json_error_property_name],
+	[/',' or '}'|after property value/i, m.json_error_comma_brace],
+	[/',' or ']'|after array element/i, m.json_error_comma_bracket],
+	[/unterminated string/i, m.json_error_unterminated_string],
+	[/non-whitespace character after|unexpected data after/i, m.json_error_after_value],
+	[/end of (JSON input|data)/i, m.json_error_end],
+	[/escape/i, m.json_error_bad_escape],
+	[/control character/i, m.json_error_control],
+	[/number|exponent|fractional|minus sign/i, m.json_error_number],
+	[/unexpected (token|character)/i, m.json_error_token]
+];
+
+/** 1-based line and column of the failure, from the engine's `line L column C` or `position N`. */
+export function jsonErrorPlace(
+	text: string,
+	message: string
+): { line: number; column: number } | null {
+	const lineColumn = /line (\d+) column (\d+)/.exec(message);
+	if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
+	const position = /at position (\d+)/.exec(message);
+	if (!position) return null;
+	const before = text.slice(0, Number(position[1])).split('\n');
+	return { line: before.length, column: [...before.at(-1)!].length + 1 };
+}
+
+export function jsonErrorDetail(text: string, message: string): string {
+	if (i18n.locale === 'en') return message;
+	const what = KINDS.find(([pattern]) => pattern.test(message))?.[1]();
+	const place = jsonErrorPlace(text, message);
+	if (place) return m.json_error_at({ what: what ?? m.json_error_syntax(), ...place });
+	return what ?? message;
+}
