@@ -202,6 +202,30 @@ test('a form with mistakes is not sent: the problems are said, the first field a
 	await expect(page.locator('#servers article')).toHaveCount(0);
 });
 
+test('a header’s value is sent but never shown: not on the card, the log or anywhere on the page', async ({
+	page
+}) => {
+	const secret = 'hdr-secret-91x';
+	await openLive(page);
+	const form = page.getByTestId('live-connect');
+	await form.getByRole('button', { name: en('live_connect_add_header'), exact: true }).click();
+	await form
+		.getByLabel(en('live_connect_header_name', { n: 1 }), { exact: true })
+		.fill('X-Api-Key');
+	await form.getByLabel(en('live_connect_header_value', { n: 1 }), { exact: true }).fill(secret);
+	await connect(page, 'keyed', url(open, 'filesystem/mcp'));
+	const keyed = card(page, 'keyed');
+	// The lab server's CORS allows no custom header, so the browser refuses it (its own problem
+	// sentence says so); the card still lists the header.
+	await expect(page.getByTestId('live-problem-keyed')).toHaveAttribute('data-kind', 'cors');
+	await expect(keyed).toContainText('X-Api-Key: ••••');
+	await expect(keyed).toContainText(en('live_headers_note'));
+	await page.evaluate(() =>
+		document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true))
+	);
+	expect(await page.evaluate(() => document.body.innerText)).not.toContain(secret);
+});
+
 test('a forgotten session: the next call gets 404 and the card says to reconnect', async ({
 	page
 }) => {
