@@ -281,3 +281,30 @@ test('a host drives ToolSource fault drills: unknown outcome, refusal, reconcile
 	expect(cancelled.snapshot!.calls.at(-1)).toMatchObject({ id: invoice.id, state: 'cancelled' });
 	expect((await command(page, 'restartHarness')).ok).toBe(true);
 });
+
+test('resize follows the content both ways: a bigger world grows the frame, a smaller one shrinks it', async ({
+	page
+}) => {
+	await openHost(page, { lab: 'sandbox', view: 'servers' });
+	const lastHeight = () =>
+		page.evaluate(
+			() => window.messages.filter((m) => m.type === 'mcp-lab:resize').at(-1)?.height as number
+		);
+	const servers = Object.fromEntries(
+		Array.from({ length: 30 }, (_, i) => [`s${i}`, { type: 'stdio', command: 'x' }])
+	);
+	expect((await command(page, 'setScenario', { scenario: { mcp_servers: servers } })).ok).toBe(
+		true
+	);
+	await expect.poll(lastHeight).toBeGreaterThan(1500);
+	const tall = await lastHeight();
+	expect((await command(page, 'setScenario', { scenario: { mcp_servers: {} } })).ok).toBe(true);
+	await expect.poll(lastHeight).toBeLessThan(tall / 2);
+	// The frame's own content is what was measured: the host sized the frame to it.
+	const height = await lastHeight();
+	const content = await page
+		.frameLocator('#lab')
+		.locator('body')
+		.evaluate((body) => body.scrollHeight);
+	expect(Math.abs(content - height)).toBeLessThanOrEqual(1);
+});

@@ -47,7 +47,7 @@ async function frame(lab = lab01, { early = false } = {}) {
 	};
 	const win = {
 		parent,
-		document: { referrer: `${HOST}/guide`, documentElement: { scrollHeight: 640 } },
+		document: { referrer: `${HOST}/guide`, body: { scrollHeight: 640 } },
 		addEventListener: (_: string, l: (event: MessageEvent) => void) => (listener = l),
 		removeEventListener: () => (listener = null)
 	} as unknown as Window;

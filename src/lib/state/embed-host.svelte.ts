@@ -56,7 +56,9 @@ export class EmbedHost {
 	async start(ready: Promise<unknown>): Promise<void> {
 		this.win.addEventListener('message', this.#listener);
 		this.#observer = new ResizeObserver(() => this.#postHeight());
-		this.#observer.observe(this.win.document.documentElement);
+		// The body, not the root: once the host sizes the frame to a height, the root's scroll
+		// height never drops below it, so a shrinking page would never be reported.
+		this.#observer.observe(this.win.document.body);
 		await ready.catch(() => {});
 		this.#post({ type: `${PREFIX}ready`, version: EMBED_VERSION, lab: this.session.labId });
 		this.#postHeight();
@@ -229,7 +231,7 @@ export class EmbedHost {
 	}
 
 	#postHeight(): void {
-		const height = Math.ceil(this.win.document.documentElement.scrollHeight);
+		const height = Math.ceil(this.win.document.body.scrollHeight);
 		if (height === this.#lastHeight) return;
 		this.#lastHeight = height;
 		this.#post({ type: `${PREFIX}resize`, height });
