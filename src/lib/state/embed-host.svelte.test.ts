@@ -165,8 +165,10 @@ describe('EmbedHost: commands posted back to back', () => {
 			await new Promise((r) => setTimeout(r, 2));
 		const answers = results().map((p) => p.message as Result);
 		const answer = (id: string) => answers.find((a) => a.id === id)!;
-		// setProfile first; the two after it ran on the trust world (they do not wait for each other).
-		expect(answers[0].id).toBe(switched);
+		// The two after setProfile ran on the trust world (they do not wait for each other);
+		// setProfile's answer waits for the command still running, then goes first. getState is a
+		// read: it is answered as soon as it ran, already on the trust world.
+		expect(answers.map((a) => a.id)).toEqual([state, switched, trusted]);
 		expect(answers.map((a) => a.ok)).toEqual([true, true, true]);
 		expect(answer(state).snapshot!.profile).toBe('trust');
 		const servers = Object.fromEntries(
@@ -305,6 +307,74 @@ describe('EmbedHost: profileCommand', () => {
 		expect(await send('profileCommand', { args: { connector: 'github' } })).toMatchObject({
 			ok: false,
 			error: `profileCommand needs args.command (a non-empty string). ${SHAPE}`
+		});
+	});
+});
+
+describe('EmbedHost: answers once the world has settled', () => {
+	const waitFor = async (done: () => boolean) => {
+		for (let i = 0; i < 2000 && !done(); i++) await new Promise((r) => setTimeout(r, 2));
+	};
+
+	it('a command posted before ready is run after it, on the started world', async () => {
+		const { posted, post, results } = await frame(lab01, { early: true });
+		const id = post('getState', {}, HOST);
+		await waitFor(() => results().length === 1);
+		const types = posted.map((p) => p.message.type);
+		expect(types.indexOf('mcp-lab:ready')).toBeGreaterThan(-1);
+		expect(types.indexOf('mcp-lab:ready')).toBeLessThan(types.indexOf('mcp-lab:result'));
+		const answer = results()[0].message as Result;
+		expect(answer.id).toBe(id);
+		expect(answer.snapshot!.servers.map((s) => s.state)).toEqual([
+			'connected',
+			'connected',
+			'failed'
+		]);
+		expect(answer.snapshot!.registry.length).toBeGreaterThan(0);
+	});
+
+	it('two calls posted together: neither answer shows the other still running', async () => {
+		const { session, post, results } = await frame();
+		session.world.speed = 'normal';
+		const first = post(
+			'callTool',
+			{ name: 'mcp__filesystem__read_file', arguments: { path: '/a' } },
+			HOST
+		);
+		const second = post(
+			'callTool',
+			{ name: 'mcp__internal-api__search_orders', arguments: { query: 'q' } },
+			HOST
+		);
+		await waitFor(() => results().length === 2);
+		for (const id of [first, second]) {
+			const answer = results().find((p) => p.message.id === id)!.message as Result;
+			expect(answer.ok).toBe(true);
+			expect(answer.snapshot!.calls.map((c) => c.state)).toEqual(['completed', 'completed']);
+		}
+	});
+
+	it('a call whose world a reset replaced before it finished is refused, not answered ok', async () => {
+		const { post, results, send } = await frame();
+		expect(await send('hang', { server: 'internal-api' })).toMatchObject({ ok: true });
+		const call = post(
+			'callTool',
+			{ name: 'mcp__internal-api__search_orders', arguments: {} },
+			HOST
+		);
+		const reset = post('reset', {}, HOST);
+		await waitFor(
+			() =>
+				results().some((p) => p.message.id === call) &&
+				results().some((p) => p.message.id === reset)
+		);
+		const answer = (id: string) => results().find((p) => p.message.id === id)!.message as Result;
+		expect(answer(reset)).toMatchObject({ ok: true });
+		expect(answer(reset).snapshot!.calls).toEqual([]);
+		expect(answer(call)).toMatchObject({
+			ok: false,
+			error:
+				'The world was replaced (by reset, step, setScenario or setProfile) before callTool finished; what it did went with the old world.'
 		});
 	});
 });

@@ -43,6 +43,15 @@ export class EmbedHost {
 	 * as `cancelCall` must not wait behind the call it cancels).
 	 */
 	#replaced: Promise<unknown> = Promise.resolve();
+	/**
+	 * Settles once `ready` has been posted. A command that arrives earlier (a host posting on the
+	 * iframe's load event) waits for it, so its answer is about the started world, after `ready`.
+	 */
+	#opened: Promise<void>;
+	#open: () => void = () => {};
+	/** Commands still running, and the answers held until none is (`getState` excepted). */
+	#running = 0;
+	#held: Array<() => void> = [];
 
 	constructor(
 		private readonly session: LabSession,
@@ -50,6 +59,7 @@ export class EmbedHost {
 		private readonly win: Window = window
 	) {
 		this.#target = replyOrigin(allowedOrigin, win.document.referrer);
+		this.#opened = new Promise((resolve) => (this.#open = resolve));
 	}
 
 	/** Listens, then announces readiness once the first start-up has settled. */
@@ -62,6 +72,7 @@ export class EmbedHost {
 		await ready.catch(() => {});
 		this.#post({ type: `${PREFIX}ready`, version: EMBED_VERSION, lab: this.session.labId });
 		this.#postHeight();
+		this.#open();
 	}
 
 	/** Called on every world change; at most one state message per animation frame. */
@@ -87,20 +98,56 @@ export class EmbedHost {
 			this.#post({ type: `${PREFIX}result`, id: parsed.id, ok: false, error: parsed.error });
 			return;
 		}
-		const { id } = parsed.command;
-		const run = this.#replaced.then(() => this.#execute(parsed.command));
-		if (REPLACES_WORLD.has(parsed.command.command)) this.#replaced = run.catch(() => {});
+		const { id, command: name } = parsed.command;
+		const query = name === 'getState';
+		if (!query) this.#running++;
+		const run = Promise.all([this.#opened, this.#replaced]).then(() =>
+			this.#superseded(parsed.command)
+		);
+		if (REPLACES_WORLD.has(name)) this.#replaced = run.catch(() => {});
 		let outcome: Outcome;
 		try {
 			outcome = await run;
 		} catch (error) {
 			outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
 		}
-		this.#post(
-			outcome.ok
-				? { type: `${PREFIX}result`, id, ok: true, snapshot: this.#snapshot() }
-				: { type: `${PREFIX}result`, id, ok: false, error: outcome.error }
-		);
+		// The snapshot is taken when the answer goes, so it shows the world settled.
+		const answer = () =>
+			this.#post(
+				outcome.ok
+					? { type: `${PREFIX}result`, id, ok: true, snapshot: this.#snapshot() }
+					: { type: `${PREFIX}result`, id, ok: false, error: outcome.error }
+			);
+		if (query) return answer();
+		this.#running--;
+		// Another command still running (a second call, a start-up) would show in a transient
+		// state: the answer waits until none is, as the contract's "once settled" asks.
+		this.#held.push(answer);
+		if (this.#running > 0) return;
+		const held = this.#held;
+		this.#held = [];
+		for (const post of held) post();
+	}
+
+	/**
+	 * Runs a command; one that acts on a world which a concurrent reset, step, setScenario or
+	 * setProfile replaced before it finished is refused: what it did went with that world.
+	 */
+	async #superseded(command: Command): Promise<Outcome> {
+		const before = this.session.world.world;
+		const replaced = () =>
+			!REPLACES_WORLD.has(command.command) && this.session.world.world !== before;
+		const gone: Outcome = {
+			ok: false,
+			error: `The world was replaced (by reset, step, setScenario or setProfile) before ${command.command} finished; what it did went with the old world.`
+		};
+		try {
+			const outcome = await this.#execute(command);
+			return replaced() ? gone : outcome;
+		} catch (error) {
+			if (replaced()) return gone;
+			throw error;
+		}
 	}
 
 	async #execute(command: Command): Promise<Outcome> {
