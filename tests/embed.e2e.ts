@@ -308,3 +308,21 @@ test('resize follows the content both ways: a bigger world grows the frame, a sm
 		.evaluate((body) => body.scrollHeight);
 	expect(Math.abs(content - height)).toBeLessThanOrEqual(1);
 });
+
+test('a step taken inside the frame is a change: the host gets a state with the new step', async ({
+	page
+}) => {
+	await openHost(page);
+	await page.frameLocator('#lab').getByRole('button', { name: 'Next step', exact: true }).click();
+	await expect
+		.poll(() =>
+			page.evaluate(
+				() =>
+					(
+						window.messages.filter((m) => m.type === 'mcp-lab:state').at(-1)?.snapshot as
+							{ step: number } | undefined
+					)?.step
+			)
+		)
+		.toBe(1);
+});
