@@ -25,6 +25,15 @@ describe('embed protocol', () => {
 			kind: 'invalid',
 			error: 'A command needs an "id" string.'
 		});
+		expect(parseMessage({ type: 'mcp-lab:command', id: 7, command: 'getState' })).toMatchObject({
+			kind: 'invalid',
+			error: 'A command needs an "id" string.'
+		});
+		// The empty string is a string: a command, answered with id ''.
+		expect(parseMessage({ type: 'mcp-lab:command', id: '', command: 'getState' })).toEqual({
+			kind: 'command',
+			command: { id: '', command: 'getState', args: {} }
+		});
 		expect(
 			parseMessage({ type: 'mcp-lab:command', id: '2', command: 'kill', args: [] })
 		).toMatchObject({

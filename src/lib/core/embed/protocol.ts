@@ -49,8 +49,10 @@ export function parseMessage(data: unknown): Parsed {
 	if (!data || typeof data !== 'object') return { kind: 'ignore' };
 	const message = data as Record<string, unknown>;
 	if (message.type !== `${PREFIX}command`) return { kind: 'ignore' };
-	const id = typeof message.id === 'string' ? message.id : '';
-	if (!id) return { kind: 'invalid', id: '', error: 'A command needs an "id" string.' };
+	// Any string is an id, the empty one included (contract: `id:'<any string>'`).
+	if (typeof message.id !== 'string')
+		return { kind: 'invalid', id: '', error: 'A command needs an "id" string.' };
+	const id = message.id;
 	const name = message.command;
 	if (typeof name !== 'string' || !(COMMANDS as readonly string[]).includes(name))
 		return {
