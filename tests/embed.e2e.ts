@@ -48,6 +48,8 @@ test('the frame announces itself and answers getState with the contract snapshot
 	});
 	const types = await page.evaluate(() => window.messages.map((m) => m.type));
 	expect(types).toContain('mcp-lab:resize');
+	// `ready` comes first: no state or size of a world still starting before it.
+	expect(types[0]).toBe('mcp-lab:ready');
 });
 
 test('the host calls OpenHarness’s built-in resource tools by their own names', async ({

@@ -51,6 +51,8 @@ export class EmbedHost {
 	#open: () => void = () => {};
 	/** Commands still running, and the answers held until none is (`getState` excepted). */
 	#running = 0;
+	/** Nothing but `ready` comes first: state and resize messages start after it. */
+	#isOpen = false;
 	#held: Array<() => void> = [];
 
 	constructor(
@@ -71,13 +73,14 @@ export class EmbedHost {
 		this.#observer.observe(this.win.document.body);
 		await ready.catch(() => {});
 		this.#post({ type: `${PREFIX}ready`, version: EMBED_VERSION, lab: this.session.labId });
+		this.#isOpen = true;
 		this.#postHeight();
 		this.#open();
 	}
 
 	/** Called on every world change; at most one state message per animation frame. */
 	changed(): void {
-		if (this.#frame !== null) return;
+		if (this.#frame !== null || !this.#isOpen) return;
 		this.#frame = requestAnimationFrame(() => {
 			this.#frame = null;
 			this.#post({ type: `${PREFIX}state`, snapshot: this.#snapshot() });
@@ -278,6 +281,7 @@ export class EmbedHost {
 	}
 
 	#postHeight(): void {
+		if (!this.#isOpen) return;
 		const height = Math.ceil(this.win.document.body.scrollHeight);
 		if (height === this.#lastHeight) return;
 		this.#lastHeight = height;
