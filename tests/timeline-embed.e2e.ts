@@ -116,3 +116,27 @@ test('on a long log a move back (from a spare world once one is ready) lands on 
 	await openHost(page, { s: code });
 	expect((await command(page, 'getState')).snapshot).toEqual(back.snapshot);
 });
+
+test('the contract’s parameters hold on both routes: s= on /labs, #s= on /embed, theme, view, controls', async ({
+	page
+}) => {
+	await killAndCall(page);
+	await command(page, 'step', { to: 2 });
+	const frame = page.frameLocator('#lab');
+	await frame.getByRole('button', { name: 'Share', exact: true }).click();
+	const code = new URL(await frame.getByLabel('Share link').inputValue()).hash.replace(/^#s=/, '');
+	const restart = page.getByRole('button', { name: 'Restart filesystem', exact: true });
+
+	// At step 2 the filesystem process is dead: its card offers Restart.
+	await page.goto(`labs/01-connection-isolation?speed=instant&s=${code}`);
+	await expect(restart).toBeVisible();
+	await page.goto(`embed/01-connection-isolation?speed=instant#s=${code}`);
+	await expect(restart).toBeVisible();
+
+	await page.goto('labs/01-connection-isolation?speed=instant&theme=dark&view=servers&controls=0');
+	await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-controls', 'off');
+	await expect(page.locator('#servers')).toBeVisible();
+	await expect(page.locator('#registry')).toHaveCount(0);
+	await expect(page.locator('#narration')).toHaveCount(0);
+});

@@ -335,7 +335,7 @@ describe('EmbedHost: answers once the world has settled', () => {
 
 	it('two calls posted together: neither answer shows the other still running', async () => {
 		const { session, post, results } = await frame();
-		session.world.speed = 'normal';
+		session.world.speed = 'realtime';
 		const first = post(
 			'callTool',
 			{ name: 'mcp__filesystem__read_file', arguments: { path: '/a' } },
