@@ -65,6 +65,10 @@ describe('embed protocol', () => {
 		});
 		expect(parseOriginParam(null)).toEqual({ origin: null });
 		expect(parseOriginParam('not a url')).toHaveProperty('error');
+		// A file: page can never be told apart (its messages come from origin "null").
+		expect(parseOriginParam('file:///home/ana/guide.html')).toEqual({
+			error: 'origin=file:///home/ana/guide.html is not a usable origin.'
+		});
 	});
 
 	it('reads view lists', () => {

@@ -118,7 +118,9 @@ export function parseOriginParam(
 	if (value === null || value === '') return { origin: null };
 	try {
 		const url = new URL(value);
-		if (url.origin === 'null') return { error: `origin=${value} is not a usable origin.` };
+		// A file: page posts with origin "null" (Chromium still spells the URL's origin file://).
+		if (url.origin === 'null' || url.protocol === 'file:')
+			return { error: `origin=${value} is not a usable origin.` };
 		return { origin: url.origin };
 	} catch {
 		return {
