@@ -24,6 +24,15 @@ describe('scenario parsing', () => {
 		]);
 	});
 
+	it('reads streamable_http as http under MiniHarness only, whose own name it is', () => {
+		const server = { type: 'streamable_http', url: 'https://x/mcp' };
+		const mini = parseScenario({ profile: 'miniharness', mcp_servers: { s: server } });
+		expect(mini.ok && mini.scenario.mcp_servers.s.type).toBe('http');
+		const open = parseScenario({ profile: 'openharness', mcp_servers: { s: server } });
+		expect(open.ok).toBe(false);
+		expect(!open.ok && open.problems[0].path).toBe('mcp_servers.s.type');
+	});
+
 	it('treats a block without type as stdio, like OpenHarness', () => {
 		const result = parseScenario({ mcp_servers: { a: { command: 'node', args: [] } } });
 		expect(result.ok && result.scenario.mcp_servers.a.type).toBe('stdio');

@@ -33,7 +33,10 @@ export function parseScenario(
 	input: unknown,
 	{ error }: { error?: z.core.$ZodErrorMap } = {}
 ): ParseResult {
-	const result = scenarioSchema.safeParse(input, error ? { error } : undefined);
+	const result = scenarioSchema.safeParse(
+		withTransportAliases(input),
+		error ? { error } : undefined
+	);
 	return result.success
 		? { ok: true, scenario: result.data }
 		: { ok: false, problems: problemsOf(result.error) };
@@ -46,4 +49,22 @@ export function describeProblems(problems: ScenarioProblem[], lead = 'Invalid sc
 	const where = first.path || '(root)';
 	const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
 	return `${lead} at ${where}: ${first.message}${more}`;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	!!value && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * MiniHarness names its HTTP transport `streamable_http` and takes `http` as an alias
+ * (harness-behaviors.md §3): under that profile a server written either way is the lab's `http`
+ * server. Other profiles' configs know only `stdio`, `http` and `ws`.
+ */
+export function withTransportAliases(input: unknown): unknown {
+	if (!isRecord(input) || input.profile !== 'miniharness' || !isRecord(input.mcp_servers))
+		return input;
+	const servers = Object.entries(input.mcp_servers).map(([name, config]) => [
+		name,
+		isRecord(config) && config.type === 'streamable_http' ? { ...config, type: 'http' } : config
+	]);
+	return { ...input, mcp_servers: Object.fromEntries(servers) };
 }

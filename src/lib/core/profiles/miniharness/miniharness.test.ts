@@ -80,6 +80,22 @@ describe('MiniHarness client discipline', () => {
 		expect(world.wire.entries).toEqual([]);
 	});
 
+	it('takes a server written as streamable_http, its own name for the HTTP transport', async () => {
+		const world = await started({
+			profile: 'miniharness',
+			mcp_servers: {
+				api: {
+					type: 'streamable_http',
+					url: 'https://api.example.com/mcp',
+					sim: { tools: [{ name: 'lookup', result: text('found') }] }
+				}
+			}
+		} as unknown as ScenarioInput);
+		expect(view(world).serverState).toEqual({ api: 'initialized' });
+		expect(view(world).servers[0]).toMatchObject({ name: 'api', transport: 'streamable_http' });
+		expect(world.registry.map((e) => e.name)).toEqual(['lookup']);
+	});
+
 	it('initializes by priority (not config order), skips a ws server, and keeps the real handshake', async () => {
 		const world = await started();
 		const order = sent(world, 'initialize').map((e) => e.server);
