@@ -49,10 +49,10 @@ export class EmbedHost {
 	 */
 	#opened: Promise<void>;
 	#open: () => void = () => {};
-	/** Commands still running, and the answers held until none is (`getState` excepted). */
-	#running = 0;
 	/** Nothing but `ready` comes first: state and resize messages start after it. */
 	#isOpen = false;
+	/** Commands still running, and the answers held until none is (`getState` excepted). */
+	#running = 0;
 	#held: Array<() => void> = [];
 
 	constructor(
