@@ -328,3 +328,43 @@ test('a step taken inside the frame is a change: the host gets a state with the 
 		)
 		.toBe(1);
 });
+
+test('restart, hang, closeSession and connectAll do what the contract says', async ({ page }) => {
+	await openHost(page);
+	await command(page, 'kill', { server: 'filesystem' });
+	// The process comes back; OpenHarness notices only at a reconnect, so the call still fails.
+	const restarted = await command(page, 'restart', { server: 'filesystem' });
+	expect(server(restarted.snapshot, 'filesystem')).toMatchObject({
+		state: 'connected',
+		process: 'running'
+	});
+	const stale = await command(page, 'callTool', {
+		name: 'mcp__filesystem__read_file',
+		arguments: { path: '/data/notes.txt' }
+	});
+	expect(stale.snapshot?.calls.at(-1)?.output).toBe(
+		"MCP server 'filesystem' call failed: Not connected"
+	);
+
+	// A hung server answers nothing: the call fails when the profile's timeout fires.
+	const hung = await command(page, 'hang', { server: 'internal-api' });
+	expect(server(hung.snapshot, 'internal-api')?.process).toBe('hung');
+	const late = await command(page, 'callTool', {
+		name: 'mcp__internal-api__search_orders',
+		arguments: { query: 'late' }
+	});
+	expect(late.snapshot?.calls.at(-1)).toMatchObject({
+		state: 'completed',
+		isError: true,
+		output: "MCP server 'internal-api' call failed: MCP error -32001: Request timed out"
+	});
+
+	// Shutdown closes every connection and forgets the registry; connectAll alone connects
+	// again but builds no registry (OpenHarness builds it once per session, at start-up).
+	const closed = await command(page, 'closeSession');
+	expect(closed.snapshot?.servers.map((s) => s.state)).toEqual(['pending', 'pending', 'pending']);
+	expect(closed.snapshot?.registry).toEqual([]);
+	const connected = await command(page, 'connectAll');
+	expect(server(connected.snapshot, 'filesystem')?.state).toBe('connected');
+	expect(connected.snapshot?.registry).toEqual([]);
+});

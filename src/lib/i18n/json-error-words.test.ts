@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from './locale.svelte';
-import { jsonErrorDetail, jsonErrorPlace } from './json-error';
+import { jsonErrorDetail, jsonErrorPlace } from './json-error-words';
 
 const failure = (text: string) => {
 	try {
