@@ -38,6 +38,12 @@ describe('a JSON syntax error in the page language', () => {
 		);
 	});
 
+	it('never reads the learner’s own text, which V8 quotes, as the kind or the place', () => {
+		i18n.locale = 'zh-CN';
+		const text = '{"number line 3 column 9": x}';
+		expect(jsonErrorDetail(text, failure(text))).toBe("意外的 'x'");
+	});
+
 	it('keeps the engine’s words when it names neither the kind nor the place', () => {
 		i18n.locale = 'zh-CN';
 		expect(jsonErrorDetail('x', 'Something odd')).toBe('Something odd');

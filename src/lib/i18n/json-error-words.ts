@@ -35,8 +35,14 @@ export function jsonErrorPlace(
 
 export function jsonErrorDetail(text: string, message: string): string {
 	if (i18n.locale === 'en') return message;
-	const what = KINDS.find(([pattern]) => pattern.test(message))?.[1]();
-	const place = jsonErrorPlace(text, message);
+	// V8 quotes the text itself (`Unexpected token 'x', "{"number": x}" is not valid JSON`): the
+	// learner's own words must not decide the kind or the place.
+	const own = message.replace(/^(Unexpected token '.+?'), .* is not valid JSON$/s, '$1');
+	const token = /^Unexpected token (.+)$/.exec(own)?.[1];
+	const what = token
+		? m.json_error_unexpected({ token })
+		: KINDS.find(([pattern]) => pattern.test(own))?.[1]();
+	const place = jsonErrorPlace(text, own);
 	if (place) return m.json_error_at({ what: what ?? m.json_error_syntax(), ...place });
 	return what ?? message;
 }

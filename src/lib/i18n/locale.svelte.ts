@@ -12,13 +12,19 @@ import {
  * lost world state. One locale per page is global by nature, hence module state here.
  */
 let current = $state<Locale>(baseLocale);
+/** Counts language changes: text said before one is in the old language, even after a switch back. */
+let changes = $state(0);
 overwriteGetLocale(() => current);
 
 export const i18n = {
 	get locale(): Locale {
 		return current;
 	},
+	get changes(): number {
+		return changes;
+	},
 	set locale(value: Locale) {
+		if (value !== current) changes++;
 		current = value;
 		if (typeof document !== 'undefined') document.documentElement.lang = value;
 	},

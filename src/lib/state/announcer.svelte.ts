@@ -1,5 +1,4 @@
 import { i18n } from '$lib/i18n/locale.svelte';
-import type { Locale } from '$lib/paraglide/runtime';
 
 /**
  * The page's one polite live region. Bursts (a reconnect produces a dozen events) are merged
@@ -7,8 +6,8 @@ import type { Locale } from '$lib/paraglide/runtime';
  */
 export class Announcer {
 	#message = $state('');
-	/** The language the message was said in. */
-	#locale = $state<Locale>(i18n.locale);
+	/** Which language change the message was said after (i18n.changes). */
+	#said = $state(i18n.changes);
 	#queue: string[] = [];
 	#scheduled = false;
 	#hushed = 0;
@@ -24,16 +23,16 @@ export class Announcer {
 			this.#queue = [];
 			// Re-announce identical text by clearing first: assistive tech ignores unchanged content.
 			this.#message = this.#message === text ? `${text}\u00a0` : text;
-			this.#locale = i18n.locale;
+			this.#said = i18n.changes;
 		});
 	}
 
 	/**
-	 * What the region holds: empty once the page's language changed since it was said, so a
-	 * screen reader reading the region after a switch does not find a sentence in the old language.
+	 * What the region holds: empty once the page's language changed since it was said (switching
+	 * back included), so a screen reader never finds, or hears again, a sentence in the old language.
 	 */
 	get message(): string {
-		return this.#locale === i18n.locale ? this.#message : '';
+		return this.#said === i18n.changes ? this.#message : '';
 	}
 
 	/**

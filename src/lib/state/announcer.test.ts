@@ -19,6 +19,15 @@ describe('the live region across a language switch', () => {
 		}
 		expect(announcer.message).toBe('');
 	});
+
+	it('does not bring the old sentence back when the page switches back', async () => {
+		const announcer = new Announcer();
+		announcer.say('filesystem: killed');
+		await Promise.resolve();
+		i18n.locale = 'zh-CN';
+		i18n.locale = 'en';
+		expect(announcer.message).toBe('');
+	});
 });
 
 describe('sentences said together', () => {

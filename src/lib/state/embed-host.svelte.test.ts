@@ -25,6 +25,11 @@ beforeEach(() => {
 			disconnect() {}
 		}
 	);
+	// State messages are coalesced per animation frame; Node has none, a timer stands in.
+	vi.stubGlobal('requestAnimationFrame', (run: () => void) => setTimeout(run, 0));
+	vi.stubGlobal('cancelAnimationFrame', (handle: ReturnType<typeof setTimeout>) =>
+		clearTimeout(handle)
+	);
 });
 afterEach(() => {
 	for (const cleanup of cleanups) cleanup();
@@ -312,8 +317,9 @@ describe('EmbedHost: profileCommand', () => {
 });
 
 describe('EmbedHost: answers once the world has settled', () => {
-	const waitFor = async (done: () => boolean) => {
-		for (let i = 0; i < 2000 && !done(); i++) await new Promise((r) => setTimeout(r, 2));
+	const waitFor = async (done: () => boolean, ms = 4000) => {
+		for (const end = Date.now() + ms; Date.now() < end && !done();)
+			await new Promise((r) => setTimeout(r, 2));
 	};
 
 	it('a command posted before ready is run after it, on the started world', async () => {
@@ -354,27 +360,47 @@ describe('EmbedHost: answers once the world has settled', () => {
 		}
 	});
 
-	it('a call whose world a reset replaced before it finished is refused, not answered ok', async () => {
-		const { post, results, send } = await frame();
+	it('a reset while a call runs: the finished call is answered on its world, the running one refused', async () => {
+		const { session, post, results, send } = await frame();
 		expect(await send('hang', { server: 'internal-api' })).toMatchObject({ ok: true });
-		const call = post(
+		// Paced (the world waits on timers only in a browser): the calls really overlap.
+		vi.stubGlobal('window', globalThis);
+		session.world.speed = 'realtime';
+		const done = post(
 			'callTool',
-			{ name: 'mcp__internal-api__search_orders', arguments: {} },
+			{ name: 'mcp__filesystem__read_file', arguments: { path: '/a' } },
 			HOST
 		);
-		const reset = post('reset', {}, HOST);
-		await waitFor(
-			() =>
-				results().some((p) => p.message.id === call) &&
-				results().some((p) => p.message.id === reset)
+		const hung = post(
+			'callTool',
+			{ name: 'mcp__internal-api__search_orders', arguments: { query: 'late' } },
+			HOST
 		);
+		const states = () => session.world.calls.map((c) => c.state);
+		await waitFor(() => states().join() === 'completed,executing', 15_000);
+		expect(states()).toEqual(['completed', 'executing']);
+		const reset = post('reset', {}, HOST);
+		await waitFor(() => results().length === 3);
 		const answer = (id: string) => results().find((p) => p.message.id === id)!.message as Result;
-		expect(answer(reset)).toMatchObject({ ok: true });
-		expect(answer(reset).snapshot!.calls).toEqual([]);
-		expect(answer(call)).toMatchObject({
+		// Held while the other call ran, it goes before the reset, with the world it ran on.
+		expect(answer(done)).toMatchObject({ ok: true });
+		expect(answer(done).snapshot!.calls.map((c) => c.name)).toContain('mcp__filesystem__read_file');
+		expect(answer(hung)).toMatchObject({
 			ok: false,
 			error:
 				'The world was replaced (by reset, step, setScenario or setProfile) before callTool finished; what it did went with the old world.'
 		});
+		expect(answer(reset)).toMatchObject({ ok: true });
+		expect(answer(reset).snapshot!.calls).toEqual([]);
+	}, 30_000);
+
+	it('a refusal is answered at once, and before ready nothing comes ahead of ready', async () => {
+		const { posted, post, results } = await frame(lab01, { early: true });
+		post('explode', {}, HOST);
+		post('kill', { server: 'no-such-server' }, HOST);
+		await waitFor(() => results().length === 2);
+		const types = posted.map((p) => p.message.type);
+		expect(types[0]).toBe('mcp-lab:ready');
+		expect(results().map((p) => (p.message as Result).ok)).toEqual([false, false]);
 	});
 });

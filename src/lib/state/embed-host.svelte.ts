@@ -11,6 +11,7 @@ import {
 } from '$lib/core/embed/protocol';
 import { profileIds } from '$lib/core/scenario/schema';
 import { RUNNABLE } from '$lib/core/scenario/support';
+import { AnswerGate } from './answer-gate';
 import type { LabSession } from './lab-session.svelte';
 
 type Outcome = { ok: true } | { ok: false; error: string };
@@ -51,9 +52,8 @@ export class EmbedHost {
 	#open: () => void = () => {};
 	/** Nothing but `ready` comes first: state and resize messages start after it. */
 	#isOpen = false;
-	/** Commands still running, and the answers held until none is (`getState` excepted). */
-	#running = 0;
-	#held: Array<() => void> = [];
+	/** When each answer may go (`getState`, a read, is answered as soon as it ran). */
+	#gate = new AnswerGate();
 
 	constructor(
 		private readonly session: LabSession,
@@ -67,15 +67,21 @@ export class EmbedHost {
 	/** Listens, then announces readiness once the first start-up has settled. */
 	async start(ready: Promise<unknown>): Promise<void> {
 		this.win.addEventListener('message', this.#listener);
-		this.#observer = new ResizeObserver(() => this.#postHeight());
-		// The body, not the root: once the host sizes the frame to a height, the root's scroll
-		// height never drops below it, so a shrinking page would never be reported.
-		this.#observer.observe(this.win.document.body);
-		await ready.catch(() => {});
-		this.#post({ type: `${PREFIX}ready`, version: EMBED_VERSION, lab: this.session.labId });
-		this.#isOpen = true;
+		try {
+			this.#observer = new ResizeObserver(() => this.#postHeight());
+			// The body, not the root: once the host sizes the frame to a height, the root's scroll
+			// height never drops below it, so a shrinking page would never be reported.
+			this.#observer.observe(this.win.document.body);
+			await ready.catch(() => {});
+			this.#post({ type: `${PREFIX}ready`, version: EMBED_VERSION, lab: this.session.labId });
+		} finally {
+			// Even if posting failed, commands waiting for ready must not wait for ever.
+			this.#isOpen = true;
+			this.#open();
+		}
 		this.#postHeight();
-		this.#open();
+		// What changed during start-up was held back until ready: one state for all of it.
+		this.changed();
 	}
 
 	/** Called on every world change; at most one state message per animation frame. */
@@ -98,15 +104,18 @@ export class EmbedHost {
 		const parsed = parseMessage(event.data);
 		if (parsed.kind === 'ignore') return;
 		if (parsed.kind === 'invalid') {
+			// Not before ready, even a refusal.
+			await this.#opened;
 			this.#post({ type: `${PREFIX}result`, id: parsed.id, ok: false, error: parsed.error });
 			return;
 		}
 		const { id, command: name } = parsed.command;
-		const query = name === 'getState';
-		if (!query) this.#running++;
-		const run = Promise.all([this.#opened, this.#replaced]).then(() =>
-			this.#superseded(parsed.command)
-		);
+		const token = name === 'getState' ? null : this.#gate.begin();
+		const run = Promise.all([this.#opened, this.#replaced]).then(() => {
+			// Answers still held describe the world this command replaces: they go first.
+			if (REPLACES_WORLD.has(name)) this.#gate.flush();
+			return this.#superseded(parsed.command);
+		});
 		if (REPLACES_WORLD.has(name)) this.#replaced = run.catch(() => {});
 		let outcome: Outcome;
 		try {
@@ -121,15 +130,10 @@ export class EmbedHost {
 					? { type: `${PREFIX}result`, id, ok: true, snapshot: this.#snapshot() }
 					: { type: `${PREFIX}result`, id, ok: false, error: outcome.error }
 			);
-		if (query) return answer();
-		this.#running--;
-		// Another command still running (a second call, a start-up) would show in a transient
-		// state: the answer waits until none is, as the contract's "once settled" asks.
-		this.#held.push(answer);
-		if (this.#running > 0) return;
-		const held = this.#held;
-		this.#held = [];
-		for (const post of held) post();
+		if (token === null) return answer();
+		// Another command still running (a second call, a start-up) would show mid-way: the
+		// answer waits for it, as the contract's "once settled" asks. A refusal changed nothing.
+		this.#gate.end(token, answer, !outcome.ok);
 	}
 
 	/**
