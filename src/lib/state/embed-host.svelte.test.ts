@@ -339,19 +339,22 @@ describe('EmbedHost: answers once the world has settled', () => {
 		expect(answer.snapshot!.registry.length).toBeGreaterThan(0);
 	});
 
-	it('two calls posted together: neither answer shows the other still running', async () => {
-		const { session, post, results } = await frame();
+	/**
+	 * A read on filesystem and a search on internal-api, posted together on a paced world (the
+	 * world waits on timers only in a browser, hence the window), so they really overlap.
+	 */
+	function postTwoCalls({ session, post }: Awaited<ReturnType<typeof frame>>) {
+		vi.stubGlobal('window', globalThis);
 		session.world.speed = 'realtime';
-		const first = post(
-			'callTool',
-			{ name: 'mcp__filesystem__read_file', arguments: { path: '/a' } },
-			HOST
-		);
-		const second = post(
-			'callTool',
-			{ name: 'mcp__internal-api__search_orders', arguments: { query: 'q' } },
-			HOST
-		);
+		const read = { name: 'mcp__filesystem__read_file', arguments: { path: '/a' } };
+		const search = { name: 'mcp__internal-api__search_orders', arguments: { query: 'late' } };
+		return [post('callTool', read, HOST), post('callTool', search, HOST)];
+	}
+
+	it('two calls posted together: neither answer shows the other still running', async () => {
+		const opened = await frame();
+		const { results } = opened;
+		const [first, second] = postTwoCalls(opened);
 		await waitFor(() => results().length === 2);
 		for (const id of [first, second]) {
 			const answer = results().find((p) => p.message.id === id)!.message as Result;
@@ -361,21 +364,10 @@ describe('EmbedHost: answers once the world has settled', () => {
 	});
 
 	it('a reset while a call runs: the finished call is answered on its world, the running one refused', async () => {
-		const { session, post, results, send } = await frame();
+		const opened = await frame();
+		const { session, post, results, send } = opened;
 		expect(await send('hang', { server: 'internal-api' })).toMatchObject({ ok: true });
-		// Paced (the world waits on timers only in a browser): the calls really overlap.
-		vi.stubGlobal('window', globalThis);
-		session.world.speed = 'realtime';
-		const done = post(
-			'callTool',
-			{ name: 'mcp__filesystem__read_file', arguments: { path: '/a' } },
-			HOST
-		);
-		const hung = post(
-			'callTool',
-			{ name: 'mcp__internal-api__search_orders', arguments: { query: 'late' } },
-			HOST
-		);
+		const [done, hung] = postTwoCalls(opened);
 		const states = () => session.world.calls.map((c) => c.state);
 		await waitFor(() => states().join() === 'completed,executing', 15_000);
 		expect(states()).toEqual(['completed', 'executing']);
