@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from './locale.svelte';
-import { jsonErrorDetail, jsonErrorPlace } from './json-error-words';
+import { jsonErrorDetail } from './json-error-words';
 
 const failure = (text: string) => {
 	try {
@@ -47,16 +47,5 @@ describe('a JSON syntax error in the page language', () => {
 	it('keeps the engine’s words when it names neither the kind nor the place', () => {
 		i18n.locale = 'zh-CN';
 		expect(jsonErrorDetail('x', 'Something odd')).toBe('Something odd');
-	});
-
-	it('reads line and column as Firefox gives them, and counts columns in code points', () => {
-		expect(jsonErrorPlace('', 'JSON.parse: unexpected character at line 3 column 7')).toEqual({
-			line: 3,
-			column: 7
-		});
-		expect(jsonErrorPlace('["😀", x]', 'Unexpected token at position 7')).toEqual({
-			line: 1,
-			column: 7
-		});
 	});
 });

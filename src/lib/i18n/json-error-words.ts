@@ -1,4 +1,5 @@
 import { m } from '$lib/paraglide/messages';
+import { engineWords, jsonErrorPlace } from '$lib/core/text/json-error-place';
 import { i18n } from './locale.svelte';
 
 /**
@@ -20,29 +21,20 @@ const KINDS: Array<[RegExp, () => string]> = [
 	[/unexpected (token|character)/i, m.json_error_token]
 ];
 
-/** 1-based line and column of the failure, from the engine's `line L column C` or `position N`. */
-export function jsonErrorPlace(
-	text: string,
-	message: string
-): { line: number; column: number } | null {
-	const lineColumn = /line (\d+) column (\d+)/.exec(message);
-	if (lineColumn) return { line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
-	const position = /at position (\d+)/.exec(message);
-	if (!position) return null;
-	const before = text.slice(0, Number(position[1])).split('\n');
-	return { line: before.length, column: [...before.at(-1)!].length + 1 };
-}
-
 export function jsonErrorDetail(text: string, message: string): string {
 	if (i18n.locale === 'en') return message;
-	// V8 quotes the text itself (`Unexpected token 'x', "{"number": x}" is not valid JSON`): the
-	// learner's own words must not decide the kind or the place.
-	const own = message.replace(/^(Unexpected token '.+?'), .* is not valid JSON$/s, '$1');
+	// V8 quotes the learner's text: their words must not decide the kind (nor the place).
+	const own = engineWords(message);
 	const token = /^Unexpected token (.+)$/.exec(own)?.[1];
 	const what = token
 		? m.json_error_unexpected({ token })
 		: KINDS.find(([pattern]) => pattern.test(own))?.[1]();
-	const place = jsonErrorPlace(text, own);
-	if (place) return m.json_error_at({ what: what ?? m.json_error_syntax(), ...place });
+	const place = jsonErrorPlace(text, message);
+	if (place)
+		return m.json_error_at({
+			what: what ?? m.json_error_syntax(),
+			line: place.line,
+			column: place.column
+		});
 	return what ?? message;
 }

@@ -1,3 +1,4 @@
+import { jsonErrorPlace } from '$lib/core/text/json-error-place';
 import type { SyntaxNode, Tree } from '@lezer/common';
 import { parser } from '@lezer/json';
 
@@ -123,9 +124,9 @@ export function jsonPathRange(
 }
 
 /**
- * Where a `JSON.parse` failure is. Engines differ: some messages carry `at position N` or
- * `line L column C`, newer V8 ones often carry neither, so the first error node of the
- * syntax tree is the fallback (it also marks the end of a truncated text).
+ * Where a `JSON.parse` failure is: the place the engine names, else (V8's commonest message
+ * names none) the first error node of the syntax tree, which also marks the end of a truncated
+ * text.
  */
 export function syntaxErrorRange(
 	text: string,
@@ -136,15 +137,8 @@ export function syntaxErrorRange(
 		const from = Math.max(0, Math.min(pos, text.length));
 		return { from, to: Math.min(from + 1, text.length) };
 	};
-	const position = /at position (\d+)/.exec(message);
-	if (position) return at(Number(position[1]));
-	const lineColumn = /line (\d+) column (\d+)/.exec(message);
-	if (lineColumn) {
-		const lines = text.split('\n');
-		const line = Math.min(Number(lineColumn[1]), lines.length);
-		const start = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0);
-		return at(start + Number(lineColumn[2]) - 1);
-	}
+	const place = jsonErrorPlace(text, message);
+	if (place) return at(place.offset);
 	let error: number | null = null;
 	tree.iterate({
 		enter(node) {

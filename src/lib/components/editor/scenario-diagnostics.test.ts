@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { i18n } from '$lib/i18n/locale.svelte';
 import { problemPosition, scenarioDiagnostics } from './scenario-diagnostics';
 
 describe('scenarioDiagnostics', () => {
@@ -12,6 +13,15 @@ describe('scenarioDiagnostics', () => {
 		expect(rest).toEqual([]);
 		expect(diagnostic.from).toBe(text.indexOf('x'));
 		expect(diagnostic.severity).toBe('error');
+		// The tooltip speaks the page's language.
+		i18n.locale = 'zh-CN';
+		try {
+			expect(scenarioDiagnostics(text)[0].message).toBe(
+				'第 1 行第 20 列：JSON 值之后还有多余的内容'
+			);
+		} finally {
+			i18n.locale = 'en';
+		}
 	});
 
 	it('puts each schema problem on its value, naming the path', () => {

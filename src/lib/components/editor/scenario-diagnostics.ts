@@ -1,4 +1,5 @@
 import { parser } from '@lezer/json';
+import { jsonErrorDetail } from '$lib/i18n/json-error-words';
 import { jsonPathRange, syntaxErrorRange } from './json-path-range';
 import { checkScenarioText } from './scenario-text';
 
@@ -20,7 +21,12 @@ export function scenarioDiagnostics(text: string, rootLabel = '(root)'): TextDia
 	const tree = parser.parse(text);
 	if (check.kind === 'syntax')
 		return [
-			{ ...syntaxErrorRange(text, check.message, tree), severity: 'error', message: check.message }
+			{
+				...syntaxErrorRange(text, check.message, tree),
+				severity: 'error',
+				// The editor's tooltip, in the page's language like the outcome below the editor.
+				message: jsonErrorDetail(text, check.message)
+			}
 		];
 	return check.problems.map((problem) => {
 		const { from, to } = jsonPathRange(text, problem.path, tree);

@@ -1,0 +1,21 @@
+import { parseViews } from '$lib/core/embed/protocol';
+import type { LabSession } from './lab-session.svelte';
+import { isSpeed } from './world-state.svelte';
+
+/**
+ * The URL parameters both lab routes take (embed-api.md: "on both routes"): `theme`, `speed`
+ * and `step` act on the page and its session here; `view` and `controls` are returned for the
+ * workspace. Browser only: the pages are prerendered once for every query.
+ */
+export function applyPageParams(
+	params: URLSearchParams,
+	session: LabSession
+): { views: string[]; controls: boolean } {
+	const theme = params.get('theme');
+	if (theme === 'dark' || theme === 'light') document.documentElement.dataset.theme = theme;
+	const speed = params.get('speed');
+	if (isSpeed(speed)) session.world.speed = speed;
+	const step = Number(params.get('step'));
+	if (Number.isInteger(step) && step > 0) session.lab?.goTo(step);
+	return { views: parseViews(params.get('view')), controls: params.get('controls') !== '0' };
+}
