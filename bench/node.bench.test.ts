@@ -10,7 +10,9 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { expect, it } from 'vitest';
 import { buildRegistry, type ConnectionFacts } from '$lib/core/registry/registry';
 import { parseScenario } from '$lib/core/scenario/parse';
-import { CLIENT_INFO } from '$lib/core/world/sim-io';
+import { effectiveSim } from '$lib/core/scenario/well-known';
+import type { LoggedAction } from '$lib/core/world/actions';
+import { CLIENT_INFO, clientOptions, laxToolsPage, resourcesPage } from '$lib/core/world/sim-io';
 import { createSimServer } from '$lib/core/world/sim-server';
 import { replay, replayOnto } from '$lib/core/world/replay';
 import { macrotask } from '$lib/core/world/timeout';
@@ -519,6 +521,60 @@ async function memory() {
 }
 
 /**
+ * The replay's floor: the protocol work of an OpenHarness log done on bare SDK pairs, with no
+ * harness around them. Each connect is what the world's connection sends (initialize, tools/list,
+ * resources/list, answered Method not found by a sim server without resources), a kill closes
+ * the pair, a call to a killed server sends nothing (the world fails it before the wire, as
+ * OpenHarness does), and a ws server is never connected. What is left of the world's replay time
+ * above this is the harness: its machines, stages, logs, records and simulated clock.
+ */
+async function protocolFloor(scenario: World['scenario'], log: readonly LoggedAction[]) {
+	const sims = new Map(
+		Object.entries(scenario.mcp_servers)
+			.filter(([, config]) => config.type !== 'ws')
+			.map(([name, config]) => [name, effectiveSim(config)])
+	);
+	const open = new Map<string, Client>();
+	const connect = async (server: string) => {
+		await open.get(server)?.close();
+		const [clientEnd, serverEnd] = InMemoryTransport.createLinkedPair();
+		await createSimServer(server, sims.get(server)!, () => {}).connect(serverEnd);
+		const client = new Client(CLIENT_INFO, clientOptions(null));
+		await client.connect(clientEnd);
+		// Read with the world's own lenient schemas (a lab tool may have no inputSchema).
+		await client.request({ method: 'tools/list', params: {} }, laxToolsPage);
+		await client
+			.request({ method: 'resources/list', params: {} }, resourcesPage)
+			.catch(() => undefined);
+		open.set(server, client);
+	};
+	const close = async (server: string) => {
+		await open.get(server)?.close();
+		open.delete(server);
+	};
+	let calls = 0;
+	for (const { action } of log) {
+		if (action.do === 'startSession' || action.do === 'reconnectAll') {
+			for (const server of sims.keys()) await connect(server);
+		} else if (action.do === 'kill') await close(action.server);
+		else if (action.do === 'restart') await connect(action.server);
+		else if (action.do === 'callTools')
+			for (const call of action.calls) {
+				// OpenHarness's adapted name: mcp__<server>__<tool>.
+				const [, server, tool] = call.name.split('__');
+				const client = open.get(server);
+				if (!client) continue;
+				const result = await client.callTool({ name: tool, arguments: call.arguments });
+				if (result.isError) throw new Error(`floor call ${call.name} failed`);
+				calls++;
+			}
+		else throw new Error(`the floor does not model ${action.do}`);
+	}
+	for (const server of [...open.keys()]) await close(server);
+	return calls;
+}
+
+/**
  * Time travel: rebuilding the world at step 5,000 of an action log (target < 200 ms). The log is
  * lab 01's world played the way a class plays it: calls, kills, restarts, reconnects; and a
  * ToolSource log with approvals and reconciliations.
@@ -609,8 +665,33 @@ async function replayAtStep(): Promise<Record<string, unknown>> {
 		}
 		return stats(samples);
 	};
+	// The floor and the replay in alternation, so both meet the same machine load.
+	const floorAndReplay = async () => {
+		const floor: number[] = [];
+		const world: number[] = [];
+		let floorCalls = 0;
+		for (let run = 0; run < 5; run++) {
+			gc();
+			const f = await timed(() => protocolFloor(openharness.scenario, ohLog));
+			floor.push(f.ms);
+			floorCalls = f.value;
+			gc();
+			const w = await timed(() => replay(openharness.scenario, ohLog));
+			world.push(w.ms);
+			w.value.dispose();
+		}
+		const fs = stats(floor);
+		const ws = stats(world);
+		return {
+			floorMs: roundStats(fs),
+			replayMs: roundStats(ws),
+			ratioMedian: round(ws.median / fs.median, 2),
+			floorCalls: floorCalls
+		};
+	};
 	const result = {
 		steps: STEPS,
+		floor: await floorAndReplay(),
 		spareWorldMiB: await spareHeap(),
 		fromSpareMs: await fromSpare(),
 		forwardOneMs: await forwardOne(),

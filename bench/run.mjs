@@ -348,6 +348,11 @@ if (node?.replay) {
 		'< 200 ms',
 		under(node.replay.openharnessMs?.median, 200)
 	);
+	row(
+		'replay (Node)',
+		"the same log's protocol work on bare SDK pairs, no harness ; replay / that (median)",
+		(r) => (R(r).floor ? `${med(R(r).floor.floorMs)} ; ${R(r).floor.ratioMedian}×` : undefined)
+	);
 	row('replay (Node)', 'OpenHarness lab-01 log, rebuild at step 2,500', (r) =>
 		med(R(r).openharnessHalfMs)
 	);

@@ -17,7 +17,7 @@ import { Wire, type WireLog } from './wire';
  * tools/list read leniently: the SDK's own result schema requires `inputSchema`, but the lab
  * must show what a harness does with a tool that has none (OpenHarness defaults it).
  */
-const laxToolsPage = z.looseObject({
+export const laxToolsPage = z.looseObject({
 	tools: z.array(
 		z.looseObject({
 			name: z.string(),
@@ -28,7 +28,7 @@ const laxToolsPage = z.looseObject({
 	nextCursor: z.string().optional()
 });
 
-const resourcesPage = z.looseObject({
+export const resourcesPage = z.looseObject({
 	resources: z.array(
 		z.looseObject({ uri: z.string(), name: z.string(), description: z.string().nullish() })
 	),
