@@ -12,6 +12,7 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { echoScenario, ECHO_NAME, scaleScenario, serverName } from './scenarios.mjs';
 
@@ -410,6 +411,58 @@ function summariseTrace(trace) {
 	};
 }
 
+// ---- JavaScript a page loads on open ------------------------------------------------------
+
+/** The pages whose JavaScript on open is reported, with the start-up budget of their route. */
+const OPEN_PAGES = [
+	{ page: 'lab 01', path: 'labs/01-connection-isolation', budgetKiB: 160 },
+	{ page: 'embed lab 01 (default view)', path: 'embed/01-connection-isolation', budgetKiB: 150 },
+	{
+		page: 'embed lab 01, view=registry',
+		path: 'embed/01-connection-isolation?view=registry',
+		budgetKiB: 150
+	},
+	{ page: 'embed sandbox', path: 'embed/sandbox', budgetKiB: 150 }
+];
+/** No new script for this long after the page settled: the page has loaded what it loads on open. */
+const OPEN_QUIET_MS = 2000;
+
+/**
+ * Every script a page fetches from opening until it has been quiet for OPEN_QUIET_MS after it
+ * settled, with no interaction: its start-up scripts (what the size budget test counts) and the
+ * panels, messages and time travel it then loads on its own. Gzipped as route-size.mjs counts
+ * them, from build/. A fresh context each, so nothing comes from the cache.
+ */
+async function loadedOnOpen(browser) {
+	const rows = [];
+	for (const { page: name, path, budgetKiB } of OPEN_PAGES) {
+		const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+		const page = await context.newPage();
+		const scripts = new Set();
+		let last = Date.now();
+		page.on('response', (response) => {
+			const { pathname } = new URL(response.url());
+			if (!pathname.endsWith('.js')) return;
+			scripts.add(pathname.slice(BASE_PATH.length));
+			last = Date.now();
+		});
+		await page.goto(`${BASE_URL}${path}`);
+		await page.locator('[data-settled="yes"]').waitFor({ state: 'attached' });
+		const deadline = Date.now() + 15_000;
+		while (Date.now() - last < OPEN_QUIET_MS && Date.now() < deadline)
+			await new Promise((resolve) => setTimeout(resolve, 100));
+		const bytes = [...scripts].reduce(
+			(sum, file) =>
+				sum +
+				gzipSync(readFileSync(new URL(`../build${file}`, import.meta.url)), { level: 9 }).length,
+			0
+		);
+		rows.push({ page: name, path, scripts: scripts.size, gzipKiB: round(bytes / 1024), budgetKiB });
+		await context.close();
+	}
+	return rows;
+}
+
 // ---- the run ------------------------------------------------------------------------------
 
 /** Opens the host page with the sandbox embed; `view` as the embed's `view=` parameter. */
@@ -670,10 +723,20 @@ async function run() {
 			trace: false
 		});
 		if (panelsOnly) return { browser: browser.version(), panels, all };
+		log('JavaScript each page loads on open');
+		const onOpen = await loadedOnOpen(browser);
 		// Time travel on a long session: the registry view, so the figure is the rebuild.
 		log('time travel at step 5,000 (view=registry)');
 		const timeTravel = await timeTravelPass(await openEmbed(browser, 'registry'));
-		return { browser: browser.version(), killed: KILLED, registryOnly, panels, all, timeTravel };
+		return {
+			browser: browser.version(),
+			killed: KILLED,
+			registryOnly,
+			panels,
+			all,
+			onOpen,
+			timeTravel
+		};
 	} finally {
 		await browser?.close();
 		server.child.kill();

@@ -338,6 +338,18 @@ for (const r of size)
 		r.status ?? ''
 	);
 
+for (const o of browser?.onOpen ?? [])
+	row(
+		'size (gzipped JS per route)',
+		`${o.page}: loaded on open (start-up + what it fetches by itself, no interaction)`,
+		(res) => {
+			const x = res.browser?.onOpen?.find((y) => y.path === o.path);
+			return x ? `${x.gzipKiB} KiB (${x.scripts} files)` : undefined;
+		},
+		`≤ ${o.budgetKiB} KiB`,
+		under(o.gzipKiB, o.budgetKiB)
+	);
+
 if (node?.replay) {
 	const R = (r) => r.node.replay;
 	const med = (x) => (x ? `${x.median.toFixed(0)} ms (p95 ${x.p95.toFixed(0)})` : undefined);

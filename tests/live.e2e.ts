@@ -45,8 +45,10 @@ const url = (server: LabServerProcess | undefined, path: string) => `${server!.b
 /** Fills "Connect a live server" (opening it on a lab page) and waits for the world to settle. */
 async function connect(page: Page, name: string, address: string) {
 	const form = page.getByTestId('live-connect');
-	if (!(await form.isVisible()))
-		await page.getByText(en('live_connect_title'), { exact: true }).click();
+	// Open unless it is (the live page opens it): the form itself loads a moment after opening.
+	const title = page.getByText(en('live_connect_title'), { exact: true });
+	if (!(await title.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open)))
+		await title.click();
 	await form.getByLabel(en('live_connect_name'), { exact: true }).fill(name);
 	await form.getByLabel(en('live_connect_url'), { exact: true }).fill(address);
 	await form.getByRole('button', { name: en('live_connect_submit'), exact: true }).click();
