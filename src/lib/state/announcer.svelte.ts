@@ -19,7 +19,7 @@ export class Announcer {
 		this.#scheduled = true;
 		queueMicrotask(() => {
 			this.#scheduled = false;
-			const text = joinSentences(this.#queue);
+			const text = joinSentences(this.#queue, i18n.locale);
 			this.#queue = [];
 			// Re-announce identical text by clearing first: assistive tech ignores unchanged content.
 			this.#message = this.#message === text ? `${text}\u00a0` : text;
@@ -50,11 +50,18 @@ export class Announcer {
 	}
 }
 
-/** Sentences said together: a full stop between them unless one already ends its sentence. */
-export function joinSentences(parts: readonly string[]): string {
+/**
+ * Sentences said together: a full stop between them unless one already ends its sentence, in
+ * the page's language (Chinese ends a sentence with 。 and needs no space after it).
+ */
+export function joinSentences(parts: readonly string[], locale = 'en'): string {
+	const chinese = locale.startsWith('zh');
+	const ended = (part: string) => /[.!?。！？:：]$/.test(part.trimEnd());
 	return parts
-		.map((part, i) =>
-			i < parts.length - 1 && !/[.!?。！？:：]$/.test(part.trimEnd()) ? `${part}.` : part
-		)
-		.join(' ');
+		.map((part, i) => {
+			if (i === parts.length - 1) return part;
+			const whole = ended(part) ? part : `${part}${chinese ? '。' : '.'}`;
+			return chinese && /[。！？：]$/.test(whole.trimEnd()) ? whole.trimEnd() : `${whole} `;
+		})
+		.join('');
 }

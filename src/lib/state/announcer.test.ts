@@ -43,4 +43,20 @@ describe('sentences said together', () => {
 		);
 		expect(joinSentences(['Only one'])).toBe('Only one');
 	});
+
+	it('ends a sentence with 。 on a Chinese page, with no space after it', () => {
+		expect(
+			joinSentences(
+				['调用 c1（mcp__helpdesk__lookup_ticket）已完成', '目标达成：重新连接全部。'],
+				'zh-CN'
+			)
+		).toBe('调用 c1（mcp__helpdesk__lookup_ticket）已完成。目标达成：重新连接全部。');
+		expect(joinSentences(['legacy：connected', 'future：failed'], 'zh-CN')).toBe(
+			'legacy：connected。future：failed'
+		);
+		// A sentence a server wrote in English keeps its own stop and the space after it.
+		expect(joinSentences(['Ticket created.', '调用 c2 已完成'], 'zh-CN')).toBe(
+			'Ticket created. 调用 c2 已完成'
+		);
+	});
 });
