@@ -45,6 +45,7 @@ export {
 export {
 	initialProgress,
 	advance,
+	earlyChecks,
 	predict,
 	goTo,
 	stepComplete,

@@ -1,5 +1,6 @@
 import {
 	advance,
+	earlyChecks,
 	goTo,
 	initialProgress,
 	labComplete,
@@ -15,6 +16,8 @@ import { loadValidator } from '$lib/core/validation/lazy-validator';
 /** A learner's progress through one lab, re-checked whenever the world changes. */
 export class LabState {
 	progress = $state.raw<LabProgressState>() as LabProgressState;
+	/** The current step's checks done before their turn (they do not count; see earlyChecks). */
+	early = $state.raw<number[]>([]);
 	/** After time travel: the newest event seq the rebuilt world already had (see timeTravelled). */
 	#heldUntil: number | null = null;
 
@@ -45,12 +48,16 @@ export class LabState {
 	/** Called from an effect that reads the world's state, so it re-runs on every change. */
 	check(): void {
 		if (this.#heldUntil !== null) {
-			if ((this.world.events.at(-1)?.seq ?? 0) <= this.#heldUntil) return;
+			if ((this.world.events.at(-1)?.seq ?? 0) <= this.#heldUntil) return this.#setEarly([]);
 			this.#heldUntil = null;
 		}
-		this.#set(
-			advance(this.lab, this.progress, worldFacts(this.world.world, this.lab.id, this.step))
-		);
+		const facts = worldFacts(this.world.world, this.lab.id, this.step);
+		this.#set(advance(this.lab, this.progress, facts));
+		this.#setEarly(earlyChecks(this.lab, this.progress, facts));
+	}
+
+	#setEarly(early: number[]): void {
+		if (early.join() !== this.early.join()) this.early = early;
 	}
 
 	answer(option: string): void {
@@ -106,5 +113,6 @@ export class LabState {
 	restart(): void {
 		this.#heldUntil = null;
 		this.progress = initialProgress(this.lab, 0);
+		this.early = [];
 	}
 }

@@ -29,6 +29,16 @@ export function initialProgress(lab: Lab, step = 0, sinceSeq = 0): LabProgressSt
 	};
 }
 
+/** The facts a check is judged on: only what happened after `since`. */
+function windowOf(facts: WorldFacts, since: number, progress: StepProgress) {
+	const events = facts.events.filter((e) => e.seq > since);
+	// A call counts from when it ended or stopped to ask the person.
+	const callIds = new Set(
+		events.flatMap((e) => (e.kind === 'call' || e.kind === 'approval' ? [e.id] : []))
+	);
+	return { ...facts, events, callIds, predicted: progress.prediction !== null };
+}
+
 /** Re-checks the current step after a world change; returns the same object when nothing moved. */
 export function advance(lab: Lab, state: LabProgressState, facts: WorldFacts): LabProgressState {
 	const spec = lab.steps[state.step];
@@ -37,17 +47,7 @@ export function advance(lab: Lab, state: LabProgressState, facts: WorldFacts): L
 	let since = progress.since;
 	for (let i = 0; i < spec.checks.length; i++) {
 		if (met[i]) continue;
-		const events = facts.events.filter((e) => e.seq > since);
-		// A call counts from when it ended or stopped to ask the person.
-		const callIds = new Set(
-			events.flatMap((e) => (e.kind === 'call' || e.kind === 'approval' ? [e.id] : []))
-		);
-		const ok = goalMet(spec.checks[i].goal, {
-			...facts,
-			events,
-			callIds,
-			predicted: progress.prediction !== null
-		});
+		const ok = goalMet(spec.checks[i].goal, windowOf(facts, since, progress));
 		if (!ok) break;
 		met = met.map((m, j) => (j === i ? true : m));
 		// The next check counts only what happens from here on.
@@ -55,6 +55,27 @@ export function advance(lab: Lab, state: LabProgressState, facts: WorldFacts): L
 	}
 	if (met === progress.met) return state;
 	return replaceStep(state, state.step, { ...progress, met, since });
+}
+
+/**
+ * Checks of the current step done before their turn: not yet met, after the first unmet one,
+ * and met by something that happened since that one's window opened. They do not count (a learner who
+ * acts before answering the question has not predicted), so the page says to do them again.
+ */
+export function earlyChecks(lab: Lab, state: LabProgressState, facts: WorldFacts): number[] {
+	const spec = lab.steps[state.step];
+	const progress = state.steps[state.step];
+	const first = progress.met.indexOf(false);
+	if (first === -1) return [];
+	const window = windowOf(facts, progress.since, progress);
+	// A goal about how the world stands (a server connected) is true with no event at all: it
+	// was not done early, it simply holds, and ticks once its turn comes.
+	const standing = windowOf(facts, Infinity, progress);
+	return spec.checks.flatMap((check, i) =>
+		i > first && !progress.met[i] && goalMet(check.goal, window) && !goalMet(check.goal, standing)
+			? [i]
+			: []
+	);
 }
 
 export function stepComplete(state: LabProgressState, index = state.step): boolean {
