@@ -76,6 +76,26 @@ test('a predict card keeps focus once answered; so does a call awaiting approval
 	await expect(page.locator('#calls li:focus')).toContainText('c1');
 });
 
+test('while a call runs, its form holds focus (not the page); the Call button gets it back after', async ({
+	page
+}) => {
+	// Slow speed: the hung call waits out its timeout on screen, with Call disabled meanwhile.
+	await page.goto('labs/01-connection-isolation?speed=slow');
+	await settled(page);
+	await pressEnter(page, en('servers_hang_label', { server: 'internal-api' }));
+	await settled(page);
+	const calls = page.locator('#calls');
+	await calls
+		.getByLabel(en('call_tool'), { exact: true })
+		.selectOption('mcp__internal-api__search_orders');
+	await calls.getByRole('button', { name: en('call_button'), exact: true }).focus();
+	await page.keyboard.press('Enter');
+	await expect.poll(async () => (await focused(page)).tag).toBe('form');
+	expect((await focused(page)).inside).toBe('calls');
+	await settled(page);
+	await expect.poll(() => focused(page)).toMatchObject({ tag: 'button', text: en('call_button') });
+});
+
 test('a click that disables its button leaves focus where the mouse put it', async ({ page }) => {
 	await page.goto('labs/01-connection-isolation?speed=instant');
 	await settled(page);

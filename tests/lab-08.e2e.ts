@@ -117,7 +117,7 @@ for (const locale of ['en', 'zh-CN']) {
 		await playStep(page, locale, step('disconnect'));
 		await next(page, locale);
 		await playStep(page, locale, step('same-harness'));
-		await expect(page.getByText(t(locale, 'lab_all_done'))).toBeVisible();
+		await expect(page.locator('#narration').getByText(t(locale, 'lab_all_done'))).toBeVisible();
 
 		// The token is in the page's memory only.
 		expect(page.url()).not.toContain(TOKEN);

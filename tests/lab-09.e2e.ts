@@ -59,7 +59,7 @@ for (const locale of ['en', 'zh-CN']) {
 			if (index < steps.length - 1)
 				await page.getByRole('button', { name: t(locale, 'lab_next') }).click();
 		}
-		await expect(page.getByText(t(locale, 'lab_all_done'))).toBeVisible();
+		await expect(page.locator('#narration').getByText(t(locale, 'lab_all_done'))).toBeVisible();
 
 		// The defences table: a verdict and its reason in every cell, tied to the reference.
 		// The scrollable box of each table (its section is a region of the same name).

@@ -50,7 +50,7 @@ for (const lab of labs) {
 				if (index < lab.steps.length - 1)
 					await page.getByRole('button', { name: t(locale, 'lab_next') }).click();
 			}
-			await expect(page.getByText(t(locale, 'lab_all_done'))).toBeVisible();
+			await expect(page.locator('#narration').getByText(t(locale, 'lab_all_done'))).toBeVisible();
 		});
 	}
 }

@@ -191,7 +191,7 @@ test('an embedded lab neither records progress nor offers links out of its frame
 	await page.goto('embed/02-naming?speed=instant&step=3');
 	await settled(page);
 	await playStep(page, 'en', labSteps('02-naming')[3]);
-	await expect(page.getByText(t('en', 'lab_step_done'))).toBeVisible();
+	await expect(page.locator('#narration').getByText(t('en', 'lab_step_done'))).toBeVisible();
 	await expect(page.getByTestId('what-next')).toHaveCount(0);
 	expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([KEY]);
 	expect(await stored(page)).toBe(seeded);

@@ -5,7 +5,8 @@
  * card's button removed once answered. Chromium then leaves focus on <body> and a screen reader
  * loses its place.
  *
- * - Disabled while the world is busy: focus comes back to it when it is enabled again.
+ * - Disabled while the world is busy: its nearest container holds focus meanwhile, and focus
+ *   comes back to the control when it is enabled again (unless the person moved on).
  * - Disabled for good, or removed: focus goes to the nearest container that is still there
  *   (the call card, the server card, the predict card), made focusable for the moment, so what
  *   it now says is read.
@@ -41,29 +42,37 @@ export function keepFocus(doc: Document, { busy, whenIdle }: FocusKeeperOptions)
 		doc.hasFocus() &&
 		performance.now() - pointerAt > POINTER_GRACE_MS;
 
-	const land = (ancestors: readonly Element[]) => {
+	const land = (ancestors: readonly Element[]): HTMLElement | null => {
 		const target = ancestors.find((a) => a.isConnected && a.matches(LANDING));
-		if (!(target instanceof HTMLElement)) return;
+		if (!(target instanceof HTMLElement)) return null;
 		if (!target.hasAttribute('tabindex')) {
 			target.setAttribute('tabindex', '-1');
 			// Focusable only while it has focus: it is not a stop in the Tab order.
 			target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
 		}
 		target.focus({ preventScroll: false });
+		return target;
 	};
 
 	const rescue = (element: HTMLElement, ancestors: readonly Element[], loss: number) => {
 		if (!mayAct(loss)) return;
 		if (element.isConnected && focusable(element)) return element.focus();
-		if (element.isConnected && busy())
+		if (element.isConnected && busy()) {
+			// Meanwhile the container holds focus (a screen reader keeps its place there, not on
+			// <body>, for as long as the command runs); the control gets it back when enabled,
+			// unless the person has moved on.
+			const holder = land(ancestors);
+			const untouched = () =>
+				doc.hasFocus() && (focusLost() || (holder !== null && doc.activeElement === holder));
 			return whenIdle(() => {
 				// The DOM catches up with the idle world in the next frame.
 				requestAnimationFrame(() => {
-					if (!mayAct(loss)) return;
+					if (!untouched()) return;
 					if (element.isConnected && focusable(element)) element.focus();
-					else land(ancestors);
+					else if (focusLost()) land(ancestors);
 				});
 			});
+		}
 		land(ancestors);
 	};
 
