@@ -90,7 +90,7 @@ export class LiveIo implements LiveOpener {
 	refuse(command: 'hang' | 'delay', server: string): LiveCommandError {
 		return command === 'hang'
 			? new LiveCommandError(
-					`'${server}' is a live server: the lab cannot make a real server stop answering. Kill disconnects it instead.`,
+					`'${server}' is a live server: the lab cannot make a real server stop answering. Disconnect drops the lab's connection to it instead.`,
 					'live_refuses_hang',
 					{ server }
 				)
