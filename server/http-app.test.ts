@@ -239,8 +239,16 @@ describe('CORS and DNS-rebinding protection', () => {
 	});
 
 	it('refuses a preflight from another origin with 403 and no CORS headers', async () => {
-		const { base } = await startTestServer();
+		const { base, log } = await startTestServer();
 		const res = await preflight(`${base}filesystem/mcp`, 'https://evil.example');
+		// The page sees only "Failed to fetch": the terminal says what to do, once per origin.
+		await preflight(`${base}filesystem/mcp`, 'https://evil.example');
+		await preflight(`${base}internal-api/mcp`, 'https://evil.example');
+		await preflight(`${base}filesystem/mcp`, 'null');
+		expect(log).toEqual([
+			'Refused a page at https://evil.example: its origin is not allowed here. To let it connect, restart the lab server with --origin https://evil.example',
+			`Refused a request with Origin "null": only an http(s) page's origin can be allowed (--origin <url>).`
+		]);
 		expect(res.status).toBe(403);
 		expect(res.headers['access-control-allow-origin']).toBeUndefined();
 		expect(JSON.parse(res.body)).toEqual({

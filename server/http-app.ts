@@ -14,6 +14,7 @@ import {
 } from './endpoints';
 import { Faults } from './faults';
 import { allowedHosts, checkHostAndOrigin, hasBearer, hostWithPort } from './guard';
+import { RefusedOrigins } from './refused-origins';
 import { readJson, sendHtml, sendJson, sendRpcError, type Headers } from './respond';
 import type { ServedServer } from './scenario-source';
 import { MAX_SESSIONS, Sessions, type LabSession } from './sessions';
@@ -54,11 +55,13 @@ export class LabApp {
 	/** One per configured server, as in the world: its latencies apply to every session. */
 	readonly #processes: Map<string, SimProcess>;
 	readonly #delay: (ms: number) => Promise<void>;
+	readonly #refusedOrigins: RefusedOrigins;
 	readonly log: (line: string) => void;
 
 	constructor(readonly options: LabAppOptions) {
 		this.log = options.log ?? (() => {});
 		this.#delay = options.delay ?? sleep;
+		this.#refusedOrigins = new RefusedOrigins(this.log);
 		this.sessions = new Sessions(this.log);
 		this.faults = new Faults(() => this.sessions.killAll());
 		const shown = /^(0\.0\.0\.0|::)$/.test(options.host) ? '127.0.0.1' : options.host;
@@ -90,6 +93,7 @@ export class LabApp {
 
 	async #route(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const refused = checkHostAndOrigin(req.headers, this.#hosts, this.options.origins);
+		if (refused?.header === 'Origin') this.#refusedOrigins.report(refused.value);
 		if (refused)
 			return sendRpcError(
 				res,
