@@ -41,6 +41,8 @@ test.afterAll(async () => {
 });
 
 const url = (server: LabServerProcess | undefined, path: string) => `${server!.base}${path}`;
+/** The request headers every CORS sentence names. */
+const MCP_HEADERS = 'content-type, mcp-protocol-version, mcp-session-id, authorization';
 
 /** Fills "Connect a live server" (opening it on a lab page) and waits for the world to settle. */
 async function connect(page: Page, name: string, address: string) {
@@ -147,7 +149,7 @@ const errorCases = [
 	{
 		kind: 'cors',
 		path: 'no-cors/filesystem/mcp',
-		text: () => en('live_problem_cors', { origin })
+		text: () => en('live_problem_cors', { origin, headers: MCP_HEADERS })
 	},
 	{
 		kind: 'cors-session-id',
@@ -166,6 +168,21 @@ for (const { kind, path, text } of errorCases)
 		await expect(problem).toContainText(text());
 		await expect(card(page, 'api')).toContainText('failed');
 	});
+
+test('a CORS refusal names the custom header sent, and the lab server’s --origin', async ({
+	page
+}) => {
+	await openLive(page);
+	await addHeader(page, 'X-Api-Key', 'k-1');
+	await connect(page, 'api', url(open, 'no-cors/filesystem/mcp'));
+	const problem = page.getByTestId('live-problem-api');
+	await expect(problem).toHaveAttribute('data-kind', 'cors');
+	await expect(problem).toContainText(
+		en('live_problem_cors', { origin, headers: `${MCP_HEADERS}, x-api-key` })
+	);
+	await expect(problem).toContainText(`npm run lab:server`);
+	await expect(problem).toContainText(`--origin ${origin}`);
+});
 
 test('a port nothing listens on: refused, with the likely fix; axe clean with the error shown', async ({
 	page
@@ -204,22 +221,25 @@ test('a form with mistakes is not sent: the problems are said, the first field a
 	await expect(page.locator('#servers article')).toHaveCount(0);
 });
 
+/** Adds a header row to the connect form. */
+async function addHeader(page: Page, name: string, value: string) {
+	const form = page.getByTestId('live-connect');
+	await form.getByRole('button', { name: en('live_connect_add_header'), exact: true }).click();
+	await form.getByLabel(en('live_connect_header_name', { n: 1 }), { exact: true }).fill(name);
+	await form.getByLabel(en('live_connect_header_value', { n: 1 }), { exact: true }).fill(value);
+}
+
 test('a header’s value is sent but never shown: not on the card, the log or anywhere on the page', async ({
 	page
 }) => {
 	const secret = 'hdr-secret-91x';
 	await openLive(page);
-	const form = page.getByTestId('live-connect');
-	await form.getByRole('button', { name: en('live_connect_add_header'), exact: true }).click();
-	await form
-		.getByLabel(en('live_connect_header_name', { n: 1 }), { exact: true })
-		.fill('X-Api-Key');
-	await form.getByLabel(en('live_connect_header_value', { n: 1 }), { exact: true }).fill(secret);
+	await addHeader(page, 'X-Api-Key', secret);
 	await connect(page, 'keyed', url(open, 'filesystem/mcp'));
 	const keyed = card(page, 'keyed');
-	// The lab server's CORS allows no custom header, so the browser refuses it (its own problem
-	// sentence says so); the card still lists the header.
-	await expect(page.getByTestId('live-problem-keyed')).toHaveAttribute('data-kind', 'cors');
+	// The lab server allows the headers a preflight asks for: a custom header connects.
+	await expect(keyed).toContainText('connected');
+	await expect(page.getByTestId('live-problem-keyed')).toHaveCount(0);
 	await expect(keyed).toContainText('X-Api-Key: ••••');
 	await expect(keyed).toContainText(en('live_headers_note'));
 	await page.evaluate(() =>
