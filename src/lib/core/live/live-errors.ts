@@ -43,7 +43,7 @@ export interface LiveProblem {
 	 * `cors` only: the custom request headers the connection sent (names only, lower case), which
 	 * the server must allow too: often the one at fault (`x-api-key`).
 	 */
-	headers?: string[];
+	headers?: readonly string[];
 }
 
 export interface FailureContext {
