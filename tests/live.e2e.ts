@@ -195,6 +195,55 @@ test('a port nothing listens on: refused, with the likely fix; axe clean with th
 	await expectNoAxeViolations(page);
 });
 
+test('a server that does not connect: the form keeps its entry; Remove takes the server out by keyboard and its name is free again', async ({
+	page
+}) => {
+	await openLive(page);
+	const form = page.getByTestId('live-connect');
+	const nameField = form.getByLabel(en('live_connect_name'), { exact: true });
+	const urlField = form.getByLabel(en('live_connect_url'), { exact: true });
+	const headerName = form.getByLabel(en('live_connect_header_name', { n: 1 }), { exact: true });
+	const tokenField = form.getByLabel(en('live_connect_token'), { exact: true });
+	const gone = `http://127.0.0.1:${await closedPort()}/mcp`;
+	await addHeader(page, 'X-Team', 'blue');
+	await tokenField.fill('t-typed-1');
+	await connect(page, 'gone', gone);
+	await expect(card(page, 'gone')).toContainText('failed');
+	const kept = en('live_connect_kept', { server: 'gone' });
+	await expect(page.getByTestId('live-connect-kept')).toHaveText(kept);
+	await expect(page.getByTestId('live-region')).toContainText(kept);
+	await expect(nameField).toHaveValue('gone');
+	await expect(urlField).toHaveValue(gone);
+	await expect(headerName).toHaveValue('X-Team');
+	await expect(tokenField).toHaveValue('t-typed-1');
+
+	const remove = card(page, 'gone').getByRole('button', {
+		name: en('live_remove_label', { server: 'gone' }),
+		exact: true
+	});
+	await expect(remove).toHaveText(en('live_remove'));
+	await remove.focus();
+	await page.keyboard.press('Enter');
+	await settled(page);
+	await expect(page.locator('#servers article')).toHaveCount(0);
+	await expect(page.getByTestId('live-region')).toContainText(
+		en('live_removed', { server: 'gone' })
+	);
+	await expect(page.locator('#servers')).toBeFocused();
+	await expect(page.getByTestId('live-connect-kept')).toHaveCount(0);
+
+	// The same name again, the URL corrected: it connects, and the form empties.
+	await urlField.fill(url(open, 'filesystem/mcp'));
+	await tokenField.fill('');
+	await form.getByRole('button', { name: en('live_connect_submit'), exact: true }).click();
+	await settled(page);
+	await expect(card(page, 'gone')).toContainText('connected');
+	await expect(urlField).toHaveValue('');
+	await expect(nameField).toHaveValue('live');
+	await expect(headerName).toHaveCount(0);
+	await expectNoAxeViolations(page);
+});
+
 test('a form with mistakes is not sent: the problems are said, the first field at fault has the cursor', async ({
 	page
 }) => {
