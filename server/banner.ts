@@ -2,6 +2,7 @@ import { ADMIN_HEADER } from './admin';
 import { DEFAULT_HOST } from './args';
 import { NOT_MCP_PATH } from './endpoints';
 import type { LabApp } from './http-app';
+import { span } from './sessions';
 
 /** The first line printed once the port is bound; e2e tests read the URL from it. */
 export const READY = 'MCP Lab server ready:';
@@ -51,6 +52,9 @@ export function bannerLines(input: BannerInput): string[] {
 			`Token required${input.tokenGenerated ? ' (generated)' : ''}: send "Authorization: Bearer ${input.token}" (printed only this once)`
 		);
 	else lines.push('Token: none required (start with --token auto to require one)');
+	lines.push(
+		`Sessions: one per connection; one with no request open and none for ${span(app.sessions.idleMs)} ends (its id then gets 404).`
+	);
 	lines.push(
 		app.options.adminOpen
 			? `Admin: POST ${base}_lab/faults is open (--admin-open); GET ${base}_lab/status`

@@ -210,17 +210,45 @@ describe('CORS and DNS-rebinding protection', () => {
 		expect(res.status).toBe(204);
 		expect(res.headers).toMatchObject({
 			'access-control-allow-origin': LAB_ORIGIN,
-			vary: 'Origin',
+			vary: 'Origin, Access-Control-Request-Headers',
 			'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-			'access-control-allow-headers':
-				'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id',
+			'access-control-allow-headers': 'content-type, mcp-session-id',
 			'access-control-allow-private-network': 'true'
 		});
 	});
 
-	it('refuses a preflight from another origin with 403 and no CORS headers', async () => {
+	it('allows the custom headers a preflight asks for (X-Api-Key), and only a list of header names', async () => {
 		const { base } = await startTestServer();
+		const asking = (headers: string) =>
+			preflight(`${base}filesystem/mcp`, LAB_ORIGIN, {
+				'access-control-request-headers': headers
+			}).then((res) => res.headers['access-control-allow-headers']);
+		expect(await asking('content-type,mcp-protocol-version,X-Api-Key')).toBe(
+			'content-type, mcp-protocol-version, x-api-key'
+		);
+		const mcpOnly =
+			'content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id';
+		expect(await asking('x-api-key, <script>')).toBe(mcpOnly);
+		expect(await asking('x-api-key,,content-type')).toBe(mcpOnly);
+		expect(await asking(`x-${'a'.repeat(1000)}`)).toBe(mcpOnly);
+		const none = await raw(`${base}filesystem/mcp`, {
+			method: 'OPTIONS',
+			headers: { origin: LAB_ORIGIN, 'access-control-request-method': 'POST' }
+		});
+		expect(none.headers['access-control-allow-headers']).toBe(mcpOnly);
+	});
+
+	it('refuses a preflight from another origin with 403 and no CORS headers', async () => {
+		const { base, log } = await startTestServer();
 		const res = await preflight(`${base}filesystem/mcp`, 'https://evil.example');
+		// The page sees only "Failed to fetch": the terminal says what to do, once per origin.
+		await preflight(`${base}filesystem/mcp`, 'https://evil.example');
+		await preflight(`${base}internal-api/mcp`, 'https://evil.example');
+		await preflight(`${base}filesystem/mcp`, 'null');
+		expect(log).toEqual([
+			'Refused a page at https://evil.example: its origin is not allowed here. To let it connect, restart the lab server with --origin https://evil.example',
+			`Refused a request with Origin "null": only an http(s) page's origin can be allowed (--origin <url>).`
+		]);
 		expect(res.status).toBe(403);
 		expect(res.headers['access-control-allow-origin']).toBeUndefined();
 		expect(JSON.parse(res.body)).toEqual({

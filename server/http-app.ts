@@ -14,6 +14,7 @@ import {
 } from './endpoints';
 import { Faults } from './faults';
 import { allowedHosts, checkHostAndOrigin, hasBearer, hostWithPort } from './guard';
+import { RefusedOrigins } from './refused-origins';
 import { readJson, sendHtml, sendJson, sendRpcError, type Headers } from './respond';
 import type { ServedServer } from './scenario-source';
 import { MAX_SESSIONS, Sessions, type LabSession } from './sessions';
@@ -32,6 +33,9 @@ export interface LabAppOptions {
 	/** Waits before a request is served (latency, slow fault); tests pass a recorder. */
 	delay?: (ms: number) => Promise<void>;
 	log?: (line: string) => void;
+	/** How long an unused session lives (DEFAULT_IDLE_MS unless given); `now`, its clock. */
+	sessionIdleMs?: number;
+	now?: () => number;
 }
 
 /** The SDK transport's own default bound for a POST body. */
@@ -54,12 +58,22 @@ export class LabApp {
 	/** One per configured server, as in the world: its latencies apply to every session. */
 	readonly #processes: Map<string, SimProcess>;
 	readonly #delay: (ms: number) => Promise<void>;
+	readonly #refusedOrigins: RefusedOrigins;
+	readonly #expiry: ReturnType<typeof setInterval>;
 	readonly log: (line: string) => void;
 
 	constructor(readonly options: LabAppOptions) {
 		this.log = options.log ?? (() => {});
 		this.#delay = options.delay ?? sleep;
-		this.sessions = new Sessions(this.log);
+		this.#refusedOrigins = new RefusedOrigins(this.log);
+		this.sessions = new Sessions(this.log, { idleMs: options.sessionIdleMs, now: options.now });
+		// Checked at least once a minute: an idle session ends within a minute of its limit.
+		this.#expiry = setInterval(
+			() => void this.sessions.expireIdle(),
+			Math.min(this.sessions.idleMs, 60_000)
+		);
+		// Never what keeps the process alive: stopping the listener is enough to exit.
+		this.#expiry.unref();
 		this.faults = new Faults(() => this.sessions.killAll());
 		const shown = /^(0\.0\.0\.0|::)$/.test(options.host) ? '127.0.0.1' : options.host;
 		this.base = `http://${hostWithPort(shown, options.port)}/`;
@@ -85,11 +99,13 @@ export class LabApp {
 	};
 
 	async close(): Promise<void> {
+		clearInterval(this.#expiry);
 		await this.sessions.killAll('closed');
 	}
 
 	async #route(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const refused = checkHostAndOrigin(req.headers, this.#hosts, this.options.origins);
+		if (refused?.header === 'Origin') this.#refusedOrigins.report(refused.value);
 		if (refused)
 			return sendRpcError(
 				res,
@@ -156,6 +172,8 @@ export class LabApp {
 			if (!found || found.server !== served.name)
 				return sendRpcError(res, 404, -32001, 'Session not found', cors);
 			session = found.transport;
+			// Open until its response ends: a page's GET stream keeps its session from expiring.
+			res.once('close', this.sessions.begin(header));
 		} else if (req.method === 'POST' && initializes(body)) {
 			if (this.sessions.size >= MAX_SESSIONS)
 				return sendRpcError(

@@ -50,6 +50,9 @@ describe('npm run lab:server (main)', () => {
 		expect(server.out).toContain(
 			'Keys: off (stdin is not a terminal); use the admin endpoint for faults.'
 		);
+		expect(server.out).toContain(
+			'Sessions: one per connection; one with no request open and none for 10 minutes ends (its id then gets 404).'
+		);
 
 		const index = await (await fetch(base)).json();
 		expect(index.tokenRequired).toBe(true);

@@ -28,7 +28,13 @@ export async function lab01(): Promise<ServedServer[]> {
  * records every wait the server asked for instead of waiting.
  */
 export async function startTestServer(
-	options: { token?: string; adminOpen?: boolean; servers?: ServedServer[] } = {}
+	options: {
+		token?: string;
+		adminOpen?: boolean;
+		servers?: ServedServer[];
+		sessionIdleMs?: number;
+		now?: () => number;
+	} = {}
 ) {
 	const delays: number[] = [];
 	const log: string[] = [];
@@ -42,7 +48,9 @@ export async function startTestServer(
 		adminSecret: ADMIN_SECRET,
 		adminOpen: options.adminOpen ?? false,
 		delay: async (ms) => void delays.push(ms),
-		log: (line) => void log.push(line)
+		log: (line) => void log.push(line),
+		sessionIdleMs: options.sessionIdleMs,
+		now: options.now
 	});
 	running.push(server);
 	return { ...server, base: server.app.base, delays, log };

@@ -41,6 +41,8 @@ test.afterAll(async () => {
 });
 
 const url = (server: LabServerProcess | undefined, path: string) => `${server!.base}${path}`;
+/** The request headers every CORS sentence names. */
+const MCP_HEADERS = 'content-type, mcp-protocol-version, mcp-session-id, authorization';
 
 /** Fills "Connect a live server" (opening it on a lab page) and waits for the world to settle. */
 async function connect(page: Page, name: string, address: string) {
@@ -147,7 +149,7 @@ const errorCases = [
 	{
 		kind: 'cors',
 		path: 'no-cors/filesystem/mcp',
-		text: () => en('live_problem_cors', { origin })
+		text: () => en('live_problem_cors', { origin, headers: MCP_HEADERS })
 	},
 	{
 		kind: 'cors-session-id',
@@ -167,6 +169,21 @@ for (const { kind, path, text } of errorCases)
 		await expect(card(page, 'api')).toContainText('failed');
 	});
 
+test('a CORS refusal names the custom header sent, and the lab server’s --origin', async ({
+	page
+}) => {
+	await openLive(page);
+	await addHeader(page, 'X-Api-Key', 'k-1');
+	await connect(page, 'api', url(open, 'no-cors/filesystem/mcp'));
+	const problem = page.getByTestId('live-problem-api');
+	await expect(problem).toHaveAttribute('data-kind', 'cors');
+	await expect(problem).toContainText(
+		en('live_problem_cors', { origin, headers: `${MCP_HEADERS}, x-api-key` })
+	);
+	await expect(problem).toContainText(`npm run lab:server`);
+	await expect(problem).toContainText(`--origin ${origin}`);
+});
+
 test('a port nothing listens on: refused, with the likely fix; axe clean with the error shown', async ({
 	page
 }) => {
@@ -175,6 +192,55 @@ test('a port nothing listens on: refused, with the likely fix; axe clean with th
 	const problem = page.getByTestId('live-problem-gone');
 	await expect(problem).toHaveAttribute('data-kind', 'refused');
 	await expect(problem).toContainText(en('live_problem_refused'));
+	await expectNoAxeViolations(page);
+});
+
+test('a server that does not connect: the form keeps its entry; Remove takes the server out by keyboard and its name is free again', async ({
+	page
+}) => {
+	await openLive(page);
+	const form = page.getByTestId('live-connect');
+	const nameField = form.getByLabel(en('live_connect_name'), { exact: true });
+	const urlField = form.getByLabel(en('live_connect_url'), { exact: true });
+	const headerName = form.getByLabel(en('live_connect_header_name', { n: 1 }), { exact: true });
+	const tokenField = form.getByLabel(en('live_connect_token'), { exact: true });
+	const gone = `http://127.0.0.1:${await closedPort()}/mcp`;
+	await addHeader(page, 'X-Team', 'blue');
+	await tokenField.fill('t-typed-1');
+	await connect(page, 'gone', gone);
+	await expect(card(page, 'gone')).toContainText('failed');
+	const kept = en('live_connect_kept', { server: 'gone' });
+	await expect(page.getByTestId('live-connect-kept')).toHaveText(kept);
+	await expect(page.getByTestId('live-region')).toContainText(kept);
+	await expect(nameField).toHaveValue('gone');
+	await expect(urlField).toHaveValue(gone);
+	await expect(headerName).toHaveValue('X-Team');
+	await expect(tokenField).toHaveValue('t-typed-1');
+
+	const remove = card(page, 'gone').getByRole('button', {
+		name: en('live_remove_label', { server: 'gone' }),
+		exact: true
+	});
+	await expect(remove).toHaveText(en('live_remove'));
+	await remove.focus();
+	await page.keyboard.press('Enter');
+	await settled(page);
+	await expect(page.locator('#servers article')).toHaveCount(0);
+	await expect(page.getByTestId('live-region')).toContainText(
+		en('live_removed', { server: 'gone' })
+	);
+	await expect(page.locator('#servers')).toBeFocused();
+	await expect(page.getByTestId('live-connect-kept')).toHaveCount(0);
+
+	// The same name again, the URL corrected: it connects, and the form empties.
+	await urlField.fill(url(open, 'filesystem/mcp'));
+	await tokenField.fill('');
+	await form.getByRole('button', { name: en('live_connect_submit'), exact: true }).click();
+	await settled(page);
+	await expect(card(page, 'gone')).toContainText('connected');
+	await expect(urlField).toHaveValue('');
+	await expect(nameField).toHaveValue('live');
+	await expect(headerName).toHaveCount(0);
 	await expectNoAxeViolations(page);
 });
 
@@ -204,22 +270,25 @@ test('a form with mistakes is not sent: the problems are said, the first field a
 	await expect(page.locator('#servers article')).toHaveCount(0);
 });
 
+/** Adds a header row to the connect form. */
+async function addHeader(page: Page, name: string, value: string) {
+	const form = page.getByTestId('live-connect');
+	await form.getByRole('button', { name: en('live_connect_add_header'), exact: true }).click();
+	await form.getByLabel(en('live_connect_header_name', { n: 1 }), { exact: true }).fill(name);
+	await form.getByLabel(en('live_connect_header_value', { n: 1 }), { exact: true }).fill(value);
+}
+
 test('a header’s value is sent but never shown: not on the card, the log or anywhere on the page', async ({
 	page
 }) => {
 	const secret = 'hdr-secret-91x';
 	await openLive(page);
-	const form = page.getByTestId('live-connect');
-	await form.getByRole('button', { name: en('live_connect_add_header'), exact: true }).click();
-	await form
-		.getByLabel(en('live_connect_header_name', { n: 1 }), { exact: true })
-		.fill('X-Api-Key');
-	await form.getByLabel(en('live_connect_header_value', { n: 1 }), { exact: true }).fill(secret);
+	await addHeader(page, 'X-Api-Key', secret);
 	await connect(page, 'keyed', url(open, 'filesystem/mcp'));
 	const keyed = card(page, 'keyed');
-	// The lab server's CORS allows no custom header, so the browser refuses it (its own problem
-	// sentence says so); the card still lists the header.
-	await expect(page.getByTestId('live-problem-keyed')).toHaveAttribute('data-kind', 'cors');
+	// The lab server allows the headers a preflight asks for: a custom header connects.
+	await expect(keyed).toContainText('connected');
+	await expect(page.getByTestId('live-problem-keyed')).toHaveCount(0);
 	await expect(keyed).toContainText('X-Api-Key: ••••');
 	await expect(keyed).toContainText(en('live_headers_note'));
 	await page.evaluate(() =>

@@ -131,6 +131,19 @@ describe('a refused command in the page language', () => {
 		expect(commandErrorText(error)).toBe('该文件不是 MCP Lab 日志，问题位于 顶层：Required');
 	});
 
+	it('names the live card’s Disconnect button as it is labelled when refusing hang', () => {
+		const hang = new LiveCommandError('English', 'live_refuses_hang', { server: 'fs' });
+		expect(commandErrorText(hang)).toBe(
+			"'fs' is a live server: the lab cannot make a real server stop answering. Disconnect drops the lab's connection to it instead."
+		);
+		expect(commandErrorText(hang)).toContain(m.live_disconnect());
+		overwriteGetLocale(() => 'zh-CN');
+		expect(commandErrorText(hang)).toBe(
+			'“fs”是真实服务器：实验室无法让真实服务器停止应答。请改用“断开”，丢弃实验室与它的连接。'
+		);
+		expect(commandErrorText(hang)).toContain(`“${m.live_disconnect()}”`);
+	});
+
 	it('translates a live server’s refusal, and leaves any other failure to its message', () => {
 		overwriteGetLocale(() => 'zh-CN');
 		const hang = new LiveCommandError('English', 'live_refuses_hang', { server: 'live-fs' });

@@ -75,6 +75,77 @@ describe('addLiveServer', () => {
 	});
 });
 
+describe('removeLiveServer', () => {
+	it('takes a failed live server out: its name is free, its token forgotten, no connect retries it', async () => {
+		server = await startTestServer({ token: TOKEN });
+		const s = started(lab);
+		await s.run((w) => w.startSession());
+		await s.addLiveServer({ name: 'live', url: server.url }, 'wrong-token');
+		expect(s.servers.map((v) => [v.name, v.status])).toEqual([
+			['internal-api', 'connected'],
+			['live', 'failed']
+		]);
+		expect(s.liveTokens).toEqual(['live']);
+		let replaced: unknown = null;
+		s.onReplaced = (scenario) => (replaced = scenario);
+		const asked = server.requests.length;
+
+		await s.removeLiveServer('live');
+
+		expect(s.servers.map((v) => [v.name, v.status])).toEqual([['internal-api', 'connected']]);
+		expect(Object.keys(s.world.scenario.mcp_servers)).toEqual(['internal-api']);
+		expect(replaced).toBe(s.world.scenario);
+		expect(s.liveTokens).toEqual([]);
+		expect(s.sessionStarted).toBe(true);
+		expect(s.registry?.entries.map((e) => e.name).filter((n) => n.startsWith('mcp__'))).toEqual([
+			'mcp__internal-api__search_orders'
+		]);
+		// The new session's connect_all does not reach the removed server.
+		expect(server.requests.length).toBe(asked);
+
+		// The name can be used again, and the old token is not: this connect carries none.
+		await s.addLiveServer({ name: 'live', url: server.url });
+		expect(s.servers[1]).toMatchObject({ name: 'live', status: 'failed' });
+		expect(server.authorizations.at(-1)).toBe('');
+		await s.removeLiveServer('live');
+		await s.addLiveServer({ name: 'live', url: server.url }, TOKEN);
+		expect(s.servers[1]).toMatchObject({ name: 'live', status: 'connected' });
+	});
+
+	it('ends a connected live server’s session with DELETE, and starts no session that was closed', async () => {
+		server = await startTestServer();
+		const s = started(lab);
+		await s.addLiveServer({ name: 'live', url: server.url });
+		await s.run((w) => w.closeSession());
+		const deletes = () => server!.requests.filter((r) => r.method === 'DELETE').length;
+		const before = deletes();
+		await s.addLiveServer({ name: 'other', url: server.url });
+		expect(s.servers.map((v) => v.status)).toEqual(['connected', 'connected', 'connected']);
+
+		await s.run((w) => w.closeSession());
+		await s.removeLiveServer('live');
+		expect(s.servers.map((v) => v.name)).toEqual(['internal-api', 'other']);
+		expect(s.sessionStarted).toBe(false);
+
+		await s.run((w) => w.startSession());
+		const asked = server.requests.length;
+		await s.removeLiveServer('other');
+		await expect.poll(deletes).toBeGreaterThan(before);
+		expect(server.requests.slice(asked).map((r) => r.method)).toContain('DELETE');
+		expect(s.servers.map((v) => [v.name, v.status])).toEqual([['internal-api', 'connected']]);
+	});
+
+	it('refuses a simulated server with a sentence, and keeps the world', async () => {
+		const s = started(lab);
+		const before = s.world;
+		await expect(s.removeLiveServer('internal-api')).rejects.toThrow(
+			"This world has no live server named 'internal-api'."
+		);
+		expect(s.error).toBe("This world has no live server named 'internal-api'.");
+		expect(s.world).toBe(before);
+	});
+});
+
 describe('a page session with a live server added', () => {
 	it('follows the new scenario (editor, time travel) and announces through its live region', async () => {
 		server = await startTestServer();

@@ -14,7 +14,7 @@ import {
 	type WorldEvent,
 	type WorldSnapshot
 } from '$lib/core';
-import { DEFAULT_LIVE_TIMEOUT_MS } from '$lib/core/live/live-servers';
+import { DEFAULT_LIVE_TIMEOUT_MS, withoutLiveServer } from '$lib/core/live/live-servers';
 import type { LiveEntry } from '$lib/core/live/live-entry';
 import type { WorldOptions } from '$lib/core/world/world';
 import { explain, loadExplanations } from '$lib/i18n/explanations';
@@ -185,6 +185,30 @@ export class WorldState {
 		this.replace(scenario);
 		this.onReplaced(scenario);
 		await this.run((w) => w.startSession());
+	}
+
+	/**
+	 * Takes a live server out of the world (one that never connects can then be added again under
+	 * its name): the scenario without it replaces the world, as adding one does, and its token is
+	 * forgotten. The old world closes its connections, so each live session gets its DELETE. The
+	 * session starts again only if one was running: a learner who closed it asked for no connect.
+	 * The world is replaced before this returns; the promise is the session's start.
+	 */
+	removeLiveServer(name: string): Promise<void> {
+		let scenario: Scenario;
+		try {
+			scenario = withoutLiveServer(this.world.scenario, name);
+		} catch (error) {
+			this.#failed(error);
+			return Promise.reject(error);
+		}
+		const running = this.world.sessionStarted;
+		this.error = null;
+		this.#tokens.delete(name);
+		this.liveTokens = [...this.#tokens.keys()];
+		this.replace(scenario);
+		this.onReplaced(scenario);
+		return running ? this.run((w) => w.startSession()) : Promise.resolve();
 	}
 
 	run<T>(command: (world: World) => Promise<T>): Promise<T> {

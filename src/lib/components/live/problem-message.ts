@@ -1,7 +1,12 @@
-import type { LiveProblem, LiveProblemKind } from '$lib/core/live/live-errors';
+import {
+	MCP_REQUEST_HEADERS,
+	type LiveProblem,
+	type LiveProblemKind
+} from '$lib/core/live/live-errors';
 import type { LiveEntryProblem } from '$lib/core/live/live-entry';
 import { NAME_MAX } from '$lib/core/live/live-entry';
 import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
 
 export interface ProblemContext {
 	/** This page's origin: the one a server's CORS must allow. */
@@ -12,12 +17,16 @@ export interface ProblemContext {
 
 /** What went wrong with a live server, as one sentence with the likely fix, in the page's language. */
 export function problemMessage(
-	problem: Pick<LiveProblem, 'kind'>,
+	problem: Pick<LiveProblem, 'kind' | 'headers'>,
 	context: ProblemContext
 ): string {
+	// The custom headers sent last: the server must allow them too, and one is often at fault.
+	const headers = [...MCP_REQUEST_HEADERS, ...(problem.headers ?? [])].join(
+		getLocale() === 'zh-CN' ? '、' : ', '
+	);
 	const messages: Record<LiveProblemKind, () => string> = {
 		refused: m.live_problem_refused,
-		cors: () => m.live_problem_cors({ origin: context.origin }),
+		cors: () => m.live_problem_cors({ origin: context.origin, headers }),
 		'cors-session-id': m.live_problem_cors_session_id,
 		unauthorized: m.live_problem_unauthorized,
 		'session-expired': m.live_problem_session_expired,

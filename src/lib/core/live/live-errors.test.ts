@@ -150,6 +150,13 @@ describe('classifyLiveError', () => {
 			kind: 'cors',
 			detail: 'Failed to fetch'
 		});
+		// The custom headers sent, which the server must allow too (names only, each once).
+		expect(
+			classifyLiveError(error, {
+				reachable: true,
+				sentHeaders: ['Content-Type', 'X-Api-Key', 'authorization', 'x-api-key', 'X-Team']
+			})
+		).toEqual({ kind: 'cors', detail: 'Failed to fetch', headers: ['x-api-key', 'x-team'] });
 		expect(classifyLiveError(error, { reachable: false })).toMatchObject({ kind: 'refused' });
 		expect(classifyLiveError(error)).toMatchObject({ kind: 'other' });
 		expect(needsProbe(netError('fetch failed', { code: 'ECONNREFUSED' }))).toBe(false);

@@ -39,6 +39,11 @@ export interface LiveProblem {
 	resourceMetadata?: string;
 	/** The error's text as the harness reports it (bounded; secrets already masked). */
 	detail: string;
+	/**
+	 * `cors` only: the custom request headers the connection sent (names only, lower case), which
+	 * the server must allow too: often the one at fault (`x-api-key`).
+	 */
+	headers?: readonly string[];
 }
 
 export interface FailureContext {
@@ -51,6 +56,25 @@ export interface FailureContext {
 	 * (so the browser blocked the real answer: CORS), false when nothing did.
 	 */
 	reachable?: boolean;
+	/** The names of the request headers the connection sent (any case). */
+	sentHeaders?: readonly string[];
+}
+
+/** The headers a CORS sentence always names (the SDK's and the token's). */
+export const MCP_REQUEST_HEADERS = [
+	'content-type',
+	'mcp-protocol-version',
+	'mcp-session-id',
+	'authorization'
+] as const;
+/** Headers the browser never asks a server about, or that the sentence names already. */
+const NOT_CUSTOM = new Set<string>([...MCP_REQUEST_HEADERS, 'accept', 'last-event-id']);
+const MAX_HEADERS = 20;
+
+/** The custom header names among those sent, lower case, each once, a bounded few. */
+export function customHeaderNames(sent: readonly string[]): string[] {
+	const names = sent.map((n) => n.toLowerCase()).filter((n) => !NOT_CUSTOM.has(n));
+	return [...new Set(names)].slice(0, MAX_HEADERS);
 }
 
 const DETAIL_MAX = 1000;
@@ -123,7 +147,10 @@ export function classifyLiveError(error: unknown, context: FailureContext = {}):
 		const code = causeCode(error);
 		if (code && UNREACHABLE.has(code)) return problem('refused');
 		if (code && DROPPED.has(code)) return problem('closed');
-		if (code === undefined && context.reachable === true) return problem('cors');
+		if (code === undefined && context.reachable === true) {
+			const headers = customHeaderNames(context.sentHeaders ?? []);
+			return headers.length ? { ...problem('cors'), headers } : problem('cors');
+		}
 		if (code === undefined && context.reachable === false) return problem('refused');
 		return problem('other');
 	}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/parse';
 import type { ScenarioInput } from '../scenario/schema';
-import { hasLiveServers, liveServers } from './live-servers';
+import { hasLiveServers, liveServers, withoutLiveServer } from './live-servers';
 import { mergeServers } from '../scenario/plugins';
 
 const parsed = (input: ScenarioInput) => {
@@ -36,5 +36,38 @@ describe('live servers in a scenario', () => {
 		});
 		expect(hasLiveServers(parsed(plugin(true)))).toBe(true);
 		expect(hasLiveServers(parsed(plugin(false)))).toBe(false);
+	});
+});
+
+describe('withoutLiveServer', () => {
+	const scenario = parsed({
+		mcp_servers: {
+			sim: { type: 'http', url: 'https://x.example/mcp' },
+			mine: { type: 'http', url: 'http://localhost:3000/mcp', live: true }
+		},
+		plugins: {
+			team: {
+				enabled: true,
+				mcp_servers: {
+					api: { type: 'http', url: 'http://localhost:3001/mcp', live: true },
+					docs: { type: 'http', url: 'https://docs.example/mcp' }
+				}
+			}
+		}
+	});
+	const names = (s: typeof scenario) => mergeServers(s).servers.map((m) => m.name);
+
+	it('takes out a settings or a plugin live server and nothing else', () => {
+		expect(names(withoutLiveServer(scenario, 'mine'))).toEqual(['sim', 'team:api', 'team:docs']);
+		expect(names(withoutLiveServer(scenario, 'team:api'))).toEqual(['sim', 'mine', 'team:docs']);
+		expect(names(scenario)).toEqual(['sim', 'mine', 'team:api', 'team:docs']);
+	});
+
+	it('refuses a simulated or unknown server', () => {
+		expect(() => withoutLiveServer(scenario, 'sim')).toThrow(
+			"This world has no live server named 'sim'."
+		);
+		expect(() => withoutLiveServer(scenario, 'team:docs')).toThrow(/no live server/);
+		expect(() => withoutLiveServer(scenario, 'nope')).toThrow(/no live server/);
 	});
 });

@@ -31,6 +31,30 @@ export function liveServers(servers: readonly MergedServer[]): Map<string, LiveS
 	return live;
 }
 
+/**
+ * The scenario without one live server (a settings server, or a plugin's `<plugin>:<name>`), so
+ * a server that never connects can leave the world and its name be used again. Only a live
+ * server: a simulated one is the lab's, edited in the world editor.
+ */
+export function withoutLiveServer(scenario: Scenario, name: string): Scenario {
+	const server = mergeServers(scenario).servers.find((s) => s.name === name);
+	if (!server || !isLiveServer(server.config))
+		throw new Error(`This world has no live server named '${name}'.`);
+	const without = (servers: Scenario['mcp_servers'], key: string) =>
+		Object.fromEntries(Object.entries(servers).filter(([k]) => k !== key));
+	if (server.plugin === null)
+		return { ...scenario, mcp_servers: without(scenario.mcp_servers, name) };
+	const plugin = scenario.plugins![server.plugin];
+	const key = name.slice(server.plugin.length + 1);
+	return {
+		...scenario,
+		plugins: {
+			...scenario.plugins,
+			[server.plugin]: { ...plugin, mcp_servers: without(plugin.mcp_servers ?? {}, key) }
+		}
+	};
+}
+
 /** Why a shared link or a log file of a world with live servers is not opened. */
 export function liveReplayRefused(names: readonly string[]): string {
 	return `This world has live servers (${names.join(', ')}): a real server cannot be replayed, so MCP Lab does not open share links or logs of such worlds. Connect to the server with "Connect a live server" instead.`;

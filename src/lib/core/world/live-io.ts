@@ -90,7 +90,7 @@ export class LiveIo implements LiveOpener {
 	refuse(command: 'hang' | 'delay', server: string): LiveCommandError {
 		return command === 'hang'
 			? new LiveCommandError(
-					`'${server}' is a live server: the lab cannot make a real server stop answering. Kill disconnects it instead.`,
+					`'${server}' is a live server: the lab cannot make a real server stop answering. Disconnect drops the lab's connection to it instead.`,
 					'live_refuses_hang',
 					{ server }
 				)
@@ -124,7 +124,7 @@ export class LiveIo implements LiveOpener {
 			if (secrets.token) sent.set('Authorization', `Bearer ${secrets.token}`);
 		} catch (error) {
 			// A bad URL or header value (the message may quote the value: it is masked).
-			throw await this.#failed(server, null, hide, network, url, error);
+			throw await this.#failed(server, null, hide, network, url, [], error);
 		}
 		const transport = new StreamableHTTPClientTransport(target, {
 			requestInit: { headers: sent },
@@ -138,7 +138,7 @@ export class LiveIo implements LiveOpener {
 		const wire = new LiveWire(server, transport, this.options.log, this.#inFlight, hide);
 		const client = new LiveClient(clientOptions(host), {
 			timeoutMs: this.options.timeoutMs,
-			failed: (error) => this.#failed(server, wire, hide, network, url, error),
+			failed: (error) => this.#failed(server, wire, hide, network, url, [...sent.keys()], error),
 			connected: () => {
 				if (this.#problems.delete(server)) this.options.changed();
 			}
@@ -160,6 +160,7 @@ export class LiveIo implements LiveOpener {
 		hide: Masker,
 		network: typeof fetch,
 		url: string,
+		sentHeaders: readonly string[],
 		error: unknown
 	): Promise<unknown> {
 		hide.error(error);
@@ -172,7 +173,9 @@ export class LiveIo implements LiveOpener {
 			classifyLiveError(error, {
 				last: wire?.last ?? null,
 				sessionOnInitialize: wire?.sessionOnInitialize ?? null,
-				reachable
+				reachable,
+				// Names only: a CORS sentence must name the custom header the server did not allow.
+				sentHeaders
 			})
 		);
 		this.options.changed();

@@ -87,7 +87,14 @@ export class LiveWire implements HostWire {
 		await this.inner.close();
 	}
 
-	/** `kill` on a live server: the lab drops the connection; the server is not told. */
+	/**
+	 * `kill` on a live server (the card's Disconnect): the lab drops the connection and tells the
+	 * server nothing, no DELETE. Kill stands for the harness losing a server process, which ends
+	 * nothing politely; lab 08 has learners predict exactly this and find the session still at
+	 * the server. Ending such a session is the server's job (the lab server expires it after 10
+	 * idle minutes). The orderly path, `close` (reconnect, a world replaced, a server removed),
+	 * sends DELETE.
+	 */
 	async kill(): Promise<void> {
 		if (this.#closed || this.#leaving) return;
 		this.#leaving = true;

@@ -157,7 +157,7 @@ describe('a live server in a world', () => {
 		await w.startSession();
 		await expect(w.hang('live')).rejects.toMatchObject({
 			message:
-				"'live' is a live server: the lab cannot make a real server stop answering. Kill disconnects it instead.",
+				"'live' is a live server: the lab cannot make a real server stop answering. Disconnect drops the lab's connection to it instead.",
 			key: 'live_refuses_hang',
 			params: { server: 'live' }
 		});
