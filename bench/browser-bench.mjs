@@ -442,7 +442,7 @@ async function loadedOnOpen(browser) {
 		let last = Date.now();
 		page.on('response', (response) => {
 			const { pathname } = new URL(response.url());
-			if (!pathname.endsWith('.js')) return;
+			if (!pathname.endsWith('.js') || !response.ok()) return;
 			scripts.add(pathname.slice(BASE_PATH.length));
 			last = Date.now();
 		});
@@ -451,13 +451,22 @@ async function loadedOnOpen(browser) {
 		const deadline = Date.now() + 15_000;
 		while (Date.now() - last < OPEN_QUIET_MS && Date.now() < deadline)
 			await new Promise((resolve) => setTimeout(resolve, 100));
+		// Still fetching at the deadline: the row says its count may be short.
+		const partial = Date.now() - last < OPEN_QUIET_MS;
 		const bytes = [...scripts].reduce(
 			(sum, file) =>
 				sum +
 				gzipSync(readFileSync(new URL(`../build${file}`, import.meta.url)), { level: 9 }).length,
 			0
 		);
-		rows.push({ page: name, path, scripts: scripts.size, gzipKiB: round(bytes / 1024), budgetKiB });
+		rows.push({
+			page: name,
+			path,
+			scripts: scripts.size,
+			gzipKiB: round(bytes / 1024),
+			budgetKiB,
+			partial
+		});
 		await context.close();
 	}
 	return rows;

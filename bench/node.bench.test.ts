@@ -524,8 +524,10 @@ async function memory() {
  * The replay's floor: the protocol work of an OpenHarness log done on bare SDK pairs, with no
  * harness around them. Each connect is what the world's connection sends (initialize, tools/list,
  * resources/list, answered Method not found by a sim server without resources), a kill closes
- * the pair, a call to a killed server sends nothing (the world fails it before the wire, as
- * OpenHarness does), and a ws server is never connected. What is left of the world's replay time
+ * the pair, a restart opens nothing (OpenHarness does not watch its servers: the server stays
+ * unconnected until the next reconnect_all), a call to an unconnected server sends nothing (the
+ * world fails it before the wire), and a ws server is never connected. The bench checks that the
+ * floor sent as many tools/call requests as the replayed world did. What is left of the world's replay time
  * above this is the harness: its machines, stages, logs, records and simulated clock.
  */
 async function protocolFloor(scenario: World['scenario'], log: readonly LoggedAction[]) {
@@ -557,7 +559,7 @@ async function protocolFloor(scenario: World['scenario'], log: readonly LoggedAc
 		if (action.do === 'startSession' || action.do === 'reconnectAll') {
 			for (const server of sims.keys()) await connect(server);
 		} else if (action.do === 'kill') await close(action.server);
-		else if (action.do === 'restart') await connect(action.server);
+		else if (action.do === 'restart') continue;
 		else if (action.do === 'callTools')
 			for (const call of action.calls) {
 				// OpenHarness's adapted name: mcp__<server>__<tool>.
@@ -670,11 +672,23 @@ async function replayAtStep(): Promise<Record<string, unknown>> {
 		const floor: number[] = [];
 		const world: number[] = [];
 		let floorCalls = 0;
+		// The floor models the world's wire, not its own idea of it: one untimed replay with a
+		// wire log long enough to hold every message counts the tools/call requests it sent.
+		const counted = await replay(openharness.scenario, ohLog, { wireWindow: 100_000 });
+		const worldCalls = counted.wire.entries.filter(
+			(e) =>
+				e.kind === 'message' &&
+				e.dir === 'to-server' &&
+				'method' in e.message &&
+				e.message.method === 'tools/call'
+		).length;
+		counted.dispose();
 		for (let run = 0; run < 5; run++) {
 			gc();
 			const f = await timed(() => protocolFloor(openharness.scenario, ohLog));
 			floor.push(f.ms);
 			floorCalls = f.value;
+			expect(floorCalls).toBe(worldCalls);
 			gc();
 			const w = await timed(() => replay(openharness.scenario, ohLog));
 			world.push(w.ms);

@@ -344,7 +344,9 @@ for (const o of browser?.onOpen ?? [])
 		`${o.page}: loaded on open (start-up + what it fetches by itself, no interaction)`,
 		(res) => {
 			const x = res.browser?.onOpen?.find((y) => y.path === o.path);
-			return x ? `${x.gzipKiB} KiB (${x.scripts} files)` : undefined;
+			return x
+				? `${x.gzipKiB} KiB (${x.scripts} files${x.partial ? ', still fetching at 15 s' : ''})`
+				: undefined;
 		},
 		`≤ ${o.budgetKiB} KiB`,
 		under(o.gzipKiB, o.budgetKiB)

@@ -68,9 +68,14 @@ export class LabApp {
 		this.#refusedOrigins = new RefusedOrigins(this.log);
 		this.sessions = new Sessions(this.log, { idleMs: options.sessionIdleMs, now: options.now });
 		// Checked at least once a minute: an idle session ends within a minute of its limit.
+		// A failing close must not end the lab server (an unhandled rejection would); at least a
+		// second apart, whatever the limit.
 		this.#expiry = setInterval(
-			() => void this.sessions.expireIdle(),
-			Math.min(this.sessions.idleMs, 60_000)
+			() =>
+				void this.sessions
+					.expireIdle()
+					.catch((error: unknown) => this.log(`Expiring idle sessions failed: ${String(error)}`)),
+			Math.max(1000, Math.min(this.sessions.idleMs, 60_000))
 		);
 		// Never what keeps the process alive: stopping the listener is enough to exit.
 		this.#expiry.unref();

@@ -8,6 +8,12 @@ describe('refused origins in the terminal', () => {
 		);
 	});
 
+	it('escapes C1 controls and bidi overrides as well', () => {
+		expect(refusedOriginLine('http://a.example/\u009b2J\u202eevil')).toBe(
+			`Refused a request with Origin "http://a.example/\\u009b2J\\u202eevil": only an http(s) page's origin can be allowed (--origin <url>).`
+		);
+	});
+
 	it('reports each origin once, and at most 50 of them', () => {
 		const lines: string[] = [];
 		const refused = new RefusedOrigins((line) => lines.push(line));

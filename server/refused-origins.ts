@@ -26,7 +26,11 @@ export function refusedOriginLine(origin: string): string {
 	if (isWebOrigin(origin))
 		return `Refused a page at ${origin}: its origin is not allowed here. To let it connect, restart the lab server with --origin ${origin}`;
 	const cut = boundText(origin, MAX_SHOWN);
-	const shown = JSON.stringify(cut.omitted ? `${cut.text}…` : cut.text);
+	// Only printable ASCII reaches the terminal: C1 controls and bidi overrides are escaped too.
+	const shown = JSON.stringify(cut.omitted ? `${cut.text}…` : cut.text).replace(
+		/[^\x20-\x7e]/g,
+		(ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`
+	);
 	return `Refused a request with Origin ${shown}: only an http(s) page's origin can be allowed (--origin <url>).`;
 }
 

@@ -19,7 +19,7 @@ export const MAX_SESSIONS = 200;
  * How long a session may sit with no request open before it ends. A page that is open keeps its
  * GET stream open, so only sessions nobody can use any more expire: a tab closed or reloaded, a
  * Disconnect (the page drops the connection and sends no DELETE). Long enough that a learner
- * reading between two calls never loses a session whose stream broke off.
+ * who reads for a while between two calls, with the stream broken off, keeps the session.
  */
 export const DEFAULT_IDLE_MS = 10 * 60_000;
 

@@ -76,6 +76,9 @@ test('origin, theme, controls and captions reach the URL; an unusable origin is 
 	page
 }) => {
 	await page.goto('embed');
+	// The page runs (the snippet has its absolute address) before the form is used: a choice made
+	// in the prerendered page would be undone by hydration.
+	await expect(snippetOf(page)).toHaveValue(/src="http/);
 	await page.getByLabel('Lab', { exact: true }).selectOption('sandbox');
 	await page.getByLabel('Theme').selectOption('dark');
 	await page.getByRole('checkbox', { name: /^Show the controls/ }).uncheck();

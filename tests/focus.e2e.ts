@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pressEnter } from './helpers/keys';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 
@@ -18,12 +19,6 @@ const focused = (page: Page) =>
 			inside: el?.closest('[id]')?.id ?? ''
 		};
 	});
-
-/** Focuses a control as Tab would, then presses Enter on it. */
-async function pressEnter(page: Page, name: string) {
-	await page.getByRole('button', { name, exact: true }).focus();
-	await page.keyboard.press('Enter');
-}
 
 test('a command’s own button keeps focus; a kill lands on the server’s card', async ({ page }) => {
 	// Slow speed: the buttons stay disabled while the command runs.

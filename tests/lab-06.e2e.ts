@@ -104,3 +104,19 @@ for (const locale of ['en', 'zh-CN']) {
 		await expectNoAxeViolations(page);
 	});
 }
+
+test('lab 06 opens before start-up, yet is not settled until the page runs: a press before then would be undone', async ({
+	page,
+	request
+}) => {
+	// The prerendered page (what a browser shows before its script runs) says "not settled".
+	const html = await (await request.get(`labs/${LAB}`)).text();
+	expect(html).toContain('data-settled="no"');
+	expect(html).not.toContain('data-settled="yes"');
+	await page.goto(`labs/${LAB}?speed=instant`);
+	await settled(page);
+	// Settled means it runs: the disclosure stays open once pressed.
+	const editor = page.getByText(t('en', 'lab_edit_world'), { exact: true });
+	await editor.click();
+	await expect(page.locator('.cm-editor')).toBeVisible();
+});

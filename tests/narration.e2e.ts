@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { pressEnter } from './helpers/keys';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 
@@ -6,11 +7,6 @@ import { settled } from './helpers/play-lab';
 // keyboard, and what the page's one live region says about it, in both languages.
 
 const LOCALES = ['en', 'zh-CN'] as const;
-
-async function pressEnter(page: Page, name: string) {
-	await page.getByRole('button', { name, exact: true }).focus();
-	await page.keyboard.press('Enter');
-}
 
 for (const lang of LOCALES) {
 	const say = (key: string, params?: Record<string, string | number>) => t(lang, key, params);
@@ -29,7 +25,9 @@ for (const lang of LOCALES) {
 		await expect(reconnected).toHaveAttribute('data-early', 'true');
 		await expect(reconnected).toHaveAttribute('data-met', 'false');
 		await expect(reconnected).toContainText(say('lab_check_early'));
-		await expect(live).toContainText(say('announce_check_early', { label: '|' }).split('|')[0]);
+		// The goal's label, without its own stop, inside the sentence.
+		const label = { en: 'Reconnect all', 'zh-CN': '全部重新连接' }[lang];
+		await expect(live).toContainText(say('announce_check_early', { label }));
 
 		// Locking in with nothing chosen: said, and the cursor goes to the first choice.
 		await pressEnter(page, say('lab_predict_answer'));

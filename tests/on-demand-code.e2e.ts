@@ -14,30 +14,31 @@ const MARKERS = {
 	liveConnect: 'data-testid="live-connect"'
 };
 
-/** Collects the text of every script the page fetches from now on. */
-function scriptsOf(page: Page): string[] {
-	const bodies: string[] = [];
-	page.on('response', async (response) => {
+/** The text of every script the page fetches from now on (read as each response arrives). */
+function scriptsOf(page: Page): { count: () => number; texts: () => Promise<string[]> } {
+	const bodies: Promise<string>[] = [];
+	page.on('response', (response) => {
 		if (!new URL(response.url()).pathname.endsWith('.js')) return;
-		bodies.push(await response.text().catch(() => ''));
+		bodies.push(response.text().catch(() => ''));
 	});
-	return bodies;
+	return { count: () => bodies.length, texts: () => Promise.all(bodies) };
 }
 
 /** Opens a page and waits until it has settled and fetched no script for a second. */
-async function openQuiet(page: Page, path: string): Promise<string[]> {
-	const bodies = scriptsOf(page);
+async function openQuiet(page: Page, path: string) {
+	const scripts = scriptsOf(page);
 	await page.goto(path);
 	await page.locator('[data-settled="yes"]').waitFor({ state: 'attached' });
 	let count = -1;
-	while (count !== bodies.length) {
-		count = bodies.length;
+	while (count !== scripts.count()) {
+		count = scripts.count();
 		await page.waitForTimeout(1000);
 	}
-	return bodies;
+	return scripts;
 }
 
-const fetched = (bodies: string[], marker: string) => bodies.some((b) => b.includes(marker));
+const fetched = async (scripts: Awaited<ReturnType<typeof openQuiet>>, marker: string) =>
+	(await scripts.texts()).some((text) => text.includes(marker));
 
 test('an embed opened with view=registry fetches neither the pipeline nor the transcript code; the default view does', async ({
 	browser
@@ -45,22 +46,22 @@ test('an embed opened with view=registry fetches neither the pipeline nor the tr
 	const one = await browser.newPage();
 	const registry = await openQuiet(one, '/embed/01-connection-isolation?view=registry');
 	await expect(one.getByRole('table')).toBeVisible();
-	expect(fetched(registry, MARKERS.pipeline)).toBe(false);
-	expect(fetched(registry, MARKERS.transcript)).toBe(false);
+	expect(await fetched(registry, MARKERS.pipeline)).toBe(false);
+	expect(await fetched(registry, MARKERS.transcript)).toBe(false);
 	await one.close();
 
 	const all = await browser.newPage();
 	const everything = await openQuiet(all, '/embed/01-connection-isolation');
-	expect(fetched(everything, MARKERS.pipeline)).toBe(true);
-	expect(fetched(everything, MARKERS.transcript)).toBe(true);
+	expect(await fetched(everything, MARKERS.pipeline)).toBe(true);
+	expect(await fetched(everything, MARKERS.transcript)).toBe(true);
 	await all.close();
 });
 
 test('a lab page fetches the live-connect form only when a learner opens it (by keyboard)', async ({
 	page
 }) => {
-	const bodies = await openQuiet(page, '/labs/01-connection-isolation');
-	expect(fetched(bodies, MARKERS.liveConnect)).toBe(false);
+	const scripts = await openQuiet(page, '/labs/01-connection-isolation');
+	expect(await fetched(scripts, MARKERS.liveConnect)).toBe(false);
 	const summary = page.getByText(en('live_connect_title'), { exact: true });
 	await summary.focus();
 	await page.keyboard.press('Enter');
@@ -68,5 +69,5 @@ test('a lab page fetches the live-connect form only when a learner opens it (by 
 	await expect(
 		page.getByTestId('live-connect').getByLabel(en('live_connect_name'), { exact: true })
 	).toBeEditable();
-	expect(fetched(bodies, MARKERS.liveConnect)).toBe(true);
+	expect(await fetched(scripts, MARKERS.liveConnect)).toBe(true);
 });

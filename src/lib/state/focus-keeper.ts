@@ -45,12 +45,7 @@ export function keepFocus(doc: Document, { busy, whenIdle }: FocusKeeperOptions)
 	const land = (ancestors: readonly Element[]): HTMLElement | null => {
 		const target = ancestors.find((a) => a.isConnected && a.matches(LANDING));
 		if (!(target instanceof HTMLElement)) return null;
-		if (!target.hasAttribute('tabindex')) {
-			target.setAttribute('tabindex', '-1');
-			// Focusable only while it has focus: it is not a stop in the Tab order.
-			target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
-		}
-		target.focus({ preventScroll: false });
+		focusContainer(target);
 		return target;
 	};
 
@@ -62,8 +57,14 @@ export function keepFocus(doc: Document, { busy, whenIdle }: FocusKeeperOptions)
 			// <body>, for as long as the command runs); the control gets it back when enabled,
 			// unless the person has moved on.
 			const holder = land(ancestors);
+			// Landing is a focus change of its own; any later one (the person moving on, by key or
+			// by pointer, or another control losing focus) cancels the return.
+			const landed = losses;
 			const untouched = () =>
-				doc.hasFocus() && (focusLost() || (holder !== null && doc.activeElement === holder));
+				landed === losses &&
+				doc.hasFocus() &&
+				performance.now() - pointerAt > POINTER_GRACE_MS &&
+				(focusLost() || (holder !== null && doc.activeElement === holder));
 			return whenIdle(() => {
 				// The DOM catches up with the idle world in the next frame.
 				requestAnimationFrame(() => {
@@ -117,4 +118,16 @@ function focusable(element: HTMLElement): boolean {
 	if ((element as HTMLButtonElement).disabled || element.closest('[inert], fieldset:disabled'))
 		return false;
 	return element.getClientRects().length > 0;
+}
+
+/**
+ * Gives focus to a container that is no control (a card, a panel), so a screen reader reads what
+ * it now holds. Focusable only while it has focus: it never becomes a stop in the Tab order.
+ */
+export function focusContainer(target: HTMLElement): void {
+	if (!target.hasAttribute('tabindex')) {
+		target.setAttribute('tabindex', '-1');
+		target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
+	}
+	target.focus({ preventScroll: false });
 }

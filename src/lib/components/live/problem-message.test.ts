@@ -16,7 +16,7 @@ describe('problemMessage', () => {
 			'Nothing answered at this address. Is the server running, and is this the right host and port?'
 		);
 		expect(say('cors')).toBe(
-			"The server answered, but the browser hid its answer from this page (blocked by CORS). The server must send Access-Control-Allow-Origin: http://127.0.0.1:4173 and allow the request headers content-type, mcp-protocol-version, mcp-session-id, authorization (Access-Control-Allow-Headers). For the lab server (npm run lab:server), this page's origin must be passed when starting it: --origin http://127.0.0.1:4173"
+			"The server answered, but the browser hid its answer from this page (blocked by CORS). The server must send Access-Control-Allow-Origin: http://127.0.0.1:4173 and allow the request headers content-type, mcp-protocol-version, mcp-session-id, authorization (Access-Control-Allow-Headers). If this is the lab server (npm run lab:server) started without this page's origin, restart it with --origin http://127.0.0.1:4173"
 		);
 		expect(say('cors-session-id')).toContain(
 			'The server must expose it: Access-Control-Expose-Headers: mcp-session-id.'
@@ -41,7 +41,7 @@ describe('problemMessage', () => {
 		);
 		overwriteGetLocale(() => 'zh-CN');
 		expect(problemMessage(cors, context)).toBe(
-			'服务器有应答，但浏览器对本页隐藏了它（被 CORS 拦截）。服务器必须发送 Access-Control-Allow-Origin: http://127.0.0.1:4173，并允许请求头 content-type、mcp-protocol-version、mcp-session-id、authorization、x-api-key、x-team（Access-Control-Allow-Headers）。如果是实验室服务器（npm run lab:server），启动时必须传入本页的源：--origin http://127.0.0.1:4173'
+			'服务器有应答，但浏览器对本页隐藏了它（被 CORS 拦截）。服务器必须发送 Access-Control-Allow-Origin: http://127.0.0.1:4173，并允许请求头 content-type、mcp-protocol-version、mcp-session-id、authorization、x-api-key、x-team（Access-Control-Allow-Headers）。如果这是启动时没有传入本页源的实验室服务器（npm run lab:server），请用 --origin http://127.0.0.1:4173 重新启动它。'
 		);
 	});
 
