@@ -705,8 +705,9 @@ async function replayAtStep(): Promise<Record<string, unknown>> {
 	};
 	const result = {
 		steps: STEPS,
-		floor: await floorAndReplay(),
+		// First, on a quiet heap: the floor's garbage, collected mid-measure, made it negative.
 		spareWorldMiB: await spareHeap(),
+		floor: await floorAndReplay(),
 		fromSpareMs: await fromSpare(),
 		forwardOneMs: await forwardOne(),
 		openharnessMs: await time(openharness.scenario, ohLog),
