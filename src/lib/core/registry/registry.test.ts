@@ -115,4 +115,20 @@ describe('OpenHarness registry build (with the built-ins an OpenHarness world gi
 		expect(entries.slice(2).map((e) => e.available)).toEqual([false, false]);
 		expect(entries.slice(2).some((e) => 'builtin' in e)).toBe(false);
 	});
+
+	it('reuses the previous entry objects that did not change, and only those', () => {
+		const built = buildRegistry(facts, resourceTools());
+		const before = registryEntries(built, () => 'connected');
+		const after = registryEntries(built, (s) => (s === 'zeta' ? 'failed' : 'connected'), before);
+		const same = after.map((e, i) => e === before[i]);
+		// built-ins, alpha__get kept; zeta__ping changed (now unavailable) is a new object.
+		expect(after.map((e) => e.name)).toEqual(before.map((e) => e.name));
+		expect(same).toEqual([true, true, true, false]);
+		expect(after[3]).toEqual({ ...before[3], available: false });
+		expect(before[3].available).toBe(true);
+		// Equal entries are the same, changed ones are not: a rebuild with nothing moved shares all.
+		expect(registryEntries(built, () => 'connected', before).every((e, i) => e === before[i])).toBe(
+			true
+		);
+	});
 });

@@ -108,20 +108,39 @@ export interface RegistryEntry {
 	builtin?: true;
 }
 
+/**
+ * The model's view of a build given each server's status. An entry equal to one in `previous`
+ * (by name and every field) is that same object: a snapshot after a kill shares all but the
+ * changed entries with the one before it, so a view keyed by identity redraws only those rows,
+ * and the snapshot history keeps one copy of what did not change.
+ */
 export function registryEntries(
 	built: BuiltRegistry | null,
-	statusOf: (server: string) => ConnectionStatus | undefined
+	statusOf: (server: string) => ConnectionStatus | undefined,
+	previous: readonly RegistryEntry[] = []
 ): RegistryEntry[] {
 	if (!built) return [];
-	return built.tools.map((t) => ({
-		name: t.name,
-		server: t.server,
-		tool: t.tool,
-		readOnly: t.readOnly,
-		...(t.builtin
-			? { available: true, builtin: true as const }
-			: { available: statusOf(t.server) === 'connected' })
-	}));
+	const before = previous.length > 0 ? new Map(previous.map((e) => [e.name, e])) : undefined;
+	return built.tools.map((t) => {
+		const available = t.builtin ? true : statusOf(t.server) === 'connected';
+		const old = before?.get(t.name);
+		if (
+			old &&
+			old.server === t.server &&
+			old.tool === t.tool &&
+			old.readOnly === t.readOnly &&
+			old.available === available &&
+			old.builtin === t.builtin
+		)
+			return old;
+		return {
+			name: t.name,
+			server: t.server,
+			tool: t.tool,
+			readOnly: t.readOnly,
+			...(t.builtin ? { available: true, builtin: true as const } : { available })
+		};
+	});
 }
 
 export interface Renamed {

@@ -1145,11 +1145,12 @@ export class World {
 		// since the last look, nothing can differ, so a command skips the per-tool work.
 		const moved = this.#statusesMoved(context.connections);
 		if (built === this.#lastBuilt && !moved) return;
+		const previous = this.#registry.at(-1);
 		const entries = registryEntries(
 			built,
-			(s) => context.connections[s]?.getSnapshot().context.status
+			(s) => context.connections[s]?.getSnapshot().context.status,
+			previous?.entries
 		);
-		const previous = this.#registry.at(-1);
 		const rebuilt = built !== this.#lastBuilt;
 		const diff = diffRegistry(
 			previous?.entries ?? [],
