@@ -1,28 +1,12 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { command, openHost } from './helpers/embed-host';
+import { name, rendered, scenario, SERVERS } from './helpers/many-servers';
 
-// A world of many servers: each server card and each connection chart off screen is skipped by
-// the browser (CSS content-visibility) until it nears the screen, which halved the time to paint
-// a 100-server world with every panel (npm run bench). Skipped is not removed: every card stays
-// in the page with its text, so find-in-page, screen readers and the keyboard still reach it.
-
-const SERVERS = 40;
-const name = (i: number) => `srv-${String(i).padStart(2, '0')}`;
-
-function scenario(servers = SERVERS) {
-	const mcp_servers: Record<string, unknown> = {};
-	for (let i = 0; i < servers; i++)
-		mcp_servers[name(i)] = {
-			type: 'stdio',
-			command: 'many-servers',
-			sim: { tools: [{ name: 'lookup', inputSchema: { type: 'object' } }] }
-		};
-	return { profile: 'openharness', mcp_servers };
-}
-
-/** Whether the browser draws the item's content now (false while content-visibility skips it). */
-const rendered = (item: Locator) =>
-	item.evaluate((el) => el.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+// A world of many servers: each server card, connection chart and registry row off screen is
+// skipped by the browser (CSS content-visibility) until it nears the screen, which halved the
+// time to paint a 100-server world with every panel (npm run bench). Skipped is not removed:
+// every card stays in the page with its text, so find-in-page, screen readers and the keyboard
+// still reach it.
 
 test('off-screen server cards and charts are skipped until they come into view, and stay in the page', async ({
 	page

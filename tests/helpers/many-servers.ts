@@ -1,0 +1,21 @@
+import type { Locator } from '@playwright/test';
+
+// A world of many one-tool servers, for the tests of long lists (long-lists, screen-reader).
+
+export const SERVERS = 40;
+export const name = (i: number) => `srv-${String(i).padStart(2, '0')}`;
+
+export function scenario(servers = SERVERS) {
+	const mcp_servers: Record<string, unknown> = {};
+	for (let i = 0; i < servers; i++)
+		mcp_servers[name(i)] = {
+			type: 'stdio',
+			command: 'many-servers',
+			sim: { tools: [{ name: 'lookup', inputSchema: { type: 'object' } }] }
+		};
+	return { profile: 'openharness', mcp_servers };
+}
+
+/** Whether the browser draws the item's content now (false while content-visibility skips it). */
+export const rendered = (item: Locator) =>
+	item.evaluate((el) => el.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));

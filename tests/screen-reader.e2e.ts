@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { command, openHost } from './helpers/embed-host';
+import { name, rendered, scenario, SERVERS } from './helpers/many-servers';
+import { t } from './helpers/messages';
+import { settled } from './helpers/play-lab';
+import { axNodes, namesOf, screenReaderLaunchOptions } from './helpers/screen-reader';
+
+// What a screen reader gets: Chromium's accessibility tree, with accessibility on from the start
+// as when one is running (a browser of its own for this file). Long lists skip drawing what is
+// off screen (CSS content-visibility); skipped content must still be read.
+test.use({ launchOptions: screenReaderLaunchOptions() });
+
+test('skipped server cards and registry rows are still read, whole', async ({ page }) => {
+	await openHost(page, { lab: 'sandbox' });
+	expect((await command(page, 'setScenario', { scenario: scenario() })).ok).toBe(true);
+	expect((await command(page, 'startSession')).ok).toBe(true);
+	const frame = page.frameLocator('#lab');
+	const last = name(SERVERS - 1);
+	const lastCard = frame.locator('#servers > ul > li').last();
+	const lastRow = frame.locator('#registry tbody tr').last();
+	await expect(lastRow).toContainText(`mcp__${last}__lookup`);
+	expect(await rendered(lastCard)).toBe(false);
+	expect(await rendered(lastRow)).toBe(false);
+
+	const nodes = await axNodes(page, { frame: true });
+	expect(namesOf(nodes, 'heading')).toContain(last);
+	expect(namesOf(nodes, 'rowheader')).toContain(`mcp__${last}__lookup`);
+	expect(namesOf(nodes, 'rowheader')).toHaveLength(SERVERS);
+	// Its cells too, not the row alone: the last row's server and raw tool.
+	expect(namesOf(nodes, 'cell').filter((cell) => cell === last)).toHaveLength(1);
+});
+
+test.describe('on a phone', () => {
+	test.use({ viewport: { width: 320, height: 700 } });
+
+	test('on a phone the registry lists each tool as labelled lines, still a table to a screen reader', async ({
+		page
+	}) => {
+		await page.goto('labs/01-connection-isolation?speed=instant');
+		await settled(page);
+		const table = page.locator('#registry table');
+		const row = table.locator('tbody tr').first();
+		// The tool's lines stack: its name, then Server, Raw tool, Read-only, Available.
+		const name = await row.locator('th').boundingBox();
+		const server = await row.locator('td').first().boundingBox();
+		expect(server!.y).toBeGreaterThanOrEqual(name!.y + name!.height - 1);
+		expect(server!.x).toBeLessThanOrEqual(name!.x + 1);
+		const label = await row
+			.locator('td')
+			.first()
+			.evaluate((td) => getComputedStyle(td, '::before').content);
+		expect(label).toContain('"Server: "');
+
+		// What assistive technology gets (Chromium's accessibility tree): a table of rows and cells,
+		// with the column headers, and cells named by their value only (the drawn labels are not read).
+		// The rows are far below the screen here, skipped by the browser (content-visibility), and
+		// still read.
+		expect(await rendered(row)).toBe(false);
+		const nodes = await axNodes(page);
+		expect(namesOf(nodes, 'table').length).toBeGreaterThan(0);
+		expect(namesOf(nodes, 'columnheader')).toEqual(
+			expect.arrayContaining(['Adapted name', 'Server', 'Raw tool', 'Read-only', 'Available'])
+		);
+		expect(namesOf(nodes, 'rowheader')).toEqual(
+			expect.arrayContaining(['mcp__filesystem__read_file', 'mcp__internal-api__create_ticket'])
+		);
+		expect(namesOf(nodes, 'cell')).toEqual(expect.arrayContaining(['filesystem', 'read_file']));
+		expect(namesOf(nodes, 'cell').some((name) => name.includes('Server:'))).toBe(false);
+
+		// In Chinese the label ends with a full-width colon.
+		await page.goto('labs/01-connection-isolation?speed=instant&lang=zh-CN');
+		await settled(page);
+		expect(
+			await row
+				.locator('td')
+				.first()
+				.evaluate((td) => getComputedStyle(td, '::before').content)
+		).toContain(`"${t('zh-CN', 'registry_col_server')}："`);
+	});
+});
