@@ -396,6 +396,14 @@ function summariseTrace(trace) {
 			t.ts + t.dur >= dom.ts &&
 			onThread.some((e) => e.name === 'Paint' && within(t)(e) && e.ts >= dom.ts)
 	);
+	// Rendering can run between the two: Chromium's autofill lays the page out in a task of its
+	// own when a form control changed (the snapshot select gains an option), before the frame.
+	const untilPainted =
+		domTask && paintTask
+			? split(
+					onThread.filter((e) => e.ts >= domTask.ts && e.ts + e.dur <= paintTask.ts + paintTask.dur)
+				)
+			: null;
 	const longest = outer.reduce((a, b) => (b.dur > (a?.dur ?? -1) ? b : a), null);
 	const windowEvents = onThread.filter((e) => e.ts >= received.ts && e.ts + e.dur <= after.ts);
 	return {
@@ -407,7 +415,12 @@ function summariseTrace(trace) {
 		whole: split(windowEvents),
 		longestTask: task(longest),
 		domChangeTask: task(domTask),
-		paintTask: paintTask && paintTask !== domTask ? task(paintTask) : null
+		paintTask: paintTask && paintTask !== domTask ? task(paintTask) : null,
+		/** Style, layout and paint from the DOM change to the end of the frame that painted it. */
+		renderUntilPainted: untilPainted && {
+			render: untilPainted.render,
+			renderMs: untilPainted.renderMs
+		}
 	};
 }
 
