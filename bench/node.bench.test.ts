@@ -729,6 +729,8 @@ it('node benchmarks', async () => {
 	};
 	const results = {
 		node: process.version,
+		/** `production` under `npm run bench`: the dependencies' builds the site ships. */
+		nodeEnv: process.env.NODE_ENV,
 		pipeline: await section(pipelineOverhead),
 		ablations: await section(ablations),
 		profileCalls: await section(profileWorldCalls),
