@@ -10,20 +10,26 @@ import { axNodes, namesOf, screenReaderLaunchOptions } from './helpers/screen-re
 // off screen (CSS content-visibility); skipped content must still be read.
 test.use({ launchOptions: screenReaderLaunchOptions() });
 
-test('skipped server cards and registry rows are still read, whole', async ({ page }) => {
+test('skipped server cards, connection charts and registry rows are still read, whole', async ({
+	page
+}) => {
 	await openHost(page, { lab: 'sandbox' });
 	expect((await command(page, 'setScenario', { scenario: scenario() })).ok).toBe(true);
 	expect((await command(page, 'startSession')).ok).toBe(true);
 	const frame = page.frameLocator('#lab');
 	const last = name(SERVERS - 1);
 	const lastCard = frame.locator('#servers > ul > li').last();
+	const lastChart = frame.locator('#machine li').last();
 	const lastRow = frame.locator('#registry tbody tr').last();
 	await expect(lastRow).toContainText(`mcp__${last}__lookup`);
-	expect(await rendered(lastCard)).toBe(false);
-	expect(await rendered(lastRow)).toBe(false);
+	for (const skipped of [lastCard, lastChart, lastRow]) expect(await rendered(skipped)).toBe(false);
 
 	const nodes = await axNodes(page, { frame: true });
 	expect(namesOf(nodes, 'heading')).toContain(last);
+	// The chart's drawing is not made yet, but its name says the server's state.
+	expect(namesOf(nodes, 'image').some((n) => n.includes(last) && n.includes('connected'))).toBe(
+		true
+	);
 	expect(namesOf(nodes, 'rowheader')).toContain(`mcp__${last}__lookup`);
 	expect(namesOf(nodes, 'rowheader')).toHaveLength(SERVERS);
 	// Its cells too, not the row alone: the last row's server and raw tool.
