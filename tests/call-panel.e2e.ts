@@ -1,8 +1,28 @@
 import { expect, test } from '@playwright/test';
+import { command, openHost } from './helpers/embed-host';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 
-const en = (key: string) => t('en', key);
+const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
+
+/** One server with one tool that answers with what it was sent. */
+const echoScenario = {
+	profile: 'openharness',
+	mcp_servers: {
+		echo: {
+			type: 'stdio',
+			command: 'echo-server',
+			sim: {
+				tools: [
+					{
+						name: 'echo',
+						inputSchema: { type: 'object', properties: { text: { type: 'string' } } }
+					}
+				]
+			}
+		}
+	}
+};
 
 test('arguments typed for one tool are still there after trying another tool and coming back', async ({
 	page
@@ -24,4 +44,56 @@ test('arguments typed for one tool are still there after trying another tool and
 	await settled(page);
 	await expect(calls.locator('li').first()).toContainText('read_mcp_resource');
 	await expect(calls.locator('li').first()).not.toContainText('not connected');
+});
+
+test('a long session lists the newest 50 calls, and all of them on request; the pipeline offers the newest 50', async ({
+	page
+}) => {
+	await openHost(page, { lab: 'sandbox' });
+	expect((await command(page, 'setScenario', { scenario: echoScenario })).ok).toBe(true);
+	expect((await command(page, 'startSession')).ok).toBe(true);
+	await page.evaluate(async () => {
+		for (let i = 0; i < 60; i++)
+			await window.command('callTool', { name: 'mcp__echo__echo', arguments: { text: `n${i}` } });
+	});
+	const frame = page.frameLocator('#lab');
+	const calls = frame.locator('#calls');
+	const items = calls.locator('ul > li');
+	await expect(items).toHaveCount(50);
+	// Newest first: c60 down to c11.
+	await expect(items.first()).toContainText('c60');
+	await expect(items.last()).toContainText('c11');
+	await expect(calls).toContainText(en('call_list_limited', { shown: 50, total: 60 }));
+
+	// By keyboard: all 60, then back to the newest 50.
+	const showAll = calls.getByRole('button', { name: en('call_list_show_all', { total: 60 }) });
+	await showAll.focus();
+	await page.keyboard.press('Enter');
+	await expect(items).toHaveCount(60);
+	await expect(items.last()).toContainText('c1');
+	await expect(calls).not.toContainText(en('call_list_limited', { shown: 50, total: 60 }));
+	const newest = calls.getByRole('button', { name: en('call_list_show_newest', { shown: 50 }) });
+	await newest.focus();
+	await page.keyboard.press('Enter');
+	await expect(items).toHaveCount(50);
+
+	// The pipeline's call picker: "follow the newest", the 50 newest, and a note of the rest.
+	const picker = frame.locator('#pipeline-stages').getByLabel(en('pipeline_call'), { exact: true });
+	const options = picker.locator('option');
+	await expect(options).toHaveCount(52);
+	await expect(options.nth(1)).toContainText('c60');
+	await expect(options.last()).toHaveText(en('pipeline_older_calls', { count: 10 }));
+	await expect(options.last()).toBeDisabled();
+	// The call picked stays offered when newer calls push it out of the newest 50.
+	await picker.selectOption('c11');
+	for (let i = 0; i < 3; i++)
+		expect(
+			(await command(page, 'callTool', { name: 'mcp__echo__echo', arguments: { text: 'more' } })).ok
+		).toBe(true);
+	await expect(picker).toHaveValue('c11');
+	await expect(frame.locator('#pipeline-stages')).toContainText(
+		en('pipeline_stages_heading', { id: 'c11' })
+	);
+	await expect(options).toHaveCount(53);
+	await expect(options.last()).toHaveText(en('pipeline_older_calls', { count: 13 }));
 });

@@ -36,6 +36,28 @@ test('skipped server cards, connection charts and registry rows are still read, 
 	expect(namesOf(nodes, 'cell').filter((cell) => cell === last)).toHaveLength(1);
 });
 
+test('skipped protocol log rows and model calls are still read', async ({ page }) => {
+	await openHost(page, { lab: 'sandbox' });
+	expect((await command(page, 'setScenario', { scenario: scenario(1) })).ok).toBe(true);
+	expect((await command(page, 'startSession')).ok).toBe(true);
+	await page.evaluate(async () => {
+		for (let i = 0; i < 60; i++) await window.command('callTool', { name: 'mcp__srv-00__lookup' });
+	});
+	const frame = page.frameLocator('#lab');
+	// The log's oldest shown row is scrolled out of its box; the oldest listed call is far below.
+	const oldestRow = frame.locator('#log ol > li').first();
+	const oldestCall = frame.locator('#calls ul > li').last();
+	await expect(oldestCall).toContainText('c11');
+	const seq = (await oldestRow.locator('span').first().textContent())!.trim();
+	expect(seq).toMatch(/^#\d+$/);
+	expect(await rendered(oldestRow)).toBe(false);
+	expect(await rendered(oldestCall)).toBe(false);
+
+	const text = namesOf(await axNodes(page, { frame: true }), 'StaticText');
+	expect(text).toContain(seq);
+	expect(text).toContain('c11');
+});
+
 test.describe('on a phone', () => {
 	test.use({ viewport: { width: 320, height: 700 } });
 
