@@ -706,6 +706,89 @@ async function timeTravelPass(ctx) {
 	};
 }
 
+/**
+ * Actions played before each memory reading (lab 01's mix, as the time travel pass plays it):
+ * the mix makes 2.5 world events an action, so 4,000 actions are 10,005 events.
+ */
+const MEMORY_CHECKPOINTS = [0, 2000, 4000, 8000];
+
+/** The page's JavaScript heap after a full collection (the host page and its same-origin frame). */
+async function heapAfterGc(page) {
+	const cdp = await page.context().newCDPSession(page);
+	try {
+		await cdp.send('HeapProfiler.collectGarbage');
+		await cdp.send('HeapProfiler.collectGarbage');
+		const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+		return usedSize;
+	} finally {
+		await cdp.detach();
+	}
+}
+
+/**
+ * Memory of a long session in the default embed (every panel, as a docs page shows it): lab
+ * 01's world played in the page for 8,000 actions, the heap read after a pause (the spare
+ * worlds for time travel are built while the page is idle) and a full collection at each
+ * checkpoint, with the frame's element count and the protocol log's rows. Bounded means the
+ * readings level off: the wire log keeps a window, events and calls keep theirs, the page keeps
+ * at most four spare worlds; only the action log grows (a few hundred bytes an action, for time
+ * travel, capped at 50,000 actions).
+ */
+async function memoryPass(ctx) {
+	const { page, frame } = ctx;
+	const set = await timeCommand(page, 'setScenario', { scenario: LAB_01 });
+	if (!set.ok) throw new Error(`setScenario (lab 01) failed: ${set.error}`);
+	const readings = [];
+	let played = 0;
+	const started = Date.now();
+	for (const checkpoint of MEMORY_CHECKPOINTS) {
+		const n = checkpoint - played;
+		const chunk = await page.evaluate(
+			async ([from, count]) => {
+				const start = performance.now();
+				for (let i = from; i < from + count; i++) {
+					const k = i % 10;
+					const result =
+						k === 3
+							? await window.command('kill', { server: 'filesystem' })
+							: k === 6
+								? await window.command('restart', { server: 'filesystem' })
+								: k === 9
+									? await window.command('reconnectAll')
+									: await window.command('callTool', {
+											name:
+												k % 2 ? 'mcp__filesystem__read_file' : 'mcp__internal-api__search_orders',
+											arguments: { path: '/a', query: 'q' }
+										});
+					if (!result) throw new Error('no result');
+					// The host fixture keeps every message it receives: not the embed's memory.
+					if (i % 100 === 99) window.messages.length = 0;
+				}
+				window.messages.length = 0;
+				return performance.now() - start;
+			},
+			[played, n]
+		);
+		played = checkpoint;
+		await quiet(frame);
+		await new Promise((resolve) => setTimeout(resolve, TRAVEL_PAUSE_MS));
+		const dom = await frame.evaluate(() => ({
+			elements: document.getElementsByTagName('*').length,
+			wireRows: document.querySelectorAll('#log ol > li').length
+		}));
+		readings.push({
+			actions: checkpoint,
+			/** Each command from posting to its result, over the actions since the last reading. */
+			msPerAction: n > 0 ? round(chunk / n, 2) : null,
+			heapMiB: round((await heapAfterGc(page)) / 2 ** 20, 2),
+			...dom
+		});
+		log(`  ${checkpoint} actions: ${readings.at(-1).heapMiB} MiB`);
+	}
+	await page.close();
+	return { readings, playMs: Date.now() - started, consoleErrors: ctx.errors };
+}
+
 async function run() {
 	const server = startServer();
 	let browser;
@@ -717,6 +800,12 @@ async function run() {
 			return {
 				browser: browser.version(),
 				timeTravel: await timeTravelPass(await openEmbed(browser, 'registry'))
+			};
+		// BENCH_ONLY=memory: the long-session memory pass alone.
+		if (process.env.BENCH_ONLY === 'memory')
+			return {
+				browser: browser.version(),
+				memory: await memoryPass(await openEmbed(browser, null))
 			};
 		// BENCH_ONLY=panels: each panel alone and the default embed, while working on rendering.
 		const panelsOnly = process.env.BENCH_ONLY === 'panels';
@@ -745,6 +834,8 @@ async function run() {
 			trace: false
 		});
 		if (panelsOnly) return { browser: browser.version(), panels, all };
+		log('memory of a long session (default embed, lab 01, 8,000 actions)');
+		const memory = await memoryPass(await openEmbed(browser, null));
 		log('JavaScript each page loads on open');
 		const onOpen = await loadedOnOpen(browser);
 		// Time travel on a long session: the registry view, so the figure is the rebuild.
@@ -756,6 +847,7 @@ async function run() {
 			registryOnly,
 			panels,
 			all,
+			memory,
 			onOpen,
 			timeTravel
 		};

@@ -340,6 +340,22 @@ if (browser) {
 	);
 }
 
+if (browser?.memory) {
+	const MC = 'memory (Chromium, default embed, lab 01 played; 4,000 actions = 10,005 world events)';
+	const at = (r) => r.browser.memory?.readings ?? [];
+	const series = (r, pick) => at(r).map(pick).join(' → ');
+	row(MC, `actions played: ${series(results, (x) => x.actions.toLocaleString('en'))}`, () => '');
+	row(MC, 'heap after gc (MiB), at each', (r) => series(r, (x) => x.heapMiB));
+	row(
+		MC,
+		'elements in the frame ; protocol log rows shown',
+		(r) => `${series(r, (x) => x.elements)} ; ${series(r, (x) => x.wireRows)}`
+	);
+	row(MC, 'ms per action (post → result), since the reading before', (r) =>
+		series(r, (x) => (x.msPerAction === null ? '—' : x.msPerAction))
+	);
+}
+
 for (const r of size)
 	row(
 		'size (gzipped JS per route)',
