@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { WireEntry } from '$lib/core';
 import type { HttpExchange } from '$lib/core/world/wire';
-import { classify, classifyEntries, messageJson, visibleEntries } from './wire-format';
+import {
+	classify,
+	classifyEntries,
+	messageJson,
+	visibleEntries,
+	WireClassifier
+} from './wire-format';
 
 let seq = 0;
 const msg = (
@@ -222,6 +228,48 @@ describe('classifyEntries', () => {
 		const stray = msg('realtime', 'to-host', { id: 0, result: {} });
 		const items = classifyEntries([initialize, stray]);
 		expect(items[1].info.answers).toBeUndefined();
+	});
+});
+
+describe('WireClassifier', () => {
+	it('gives a message seen before the same item, and pairs a new answer with its earlier request', () => {
+		const classifier = new WireClassifier();
+		const request = msg('api', 'to-server', {
+			id: 7,
+			method: 'tools/call',
+			params: { name: 'find' }
+		});
+		const first = classifier.classify([request]);
+		const answer = msg('api', 'to-host', { id: 7, result: { content: [] } });
+		const second = classifier.classify([request, answer]);
+		expect(second[0]).toBe(first[0]);
+		expect(second[1].info.answers).toBe('tools/call');
+		// The same as classifying the whole log afresh.
+		expect(second).toEqual(classifyEntries([request, answer]));
+		// The request left the window (a log keeps its newest entries): the answer keeps its pair.
+		expect(classifier.classify([answer])[0]).toBe(second[1]);
+	});
+
+	it('forgets open requests when a replaced world numbers its log again', () => {
+		const classifier = new WireClassifier();
+		classifier.classify([msg('api', 'to-server', { id: 1, method: 'tools/list' })]);
+		seq = 0;
+		const fresh = msg('api', 'to-host', { id: 1, result: {} });
+		expect(classifier.classify([fresh])[0].info.answers).toBeUndefined();
+		seq = 1000;
+	});
+
+	it('keeps at most OPEN_MAX unanswered requests, forgetting the oldest', () => {
+		const classifier = new WireClassifier();
+		const requests = Array.from({ length: WireClassifier.OPEN_MAX + 1 }, (_, i) =>
+			msg('hung', 'to-server', { id: i, method: 'ping' })
+		);
+		classifier.classify(requests);
+		const answers = classifier.classify([
+			msg('hung', 'to-host', { id: 0, result: {} }),
+			msg('hung', 'to-host', { id: 1, result: {} })
+		]);
+		expect(answers.map((a) => a.info.answers)).toEqual([undefined, 'ping']);
 	});
 });
 

@@ -120,23 +120,49 @@ export function classify(entry: WireEntry): WireInfo {
 }
 
 /**
- * Classifies the whole log in order, pairing each response with the latest earlier request of
- * the same id on the same server (ids restart with every new connection).
+ * Classifies a log in order, pairing each response with the latest earlier request of the same
+ * id on the same server (ids restart with every new connection). It remembers what it saw: each
+ * entry is classified once, and the same entry gets the same object on every later look, so a
+ * view keyed by identity redraws only new rows (a long log is looked at after every message).
  */
-export function classifyEntries(entries: readonly WireEntry[]): ClassifiedEntry[] {
-	const open = new Map<string, string>();
-	return entries.map((entry) => {
+export class WireClassifier {
+	/** Requests not answered yet, by server and id; the oldest go first past the cap (hung servers). */
+	static readonly OPEN_MAX = 10_000;
+	#seen = new WeakMap<WireEntry, ClassifiedEntry>();
+	#open = new Map<string, string>();
+	#lastSeq = 0;
+
+	classify(entries: readonly WireEntry[]): ClassifiedEntry[] {
+		// A replaced world (reset, a move back in time) numbers its log from 1 again.
+		const last = entries.at(-1);
+		if (last && last.seq < this.#lastSeq) this.#open.clear();
+		this.#lastSeq = last?.seq ?? 0;
+		return entries.map((entry) => this.#seen.get(entry) ?? this.#first(entry));
+	}
+
+	#first(entry: WireEntry): ClassifiedEntry {
 		const info = classify(entry);
 		if (info.id !== undefined) {
 			const key = `${entry.server}\u0000${String(info.id)}`;
-			if (info.kind === 'request' && info.method) open.set(key, info.method);
-			else if (info.kind === 'response' && open.has(key)) {
-				info.answers = open.get(key);
-				open.delete(key);
+			if (info.kind === 'request' && info.method) {
+				this.#open.delete(key);
+				this.#open.set(key, info.method);
+				if (this.#open.size > WireClassifier.OPEN_MAX)
+					this.#open.delete(this.#open.keys().next().value!);
+			} else if (info.kind === 'response' && this.#open.has(key)) {
+				info.answers = this.#open.get(key);
+				this.#open.delete(key);
 			}
 		}
-		return { entry, info };
-	});
+		const item = { entry, info };
+		this.#seen.set(entry, item);
+		return item;
+	}
+}
+
+/** A log classified on its own, with nothing remembered. */
+export function classifyEntries(entries: readonly WireEntry[]): ClassifiedEntry[] {
+	return new WireClassifier().classify(entries);
 }
 
 export type KindFilter = 'all' | 'requests' | 'responses' | 'notifications' | 'errors';
