@@ -622,6 +622,43 @@ const TRAVEL_STEPS = 5000;
 const TRAVEL_PAUSE_MS = 2000;
 
 /**
+ * In the host page: plays actions `from` to `from + count` of lab 01's mix (calls to
+ * `filesystem` and `internal-api` in turn, and in every ten a kill of `filesystem`, a restart and
+ * a reconnect, as the Node replay benchmark plays it); returns the ms it took. Self-contained:
+ * Playwright runs its source in the page.
+ */
+async function playLab01([from, count]) {
+	const start = performance.now();
+	for (let i = from; i < from + count; i++) {
+		const k = i % 10;
+		const result =
+			k === 3
+				? await window.command('kill', { server: 'filesystem' })
+				: k === 6
+					? await window.command('restart', { server: 'filesystem' })
+					: k === 9
+						? await window.command('reconnectAll')
+						: await window.command('callTool', {
+								name: k % 2 ? 'mcp__filesystem__read_file' : 'mcp__internal-api__search_orders',
+								arguments: { path: '/a', query: 'q' }
+							});
+		if (!result || (!result.ok && result.error === undefined)) throw new Error('no result');
+		// The host fixture keeps every message it receives: not the embed's memory or time.
+		if (i % 100 === 99) window.messages.length = 0;
+	}
+	window.messages.length = 0;
+	return performance.now() - start;
+}
+
+/** The action log's length, from the step command's own refusal ("… from 0 to N."). */
+function logLength(page) {
+	return page.evaluate(async () => {
+		const asked = await window.command('step', { to: 0.5 });
+		return Number(/from 0 to (\d+)/.exec(asked.error ?? '')?.[1]);
+	});
+}
+
+/**
  * Time travel in the page (the embed's `step` command, the timeline the lab's controls use):
  * lab 01's world played for 5,000 actions as the Node replay benchmark plays it (calls, and in
  * every ten a kill, a restart and a reconnect). A jump back one step rebuilds the world: from the
@@ -638,34 +675,11 @@ async function timeTravelPass(ctx) {
 	const set = await timeCommand(page, 'setScenario', { scenario: LAB_01 });
 	if (!set.ok) throw new Error(`setScenario (lab 01) failed: ${set.error}`);
 	log(`  playing ${TRAVEL_STEPS} actions`);
-	const played = await page.evaluate(async (steps) => {
-		// The log's length, from the step command's own refusal ("… from 0 to N.").
-		const length = async () => {
-			const asked = await window.command('step', { to: 0.5 });
-			return Number(/from 0 to (\d+)/.exec(asked.error ?? '')?.[1]);
-		};
-		const start = performance.now();
-		let last;
-		// Up to exactly `steps` (a multiple of the spares' spacing): one step back is then the
-		// longest replay from a spare, 499 steps.
-		for (let i = 0, n = steps - (await length()); i < n; i++) {
-			const k = i % 10;
-			last =
-				k === 3
-					? await window.command('kill', { server: 'filesystem' })
-					: k === 6
-						? await window.command('restart', { server: 'filesystem' })
-						: k === 9
-							? await window.command('reconnectAll')
-							: await window.command('callTool', {
-									name: k % 2 ? 'mcp__filesystem__read_file' : 'mcp__internal-api__search_orders',
-									arguments: { path: '/a', query: 'q' }
-								});
-			if (i % 100 === 99) window.messages.length = 0;
-		}
-		if (!last.ok && last.error === undefined) throw new Error('no result');
-		return { ms: performance.now() - start, step: await length() };
-	}, TRAVEL_STEPS);
+	// Up to exactly TRAVEL_STEPS (a multiple of the spares' spacing): one step back is then the
+	// longest replay from a spare, 499 steps.
+	const before = await logLength(page);
+	const playedMs = await page.evaluate(playLab01, [0, TRAVEL_STEPS - before]);
+	const played = { ms: playedMs, step: await logLength(page) };
 	if (played.step !== TRAVEL_STEPS) throw new Error(`the log has ${played.step} steps`);
 	const step = async (to) => {
 		const r = await timeCommand(page, 'step', { to });
@@ -743,32 +757,7 @@ async function memoryPass(ctx) {
 	const started = Date.now();
 	for (const checkpoint of MEMORY_CHECKPOINTS) {
 		const n = checkpoint - played;
-		const chunk = await page.evaluate(
-			async ([from, count]) => {
-				const start = performance.now();
-				for (let i = from; i < from + count; i++) {
-					const k = i % 10;
-					const result =
-						k === 3
-							? await window.command('kill', { server: 'filesystem' })
-							: k === 6
-								? await window.command('restart', { server: 'filesystem' })
-								: k === 9
-									? await window.command('reconnectAll')
-									: await window.command('callTool', {
-											name:
-												k % 2 ? 'mcp__filesystem__read_file' : 'mcp__internal-api__search_orders',
-											arguments: { path: '/a', query: 'q' }
-										});
-					if (!result) throw new Error('no result');
-					// The host fixture keeps every message it receives: not the embed's memory.
-					if (i % 100 === 99) window.messages.length = 0;
-				}
-				window.messages.length = 0;
-				return performance.now() - start;
-			},
-			[played, n]
-		);
+		const chunk = await page.evaluate(playLab01, [played, n]);
 		played = checkpoint;
 		await quiet(frame);
 		await new Promise((resolve) => setTimeout(resolve, TRAVEL_PAUSE_MS));

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { command, openHost } from './helpers/embed-host';
-import { name, rendered, scenario, SERVERS } from './helpers/many-servers';
+import { name, openManyServers, rendered, scenario, SERVERS } from './helpers/many-servers';
 
 // A world of many servers: each server card, connection chart and registry row off screen is
 // skipped by the browser (CSS content-visibility) until it nears the screen, which halved the
@@ -11,10 +11,7 @@ import { name, rendered, scenario, SERVERS } from './helpers/many-servers';
 test('off-screen server cards and charts are skipped until they come into view, and stay in the page', async ({
 	page
 }) => {
-	await openHost(page, { lab: 'sandbox' });
-	expect((await command(page, 'setScenario', { scenario: scenario() })).ok).toBe(true);
-	expect((await command(page, 'startSession')).ok).toBe(true);
-	const frame = page.frameLocator('#lab');
+	const frame = await openManyServers(page);
 
 	const cards = frame.locator('#servers > ul > li');
 	const charts = frame.locator('#machine li');

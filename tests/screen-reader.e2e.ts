@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { command, openHost } from './helpers/embed-host';
-import { name, rendered, scenario, SERVERS } from './helpers/many-servers';
+import { name, openManyServers, rendered, SERVERS } from './helpers/many-servers';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 import { axNodes, namesOf, screenReaderLaunchOptions } from './helpers/screen-reader';
@@ -13,10 +12,7 @@ test.use({ launchOptions: screenReaderLaunchOptions() });
 test('skipped server cards, connection charts and registry rows are still read, whole', async ({
 	page
 }) => {
-	await openHost(page, { lab: 'sandbox' });
-	expect((await command(page, 'setScenario', { scenario: scenario() })).ok).toBe(true);
-	expect((await command(page, 'startSession')).ok).toBe(true);
-	const frame = page.frameLocator('#lab');
+	const frame = await openManyServers(page);
 	const last = name(SERVERS - 1);
 	const lastCard = frame.locator('#servers > ul > li').last();
 	const lastChart = frame.locator('#machine li').last();
@@ -37,13 +33,10 @@ test('skipped server cards, connection charts and registry rows are still read, 
 });
 
 test('skipped protocol log rows and model calls are still read', async ({ page }) => {
-	await openHost(page, { lab: 'sandbox' });
-	expect((await command(page, 'setScenario', { scenario: scenario(1) })).ok).toBe(true);
-	expect((await command(page, 'startSession')).ok).toBe(true);
+	const frame = await openManyServers(page, 1);
 	await page.evaluate(async () => {
 		for (let i = 0; i < 60; i++) await window.command('callTool', { name: 'mcp__srv-00__lookup' });
 	});
-	const frame = page.frameLocator('#lab');
 	// The log's oldest shown row is scrolled out of its box; the oldest listed call is far below.
 	const oldestRow = frame.locator('#log ol > li').first();
 	const oldestCall = frame.locator('#calls ul > li').last();

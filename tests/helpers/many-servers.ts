@@ -1,4 +1,5 @@
-import type { Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { command, openHost } from './embed-host';
 
 // A world of many one-tool servers, for the tests of long lists (long-lists, screen-reader).
 
@@ -19,3 +20,11 @@ export function scenario(servers = SERVERS) {
 /** Whether the browser draws the item's content now (false while content-visibility skips it). */
 export const rendered = (item: Locator) =>
 	item.evaluate((el) => el.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+
+/** The sandbox embed in the host page, its session started on a world of `servers` servers. */
+export async function openManyServers(page: Page, servers = SERVERS) {
+	await openHost(page, { lab: 'sandbox' });
+	expect((await command(page, 'setScenario', { scenario: scenario(servers) })).ok).toBe(true);
+	expect((await command(page, 'startSession')).ok).toBe(true);
+	return page.frameLocator('#lab');
+}
