@@ -43,9 +43,12 @@ test('presenter mode: help, cues played by the clicker, reset, the off switch, n
 	await expect(help).toBeHidden();
 	await expect(toggle).toBeFocused();
 
-	// PageDown, as a clicker sends it, plays the cues: the third one kills filesystem.
-	for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
-	await position(page, 3);
+	// PageDown, as a clicker sends it, plays the cues: the third one kills filesystem. (Each press
+	// once the cue before has shown: one pressed before "ask the room" showed stops there.)
+	for (let i = 1; i <= 3; i++) {
+		await page.keyboard.press('PageDown');
+		await position(page, i);
+	}
 	await expect(page.getByTestId('cue-current')).toContainText('Kill the filesystem server');
 	await expect(page.getByTestId('cue-next')).toContainText('Call the dead server');
 	await settled(page);
@@ -56,7 +59,11 @@ test('presenter mode: help, cues played by the clicker, reset, the off switch, n
 		t('en', 'presenter_announce_cue', { n: 3, total: 10, title: 'Kill the filesystem server' })
 	);
 
-	// "r" resets the world to the lab's start, and says so.
+	// "r" asks first (one stray key must not wipe the demo); pressed again, it resets the world
+	// to the lab's start, and says so.
+	await page.keyboard.press('r');
+	await expect(page.getByTestId('live-region')).toContainText(t('en', 'presenter_reset_confirm'));
+	await position(page, 3);
 	await page.keyboard.press('r');
 	await position(page, 0);
 	await settled(page);
@@ -68,9 +75,12 @@ test('presenter mode: help, cues played by the clicker, reset, the off switch, n
 	await singleKeys.uncheck();
 	await page.keyboard.press('Escape');
 	await expect(help).toBeHidden();
-	for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
-	await position(page, 3);
+	for (let i = 1; i <= 3; i++) {
+		await page.keyboard.press('PageDown');
+		await position(page, i);
+	}
 	await settled(page);
+	await page.keyboard.press('r');
 	await page.keyboard.press('r');
 	await page.keyboard.press('?');
 	await expect(help).toBeHidden();
@@ -93,6 +103,74 @@ test('presenter mode: help, cues played by the clicker, reset, the off switch, n
 	);
 	await expect(notes.getByTestId('notes-current')).toContainText('Call the dead server');
 	await expect(notes.getByTestId('notes-next')).toContainText('The other server still works');
+
+	// The presenter's own screen takes the clicker too.
+	await notes.keyboard.press('PageDown');
+	await position(page, 5);
+	await expect(notes.getByTestId('notes-current')).toContainText('The other server still works');
+	await notes.keyboard.press('PageUp');
+	await position(page, 4);
+
+	// Presenter mode off in the lab window: the notes say so, and move nothing.
+	await toggle.click();
+	await expect(notes.getByTestId('notes-off')).toHaveText(t('en', 'notes_presenter_off'));
+	await expect(
+		notes.getByRole('button', { name: t('en', 'presenter_next'), exact: true })
+	).toBeDisabled();
+	await notes.keyboard.press('PageDown');
+	await notes.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+	await toggle.click();
+	await expect(notes.getByTestId('notes-off')).toBeHidden();
+	await position(page, 4);
+});
+
+test('the clicker plays the next cue wherever the focus is, except where one types', async ({
+	page
+}) => {
+	await page.goto(`${LAB}?present=1&speed=instant`);
+	await settled(page);
+	await page.keyboard.press('PageDown');
+	await position(page, 1);
+	await settled(page);
+	// The Model calls tool select: the clicker's PageDown plays a cue and leaves the tool alone.
+	const tool = page.locator('#calls').getByLabel(t('en', 'call_tool'), { exact: true });
+	const chosen = await tool.inputValue();
+	await tool.focus();
+	await page.keyboard.press('PageDown');
+	await position(page, 2);
+	await expect(tool).toHaveValue(chosen);
+	await expect(tool).toBeFocused();
+	// The time slider: PageUp steps back a cue, not one log step.
+	const slider = page.getByRole('slider');
+	await slider.focus();
+	await page.keyboard.press('PageUp');
+	await position(page, 1);
+	// In a text field PageDown is the field's own.
+	const args = page.locator('#calls').getByLabel(t('en', 'call_arguments'), { exact: true });
+	await args.focus();
+	await page.keyboard.press('PageDown');
+	await page.keyboard.press('n');
+	await position(page, 1);
+});
+
+test('presenter mode is in the address: a reload keeps it, switching it off removes it', async ({
+	page
+}) => {
+	await page.goto(`${LAB}?speed=instant`);
+	await settled(page);
+	const toggle = page.getByRole('button', { name: t('en', 'presenter_mode') });
+	await toggle.click();
+	await expect(page).toHaveURL(/[?&]present=1/);
+	await page.reload();
+	await settled(page);
+	await expect(page.locator('html')).toHaveAttribute('data-presenter', '');
+	await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+	await toggle.click();
+	await expect(page).not.toHaveURL(/present=/);
+	await expect(page).toHaveURL(/speed=instant/);
+	await page.reload();
+	await settled(page);
+	await expect(page.locator('html')).not.toHaveAttribute('data-presenter');
 });
 
 test('the switch is remembered, and the projector theme passes axe in Chinese', async ({

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { labSchema, type Lab } from '$lib/core/labs/lab-schema';
 import { LabSession } from './lab-session.svelte';
-import { PresenterState } from './presenter.svelte';
+import { PresenterState, RESET_CONFIRM_MS } from './presenter.svelte';
 
 const lab01 = labSchema.parse(
 	JSON.parse(
@@ -75,14 +75,19 @@ describe('presenting lab 01 with its cue list', () => {
 		expect(presenter.playingOn).toBe(false);
 	});
 
-	it('plays cues asked for in a row one after the other, as a clicker sends them', async () => {
+	it('plays cues asked for in a row one after the other, as a clicker sends them, but not past a question', async () => {
 		const { session, presenter } = await presenting();
 		const moves = [presenter.forward(), presenter.forward(), presenter.forward()];
-		expect((await Promise.all(moves)).map((o) => o.kind === 'cue' && o.id)).toEqual([
+		// The third press was made before "ask the room" (a pause with nothing to play) showed.
+		expect((await Promise.all(moves)).map((o) => (o.kind === 'cue' ? o.id : o.kind))).toEqual([
 			'meet',
 			'ask-the-room',
-			'kill-filesystem'
+			'busy'
 		]);
+		expect(presenter.at).toBe(2);
+		expect(filesystem(session).process).toBe('running');
+		// Pressed once the question is on screen, it plays on.
+		expect(await presenter.forward()).toMatchObject({ kind: 'cue', id: 'kill-filesystem' });
 		expect(filesystem(session).process).toBe('killed');
 	});
 
@@ -102,12 +107,30 @@ describe('presenting lab 01 with its cue list', () => {
 	it('resets to the lab’s starting world and the first cue', async () => {
 		const { session, presenter } = await presenting();
 		for (let i = 0; i < 3; i++) await presenter.forward();
+		// The key asks first: one stray r changes nothing.
+		expect(await presenter.run('reset')).toEqual({ kind: 'confirmReset' });
+		expect(presenter.at).toBe(3);
+		expect(filesystem(session).process).toBe('killed');
 		expect(await presenter.run('reset')).toEqual({ kind: 'reset' });
 		expect(presenter.at).toBe(0);
 		expect(session.step).toBe(0);
 		expect(filesystem(session).process).toBe('running');
 		expect(session.world.world.actions.map((a) => a.action.do)).toEqual(['startSession']);
 		expect(presenter.news?.outcome).toEqual({ kind: 'reset' });
+	});
+
+	it('asks again for a reset key pressed more than RESET_CONFIRM_MS after the first', async () => {
+		vi.useFakeTimers({ toFake: ['Date'] });
+		try {
+			const { presenter } = await presenting();
+			await presenter.forward();
+			expect(await presenter.run('reset')).toEqual({ kind: 'confirmReset' });
+			vi.setSystemTime(Date.now() + RESET_CONFIRM_MS + 1);
+			expect(await presenter.run('reset')).toEqual({ kind: 'confirmReset' });
+			expect(presenter.at).toBe(1);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it('says where the list ends and where it starts', async () => {

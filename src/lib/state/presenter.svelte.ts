@@ -4,7 +4,7 @@ import type { LabAction } from '$lib/core/labs/lab-schema';
 import type { PresenterState as Posted } from '$lib/core/presenter/channel';
 import { stateMessage } from '$lib/core/presenter/channel-state';
 import { cueFileJson, cuesOf, pauseEnd, type Cue } from '$lib/core/presenter/cues';
-import { shortcutFor, type Shortcut } from '$lib/core/presenter/shortcuts';
+import { keyPressOf, shortcutFor, type Shortcut } from '$lib/core/presenter/shortcuts';
 import type { LabSession } from './lab-session.svelte';
 import { ShortcutPrefs } from './presenter-prefs.svelte';
 import { CueRecorder } from './presenter-recorder.svelte';
@@ -19,6 +19,8 @@ export type Outcome =
 	| { kind: 'step' }
 	| { kind: 'busy' }
 	| { kind: 'reset' }
+	/** `r` pressed once: a second press within RESET_CONFIRM_MS resets. */
+	| { kind: 'confirmReset' }
 	| { kind: 'failed'; n: number; error: string }
 	| { kind: 'backFailed'; error: string }
 	| { kind: 'recording' }
@@ -27,6 +29,9 @@ export type Outcome =
 	| { kind: 'invalid'; path: string; message: string }
 	| { kind: 'labCues' }
 	| { kind: 'mode'; on: boolean };
+
+/** How long a first `r` waits for the second: one stray key must not wipe a prepared demo. */
+export const RESET_CONFIRM_MS = 3000;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -73,18 +78,11 @@ export class PresenterState {
 
 	/** The shortcut a key press on the page means now, if any. */
 	shortcut(event: KeyboardEvent, presenting: boolean): Shortcut | null {
-		const target = event.target as { tagName?: string; isContentEditable?: boolean } | null;
-		return shortcutFor(
-			{
-				key: event.key,
-				ctrlKey: event.ctrlKey,
-				altKey: event.altKey,
-				metaKey: event.metaKey,
-				repeat: event.repeat,
-				target: target && { tagName: target.tagName, isContentEditable: target.isContentEditable }
-			},
-			{ singleKeys: this.prefs.singleKeys, presenter: presenting, dialogOpen: this.helpOpen }
-		);
+		return shortcutFor(keyPressOf(event), {
+			singleKeys: this.prefs.singleKeys,
+			presenter: presenting,
+			dialogOpen: this.helpOpen
+		});
 	}
 
 	get current(): Cue | null {
@@ -116,7 +114,7 @@ export class PresenterState {
 			case 'continue':
 				return this.cues.length ? this.playToPause() : this.forward();
 			case 'reset':
-				return this.reset();
+				return this.#resetByKey();
 			case 'help':
 				this.helpOpen = true;
 				return null;
@@ -131,8 +129,13 @@ export class PresenterState {
 	/** Plays the next cue; without a cue list, moves to the next lab step. */
 	forward(): Promise<Outcome> {
 		if (!this.cues.length) return Promise.resolve(this.#moveStep(1));
+		const asked = this.at;
 		return this.#inTurn(async (run) => {
 			if (this.at >= this.cues.length) return this.#say({ kind: 'end' });
+			// A press made before a question to the room (a pause cue with nothing to play) was
+			// shown stops there: a clicker pressed twice must not skip the question.
+			const shown = this.cues[this.at - 1];
+			if (this.at > asked && shown?.pause && !shown.actions.length) return { kind: 'busy' };
 			this.playing = true;
 			try {
 				return await this.#play(this.at, run);
@@ -198,6 +201,18 @@ export class PresenterState {
 		const step = this.#stepOf(to);
 		if (step !== null) this.session.lab?.goTo(step);
 		return this.#say({ kind: 'back', n: to + 1, total: this.cues.length });
+	}
+
+	#resetArmedUntil = 0;
+
+	/** The reset shortcut: the first press asks for a second, which resets. */
+	#resetByKey(): Promise<Outcome> | Outcome {
+		if (Date.now() < this.#resetArmedUntil) {
+			this.#resetArmedUntil = 0;
+			return this.reset();
+		}
+		this.#resetArmedUntil = Date.now() + RESET_CONFIRM_MS;
+		return this.#say({ kind: 'confirmReset' });
 	}
 
 	/** The lab's starting world, and the cue list from its first cue. */

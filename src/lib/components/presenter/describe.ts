@@ -92,6 +92,8 @@ export function describeOutcome(outcome: Outcome, title: (n: number) => string):
 			return m.presenter_list_end();
 		case 'reset':
 			return m.presenter_reset_done();
+		case 'confirmReset':
+			return m.presenter_reset_confirm();
 		case 'failed':
 			return m.presenter_cue_failed({ n: outcome.n, error: outcome.error });
 		case 'backFailed':

@@ -47,6 +47,8 @@ export interface PresenterState {
 	/** Null when no cue list is loaded: the presentation moves step by step. */
 	cues: { at: number; total: number; current: CueSummary | null; next: CueSummary | null } | null;
 	busy: boolean;
+	/** False while presenter mode is off in the lab window (it then ignores Previous and Next). */
+	presenting?: boolean;
 }
 
 export const NOTES_COMMANDS = ['next', 'previous', 'hello'] as const;
@@ -120,7 +122,8 @@ const state = shape({
 	cues: nullOr(
 		shape({ at: count(0), total: count(0), current: nullOr(cueSummary), next: nullOr(cueSummary) })
 	),
-	busy: flag
+	busy: flag,
+	presenting: optional(flag)
 });
 
 const command = shape({

@@ -66,14 +66,39 @@ describe('keyboard shortcuts', () => {
 	});
 
 	it('never fires while the focus is where a person types', () => {
-		for (const tagName of ['INPUT', 'TEXTAREA', 'SELECT', 'input']) {
-			expect(shortcutFor(press('r', { target: { tagName } }), presenting), tagName).toBeNull();
-			expect(shortcutFor(press('PageDown', { target: { tagName } }), presenting)).toBeNull();
+		for (const target of [
+			{ tagName: 'INPUT' },
+			{ tagName: 'input', type: 'search' },
+			{ tagName: 'INPUT', type: 'number' },
+			{ tagName: 'TEXTAREA' }
+		]) {
+			expect(shortcutFor(press('r', { target }), presenting), JSON.stringify(target)).toBeNull();
+			expect(shortcutFor(press('PageDown', { target }), presenting)).toBeNull();
 		}
 		const editable = { tagName: 'DIV', isContentEditable: true };
 		expect(shortcutFor(press('r', { target: editable }), presenting)).toBeNull();
 		expect(typesText({ tagName: 'BUTTON' })).toBe(false);
+		expect(typesText({ tagName: 'INPUT', type: 'range' })).toBe(false);
 		expect(typesText(null)).toBe(false);
+	});
+
+	it("keeps the clicker keys Next and Previous on a select, the time slider or a checkbox; a select's letters are its own", () => {
+		for (const target of [
+			{ tagName: 'SELECT' },
+			{ tagName: 'INPUT', type: 'range' },
+			{ tagName: 'INPUT', type: 'checkbox' },
+			{ tagName: 'INPUT', type: 'file' }
+		]) {
+			expect(shortcutFor(press('PageDown', { target }), presenting), target.tagName).toBe('next');
+			expect(shortcutFor(press('PageUp', { target }), presenting)).toBe('previous');
+		}
+		// A letter in a select jumps to an option; on a slider or a checkbox it is a shortcut.
+		expect(shortcutFor(press('n', { target: { tagName: 'SELECT' } }), presenting)).toBeNull();
+		expect(
+			shortcutFor(press('n', { target: { tagName: 'INPUT', type: 'range' } }), presenting)
+		).toBe('next');
+		// Outside presenter mode the clicker keys stay the control's own.
+		expect(shortcutFor(press('PageDown', { target: { tagName: 'SELECT' } }), page)).toBeNull();
 	});
 
 	it('leaves the keys to an open dialog', () => {

@@ -29,8 +29,29 @@ export interface KeyPress {
 	metaKey: boolean;
 	/** Held down: a held key would play cue after cue. */
 	repeat?: boolean;
-	/** Where the focus is (the event's target). */
-	target?: { tagName?: string; isContentEditable?: boolean } | null;
+	/** Where the focus is (the event's target); `type` is an input's. */
+	target?: { tagName?: string; isContentEditable?: boolean; type?: string } | null;
+}
+
+/** What a key event says about the press (its target read for what `typesText` needs). */
+export function keyPressOf(event: KeyboardEvent): KeyPress {
+	const target = event.target as {
+		tagName?: string;
+		isContentEditable?: boolean;
+		type?: string;
+	} | null;
+	return {
+		key: event.key,
+		ctrlKey: event.ctrlKey,
+		altKey: event.altKey,
+		metaKey: event.metaKey,
+		repeat: event.repeat,
+		target: target && {
+			tagName: target.tagName,
+			isContentEditable: target.isContentEditable,
+			type: target.type
+		}
+	};
 }
 
 export interface ShortcutContext {
@@ -41,22 +62,43 @@ export interface ShortcutContext {
 	dialogOpen: boolean;
 }
 
-const EDITABLE = new Set(['input', 'textarea', 'select']);
+/** Inputs that take no typed text: a key there is a command, not a character. */
+const NOT_TEXT = new Set([
+	'checkbox',
+	'radio',
+	'range',
+	'button',
+	'submit',
+	'reset',
+	'file',
+	'color',
+	'image'
+]);
 
-/** True where typed characters are the person's text, not commands. */
+/** True where typed characters (and PageUp/PageDown) are the person's text, not commands. */
 export function typesText(target: KeyPress['target']): boolean {
 	if (!target) return false;
-	return !!target.isContentEditable || EDITABLE.has((target.tagName ?? '').toLowerCase());
+	if (target.isContentEditable) return true;
+	const tag = (target.tagName ?? '').toLowerCase();
+	if (tag === 'textarea') return true;
+	return tag === 'input' && !NOT_TEXT.has((target.type ?? 'text').toLowerCase());
+}
+
+/** True where a letter has a meaning of its own: text, and a select (it jumps to an option). */
+function takesLetters(target: KeyPress['target']): boolean {
+	return typesText(target) || (target?.tagName ?? '').toLowerCase() === 'select';
 }
 
 export function shortcutFor(press: KeyPress, context: ShortcutContext): Shortcut | null {
 	if (press.ctrlKey || press.altKey || press.metaKey || press.repeat) return null;
 	if (context.dialogOpen || typesText(press.target)) return null;
+	// A presentation remote sends only these: they mean Next and Previous wherever the focus is
+	// (a select, the time slider, a checkbox), except where the person types.
 	if (context.presenter) {
 		const clicker = CLICKER_KEYS.find(([key]) => key === press.key);
 		if (clicker) return clicker[1];
 	}
-	if (!context.singleKeys || press.key.length !== 1) return null;
+	if (!context.singleKeys || press.key.length !== 1 || takesLetters(press.target)) return null;
 	// Caps Lock or Shift gives "N": the same letter. "?" needs Shift on most layouts.
 	const key = press.key.toLowerCase();
 	const shortcut = SINGLE_KEYS.find(([k]) => k === key)?.[1] ?? null;
