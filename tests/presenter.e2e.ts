@@ -153,6 +153,25 @@ test('the clicker plays the next cue wherever the focus is, except where one typ
 	await position(page, 1);
 });
 
+test('the cue list follows the time slider back: Next then plays the cue after where the world is', async ({
+	page
+}) => {
+	await page.goto(`${LAB}?present=1&speed=instant`);
+	await settled(page);
+	for (let i = 1; i <= 3; i++) {
+		await page.keyboard.press('PageDown');
+		await position(page, i);
+	}
+	await settled(page);
+	await expect(card(page, 'filesystem')).toContainText(t('en', 'servers_killed_note'));
+	// The slider's own Home key: back to the start of the log.
+	await page.getByRole('slider').focus();
+	await page.keyboard.press('Home');
+	await expect(page.getByTestId('timeline')).toHaveAttribute('data-busy', 'no');
+	await position(page, 0);
+	await expect(page.getByTestId('cue-next')).toContainText('The session is up');
+});
+
 test('presenter mode is in the address: a reload keeps it, switching it off removes it', async ({
 	page
 }) => {

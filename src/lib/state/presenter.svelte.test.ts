@@ -133,6 +133,26 @@ describe('presenting lab 01 with its cue list', () => {
 		}
 	});
 
+	it('follows a move back on the time slider: Next plays the cue that follows where the world is', async () => {
+		const { session, presenter } = await presenting();
+		for (let i = 0; i < 3; i++) await presenter.forward();
+		expect(filesystem(session).process).toBe('killed');
+		const timeline = await session.loadTimeline();
+		// Step 2: after the first cue's call, before the kill; "ask the room" has nothing to play,
+		// so it stands as played there.
+		await timeline.goTo(2);
+		presenter.sync();
+		expect(presenter.at).toBe(2);
+		expect(filesystem(session).process).toBe('running');
+		expect(await presenter.forward()).toMatchObject({ kind: 'cue', n: 3, id: 'kill-filesystem' });
+		expect(filesystem(session).process).toBe('killed');
+		// Back to the start of the log: nothing is played.
+		await timeline.goTo(1);
+		presenter.sync();
+		expect(presenter.at).toBe(0);
+		expect(await presenter.forward()).toMatchObject({ kind: 'cue', n: 1, id: 'meet' });
+	});
+
 	it('says where the list ends and where it starts', async () => {
 		const { presenter } = await presenting();
 		expect(await presenter.back()).toEqual({ kind: 'start' });

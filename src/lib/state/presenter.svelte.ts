@@ -59,6 +59,8 @@ export class PresenterState {
 	news = $state.raw<{ seq: number; outcome: Outcome } | null>(null);
 
 	#marks: number[] = [];
+	/** The world's log length when the presentation last looked: a shorter one is a move back. */
+	#seenLength = 0;
 	/** Bumped by a reset and a new list: a cue or a loop from before stops where it is. */
 	#run = 0;
 	#stopAfterCue = false;
@@ -126,11 +128,35 @@ export class PresenterState {
 		this.#say({ kind: 'mode', on });
 	}
 
+	/**
+	 * Follows a move back in time made outside the cue list (the time slider, a step back): the
+	 * cues whose actions the world no longer holds are unplayed, so Next plays the one that
+	 * follows where the world now is. A cue with nothing to play counts as played where its
+	 * mark is. Growth is not read: a cue's own actions and a learner's look alike.
+	 */
+	sync(): void {
+		if (this.playing) return;
+		const length = this.session.world.world.actions.length;
+		if (length < this.#seenLength) {
+			let at = 0;
+			while (
+				at < this.at &&
+				(this.#marks[at] < length || (this.#marks[at] === length && !this.cues[at]?.actions.length))
+			)
+				at++;
+			this.at = at;
+			this.#marks.length = at;
+		}
+		this.#seenLength = length;
+	}
+
 	/** Plays the next cue; without a cue list, moves to the next lab step. */
 	forward(): Promise<Outcome> {
 		if (!this.cues.length) return Promise.resolve(this.#moveStep(1));
+		this.sync();
 		const asked = this.at;
 		return this.#inTurn(async (run) => {
+			this.sync();
 			if (this.at >= this.cues.length) return this.#say({ kind: 'end' });
 			// A press made before a question to the room (a pause cue with nothing to play) was
 			// shown stops there: a clicker pressed twice must not skip the question.
@@ -181,6 +207,7 @@ export class PresenterState {
 	async #back(): Promise<Outcome> {
 		// A command of the learner's still settling would be cut short by swapping its world.
 		if (this.session.world.pending > 0) return { kind: 'busy' };
+		this.sync();
 		if (this.at === 0) return this.#say({ kind: 'start' });
 		const to = this.at - 1;
 		const mark = this.#marks[to];
@@ -198,6 +225,7 @@ export class PresenterState {
 		}
 		this.at = to;
 		this.#marks.length = to;
+		this.#seenLength = this.session.world.world.actions.length;
 		const step = this.#stepOf(to);
 		if (step !== null) this.session.lab?.goTo(step);
 		return this.#say({ kind: 'back', n: to + 1, total: this.cues.length });
@@ -224,6 +252,7 @@ export class PresenterState {
 		this.collect();
 		this.at = 0;
 		this.#marks = [];
+		this.#seenLength = this.session.world.world.actions.length;
 		return this.#say({ kind: 'reset' });
 	}
 
@@ -293,6 +322,7 @@ export class PresenterState {
 		this.own = own;
 		this.at = at;
 		this.#marks = [];
+		this.#seenLength = this.session.world.world.actions.length;
 	}
 
 	async #play(index: number, run: number): Promise<Outcome> {
@@ -315,6 +345,7 @@ export class PresenterState {
 			if (run !== this.#run) return { kind: 'busy' };
 			return this.#say({ kind: 'failed', n: index + 1, error: messageOf(error) });
 		}
+		this.#seenLength = this.session.world.world.actions.length;
 		return this.#say({ kind: 'cue', n: index + 1, total: this.cues.length, id: cue.id });
 	}
 
