@@ -139,4 +139,11 @@ test('the contract’s parameters hold on both routes: s= on /labs, #s= on /embe
 	await expect(page.locator('#servers')).toBeVisible();
 	await expect(page.locator('#registry')).toHaveCount(0);
 	await expect(page.locator('#narration')).toHaveCount(0);
+
+	// A read-only embed with its narration: the steps page, but nothing there resets the world.
+	await page.goto('embed/01-connection-isolation?speed=instant&controls=0');
+	const narration = page.locator('#narration');
+	await expect(narration.getByRole('button', { name: 'Next step' })).toBeVisible();
+	await expect(narration.getByRole('button', { name: 'Reset the lab' })).toBeHidden();
+	await expect(page.getByRole('button', { name: 'Kill filesystem', exact: true })).toBeHidden();
 });

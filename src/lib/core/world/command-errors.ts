@@ -1,4 +1,21 @@
+import { boundText } from '../text/bound';
 import { WorldCommandError } from './events';
+
+/**
+ * A value a refusal echoes (a server name, an id) comes from the host page or a scenario: each
+ * is cut to this many characters, so a 1 MB name does not come back as a 1 MB error.
+ */
+export const ECHO_MAX = 500;
+
+function bounded(params: unknown): Record<string, string> | undefined {
+	if (!params || typeof params !== 'object') return undefined;
+	const out: Record<string, string> = {};
+	for (const [key, value] of Object.entries(params)) {
+		const b = boundText(String(value), ECHO_MAX);
+		out[key] = b.omitted ? `${b.text}…` : b.text;
+	}
+	return out;
+}
 
 /**
  * Why the lab refuses a command, by key: each table holds the English sentences of one part of
@@ -37,7 +54,8 @@ export function refusals<T extends RefusalTable>(table: T) {
 		...[params]: Values<T, K> extends undefined ? [] : [Values<T, K>]
 	): WorldCommandError => {
 		const english = table[key] as unknown as (p: unknown) => string;
-		return new WorldCommandError(english(params), key, params as Record<string, string>);
+		const values = bounded(params);
+		return new WorldCommandError(english(values), key, values);
 	};
 }
 

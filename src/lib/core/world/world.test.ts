@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../scenario/schema';
 import { mcpStatusText } from '../profiles/openharness/status-text';
 import { worldSnapshot } from './snapshot';
+import { ECHO_MAX } from './command-errors';
+import type { WorldCommandError } from './events';
 import { isolationScenario, makeWorld } from './test-world';
 import type { WireEntry } from './wire';
 
@@ -322,6 +324,17 @@ describe('OpenHarness world: commands and the snapshot', () => {
 		// The failed command did not wedge the queue.
 		await world.kill('filesystem');
 		expect(statusOf(world, 'filesystem').process).toBe('killed');
+	});
+
+	it('echoes a huge server name cut to ECHO_MAX characters, not whole', async () => {
+		const world = makeWorld();
+		const error = await world.kill('x'.repeat(1_000_000)).catch((e: Error) => e);
+		expect(error).toBeInstanceOf(Error);
+		const message = (error as Error).message;
+		expect(message.startsWith(`Unknown server '${'x'.repeat(ECHO_MAX)}…'.`)).toBe(true);
+		expect(message.length).toBeLessThan(ECHO_MAX + 100);
+		// The translated page reads the same bounded value.
+		expect((error as WorldCommandError).params?.server).toHaveLength(ECHO_MAX + 1);
 	});
 
 	it('connect_all alone does not rebuild the registry; close_session empties it', async () => {
