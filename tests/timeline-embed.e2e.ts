@@ -22,11 +22,17 @@ test('step time-travels along the event log and answers with that moment’s sna
 }) => {
 	const end = await killAndCall(page);
 	expect(end.snapshot!.calls).toHaveLength(1);
+	// The snapshot's extension `log` says where the world stands on its log, in `step`'s units.
+	const log = (snapshot: Snapshot | undefined) => (snapshot as { log?: unknown } | undefined)?.log;
+	expect(log(end.snapshot)).toEqual({ at: 3, length: 3 });
 
 	const before = await command(page, 'step', { to: 1 });
 	expect(before.ok).toBe(true);
 	expect(process(before.snapshot, 'filesystem')).toBe('running');
 	expect(before.snapshot!.calls).toEqual([]);
+	expect(log(before.snapshot)).toEqual({ at: 1, length: 3 });
+	// The contract's `step` is the lesson's step, which time travel does not move.
+	expect(before.snapshot!.step).toBe(end.snapshot!.step);
 
 	const killed = await command(page, 'step', { to: 2 });
 	expect(process(killed.snapshot, 'filesystem')).toBe('killed');

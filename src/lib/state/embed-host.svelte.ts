@@ -280,8 +280,15 @@ export class EmbedHost {
 		}
 	}
 
+	/**
+	 * The contract's snapshot, extended with `log`: where the world stands on its event log and
+	 * how long the log is, in the `step` command's units (`step` itself is the lesson's step).
+	 */
 	#snapshot() {
-		return this.session.world.snapshot(this.session.labId, this.session.step);
+		const snapshot = this.session.world.snapshot(this.session.labId, this.session.step);
+		const timeline = this.session.timeline;
+		const length = timeline?.length ?? this.session.world.world.actions.length;
+		return { ...snapshot, log: { at: timeline?.at ?? length, length } };
 	}
 
 	#postHeight(): void {
