@@ -69,7 +69,54 @@ test('the loader is served as JavaScript', async ({ page }) => {
 	const response = await page.request.get('embed/mcp-lab-embed.js');
 	expect(response.status()).toBe(200);
 	expect(response.headers()['content-type']).toBe('text/javascript; charset=utf-8');
-	expect((await response.body()).length).toBeLessThan(4 * 1024);
+	expect((await response.body()).length).toBeLessThan(6 * 1024);
+});
+
+test('the loader attached after the frame is ready still gets ready, and follows the frame to another lab', async ({
+	page
+}) => {
+	// A plain host page of the site's origin (addresses resolve from the site's root).
+	await page.goto('.');
+	await page.setContent(
+		`<iframe id="f" src="${siteUrl(page, 'embed/01-connection-isolation?speed=instant')}" style="width:100%;height:400px"></iframe>`
+	);
+	const frame = page.frameLocator('#f');
+	await expect(frame.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	// The frame said ready long ago; a late script attaches now.
+	await page.addScriptTag({ url: siteUrl(page, 'embed/mcp-lab-embed.js') });
+	const first = await page.evaluate(async () => {
+		const w = window as unknown as {
+			MCPLab: {
+				attach(f: Element): {
+					ready: Promise<{ lab: string }>;
+					command(n: string): Promise<{ snapshot: { lab: string } }>;
+				};
+			};
+			lab: unknown;
+		};
+		const lab = w.MCPLab.attach(document.getElementById('f')!);
+		w.lab = lab;
+		return (await lab.ready).lab;
+	});
+	expect(first).toBe('01-connection-isolation');
+	// Another lab in the same frame: commands go to it once it is ready, not to the old page.
+	const second = await page.evaluate(
+		async (src) => {
+			const lab = (
+				window as unknown as {
+					lab: {
+						ready: Promise<unknown>;
+						command(n: string): Promise<{ snapshot: { lab: string } }>;
+					};
+				}
+			).lab;
+			document.getElementById('f')!.setAttribute('src', src);
+			const state = await lab.command('getState');
+			return state.snapshot.lab;
+		},
+		siteUrl(page, 'embed/05-fault-drills?speed=instant')
+	);
+	expect(second).toBe('05-fault-drills');
 });
 
 test('origin, theme, controls and captions reach the URL; an unusable origin is left out and said so', async ({

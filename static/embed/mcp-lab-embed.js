@@ -24,7 +24,25 @@
 		const listeners = new Map();
 		const pending = new Map();
 		let markReady;
-		const ready = new Promise((resolve) => (markReady = resolve));
+		let ready;
+		// Ready again after the frame loads another page: commands wait for it, not for the old one.
+		function unready() {
+			ready = new Promise((resolve) => (markReady = resolve));
+		}
+		unready();
+		// A frame that said ready before this attach (a late script, a hydrating docs site) never
+		// says it again: a getState, queued by the frame until it is up, tells instead.
+		function probe() {
+			const origin = originOf(frame);
+			if (origin === 'null' || !frame.contentWindow) return;
+			const id = idBase + 'probe:' + ++seq;
+			pending.set(id, {
+				resolve: (result) =>
+					markReady({ type: P + 'ready', version: 1, lab: result.snapshot && result.snapshot.lab }),
+				reject: () => {}
+			});
+			frame.contentWindow.postMessage({ type: P + 'command', id, command: 'getState', args: {} }, origin);
+		}
 
 		function receive(event) {
 			// Any window may post here: trust only this frame, at the origin its src names.
@@ -40,14 +58,31 @@
 				pending.delete(data.id);
 				if (data.ok) waiting.resolve(data);
 				else waiting.reject(Object.assign(new Error(data.error), { result: data }));
+				// The loader's own probe is not the host page's business.
+				if (String(data.id).indexOf(idBase + 'probe:') === 0) return;
 			}
 			(listeners.get(type) || new Set()).forEach((handler) => handler(data));
 		}
 		win.addEventListener('message', receive);
+		if (frame.addEventListener) frame.addEventListener('load', probe);
+		// A new src: what was asked of the old page is not answered by the new one.
+		const watch =
+			typeof win.MutationObserver === 'function' &&
+			new win.MutationObserver(() => {
+				unready();
+				pending.forEach((waiting) => waiting.reject(new Error('MCP Lab: the frame loaded another page')));
+				pending.clear();
+			});
+		if (watch) watch.observe(frame, { attributes: true, attributeFilter: ['src'] });
+		probe();
 
 		// Posted once the frame is ready (before that nobody listens); settles on its result.
 		function command(name, args) {
-			return ready.then(
+			// One microtask first: a src set just before this call is noticed (by the observer)
+			// before the command picks the page it waits for.
+			return Promise.resolve()
+				.then(() => ready)
+				.then(
 				() =>
 					new Promise((resolve, reject) => {
 						const origin = originOf(frame);
@@ -70,12 +105,22 @@
 
 		function detach() {
 			win.removeEventListener('message', receive);
+			if (frame.removeEventListener) frame.removeEventListener('load', probe);
+			if (watch) watch.disconnect();
 			handles.delete(frame);
 			pending.forEach((waiting) => waiting.reject(new Error('MCP Lab: detached')));
 			pending.clear();
 		}
 
-		const handle = { iframe: frame, ready, command, on, detach };
+		const handle = {
+			iframe: frame,
+			get ready() {
+				return ready;
+			},
+			command,
+			on,
+			detach
+		};
 		handles.set(frame, handle);
 		return handle;
 	}

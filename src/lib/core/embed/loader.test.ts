@@ -71,6 +71,9 @@ describe('embed loader', () => {
 
 	it('sends commands after ready, to the frame’s origin, and settles on the matching result', async () => {
 		const lab = MCPLab.attach(frame);
+		// The probe for a frame that was ready before the attach (see below) goes first.
+		expect(posted).toHaveLength(1);
+		posted.length = 0;
 		const killed = lab.command('kill', { server: 'filesystem' });
 		const state = lab.command('getState');
 		await Promise.resolve();
@@ -92,6 +95,27 @@ describe('embed loader', () => {
 		fromFrame({ type: 'mcp-lab:result', id: killId, ok: false, error: 'No server "nope".' });
 		await expect(state).resolves.toMatchObject({ ok: true, snapshot: { lab: 'x' } });
 		await expect(killed).rejects.toThrow('No server "nope".');
+	});
+
+	it('is ready, attached after the frame said so, once the frame answers its getState probe', async () => {
+		const lab = MCPLab.attach(frame);
+		expect(posted).toHaveLength(1);
+		const probe = parseMessage(posted[0].message);
+		expect(probe).toMatchObject({ kind: 'command', command: { command: 'getState', args: {} } });
+		expect(posted[0].target).toBe(LAB);
+		// No ready message ever comes: the probe's result is enough.
+		fromFrame({
+			type: 'mcp-lab:result',
+			id: posted[0].message.id,
+			ok: true,
+			snapshot: { lab: '05-x' }
+		});
+		await expect(lab.ready).resolves.toEqual({ type: 'mcp-lab:ready', version: 1, lab: '05-x' });
+		const state = lab.command('getState');
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect(posted).toHaveLength(2);
+		fromFrame({ type: 'mcp-lab:result', id: posted[1].message.id, ok: true, snapshot: {} });
+		await expect(state).resolves.toMatchObject({ ok: true });
 	});
 
 	it('passes messages to on() handlers by short or full type, until off()', () => {
