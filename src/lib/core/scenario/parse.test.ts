@@ -58,6 +58,22 @@ describe('scenario parsing', () => {
 		);
 	});
 
+	it('names mcpServers (Claude Desktop, Cursor) instead of opening an empty world', () => {
+		const result = parseScenario({ mcpServers: { fs: { command: 'npx' } } });
+		expect(result).toEqual({
+			ok: false,
+			problems: [
+				{
+					path: 'mcpServers',
+					message:
+						"This format's key is mcp_servers (OpenHarness's settings), not mcpServers (Claude Desktop's and Cursor's)."
+				}
+			]
+		});
+		// With mcp_servers there too, the other key is one of a settings block's own: kept.
+		expect(parseScenario({ mcp_servers: {}, mcpServers: {} }).ok).toBe(true);
+	});
+
 	it('rejects an unknown transport type at its path', () => {
 		const result = parseScenario({ mcp_servers: { x: { type: 'sse', url: 'u' } } });
 		expect(result.ok).toBe(false);

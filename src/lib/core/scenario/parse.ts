@@ -33,6 +33,19 @@ export function parseScenario(
 	input: unknown,
 	{ error }: { error?: z.core.$ZodErrorMap } = {}
 ): ParseResult {
+	// Unknown keys are kept (schema.ts), so a config pasted from Claude Desktop or Cursor would
+	// open as an empty world without a word: the one misspelling everyone makes is named.
+	if (isRecord(input) && 'mcpServers' in input && !('mcp_servers' in input))
+		return {
+			ok: false,
+			problems: [
+				{
+					path: 'mcpServers',
+					message:
+						"This format's key is mcp_servers (OpenHarness's settings), not mcpServers (Claude Desktop's and Cursor's)."
+				}
+			]
+		};
 	const result = scenarioSchema.safeParse(
 		withTransportAliases(input),
 		error ? { error } : undefined
