@@ -139,6 +139,17 @@ test('bad commands are answered with a sentence, and the world is kept', async (
 	});
 	expect(invalid.ok).toBe(false);
 	expect(invalid.error).toMatch(/^Invalid scenario at mcp_servers\.x\.(command|args): /);
+	expect(await command(page, 'setScenario', {})).toMatchObject({
+		ok: false,
+		error: 'setScenario needs args.scenario (a scenario object).'
+	});
+	// Claude Desktop's spelling is named, not taken for an empty world.
+	expect(
+		await command(page, 'setScenario', { scenario: { mcpServers: { fs: { command: 'npx' } } } })
+	).toMatchObject({
+		ok: false,
+		error: expect.stringContaining("not mcpServers (Claude Desktop's")
+	});
 	const kept = await command(page, 'getState');
 	expect(kept.snapshot?.servers.map((s) => s.name)).toEqual([
 		'filesystem',

@@ -174,8 +174,9 @@ export class EmbedHost {
 			case 'getState':
 				return { ok: true };
 			case 'setScenario': {
-				const result = await this.session.setScenario(command.args.scenario);
-				return result;
+				if (command.args.scenario === undefined)
+					return { ok: false, error: 'setScenario needs args.scenario (a scenario object).' };
+				return this.session.setScenario(command.args.scenario);
 			}
 			case 'startSession':
 				await world.run((w) => w.startSession());
