@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { t } from './helpers/messages';
 import { command, openHost, type Snapshot } from './helpers/embed-host';
 
 // The embed contract (shared/design/embed-api.md) exercised as a docs page would: a host page
@@ -215,6 +216,11 @@ test('commands are ignored unless they come from the origin parameter', async ({
 	await expect(page.frameLocator('#lab').getByTestId('workspace')).toHaveAttribute(
 		'data-settled',
 		'yes'
+	);
+	// The frame says why, with the origin to set: this page is not https://docs.example.com.
+	const here = new URL(page.url()).origin;
+	await expect(page.frameLocator('#lab').getByRole('main')).toContainText(
+		t('en', 'embed_origin_mismatch', { origin: 'https://docs.example.com', parent: here })
 	);
 });
 

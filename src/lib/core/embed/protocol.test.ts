@@ -64,10 +64,11 @@ describe('embed protocol', () => {
 			origin: 'https://docs.example.com'
 		});
 		expect(parseOriginParam(null)).toEqual({ origin: null });
-		expect(parseOriginParam('not a url')).toHaveProperty('error');
+		expect(parseOriginParam('not a url')).toMatchObject({ kind: 'malformed' });
 		// A file: page can never be told apart (its messages come from origin "null").
 		expect(parseOriginParam('file:///home/ana/guide.html')).toEqual({
-			error: 'origin=file:///home/ana/guide.html is not a usable origin.'
+			error: 'origin=file:///home/ana/guide.html is not a usable origin.',
+			kind: 'unusable'
 		});
 	});
 

@@ -114,17 +114,18 @@ export function replyOrigin(allowedOrigin: string | null, referrer: string): str
 /** The `origin=` parameter, normalised; an unusable value is treated as an error, not as "any". */
 export function parseOriginParam(
 	value: string | null
-): { origin: string | null } | { error: string } {
+): { origin: string | null } | { error: string; kind: 'unusable' | 'malformed' } {
 	if (value === null || value === '') return { origin: null };
 	try {
 		const url = new URL(value);
 		// A file: page posts with origin "null" (Chromium still spells the URL's origin file://).
 		if (url.origin === 'null' || url.protocol === 'file:')
-			return { error: `origin=${value} is not a usable origin.` };
+			return { error: `origin=${value} is not a usable origin.`, kind: 'unusable' };
 		return { origin: url.origin };
 	} catch {
 		return {
-			error: `origin=${value} is not a valid origin (expected e.g. https://docs.example.com).`
+			error: `origin=${value} is not a valid origin (expected e.g. https://docs.example.com).`,
+			kind: 'malformed'
 		};
 	}
 }
