@@ -237,4 +237,39 @@ test('a cue file that does not fit the lab is refused with its JSON path', async
 		'This file is not a cue list for this lab. At cues[0].actions[0].server:'
 	);
 	await position(page, 0);
+	const load = async (text: string) =>
+		page.getByLabel(t('en', 'presenter_load')).setInputFiles({
+			name: 'cues.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(text)
+		});
+	await load(JSON.stringify({ ...file, lab: '02-naming', cues: [] }));
+	await expect(page.getByTestId('cue-file-error')).toHaveText(
+		t('en', 'presenter_file_wrong_lab', { made: '02-naming', lab: '01-connection-isolation' })
+	);
+	await load('not json');
+	await expect(page.getByTestId('cue-file-error')).toHaveText(t('en', 'presenter_file_not_json'));
+});
+
+test("in Chinese, a cue file's problems are said in Chinese, the validator's words too", async ({
+	page
+}) => {
+	await page.goto(`${LAB}?present=1&speed=instant&lang=zh-CN`);
+	await settled(page);
+	const file = {
+		format: 'mcp-lab-cues',
+		version: 1,
+		lab: '01-connection-isolation',
+		cues: [{ id: 'a', actions: [{ do: 'kill', server: 7 }] }]
+	};
+	await page.getByLabel(t('zh-CN', 'presenter_load')).setInputFiles({
+		name: 'cues.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(JSON.stringify(file))
+	});
+	const error = page.getByTestId('cue-file-error');
+	await expect(error).toContainText(
+		t('zh-CN', 'presenter_file_invalid', { path: 'cues[0].actions[0].server', message: '' })
+	);
+	await expect(error).not.toContainText('Invalid input');
 });

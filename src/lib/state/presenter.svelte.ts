@@ -1,6 +1,7 @@
 // Loaded on demand (presenter mode, a shortcut): straight from its modules, not the core's index.
 import { isWorldLabAction, performLabAction } from '$lib/core/labs/lab-actions';
 import type { LabAction } from '$lib/core/labs/lab-schema';
+import type { z } from 'zod';
 import type { PresenterState as Posted } from '$lib/core/presenter/channel';
 import { stateMessage } from '$lib/core/presenter/channel-state';
 import { cueFileJson, cuesOf, pauseEnd, type Cue } from '$lib/core/presenter/cues';
@@ -26,7 +27,15 @@ export type Outcome =
 	| { kind: 'recording' }
 	| { kind: 'recorded'; count: number; skipped: number }
 	| { kind: 'loaded'; count: number }
-	| { kind: 'invalid'; path: string; message: string }
+	| {
+			kind: 'invalid';
+			path: string;
+			message: string;
+			/** A problem the page words itself (not JSON; another lab's list, `made` for it). */
+			problem?: 'notJson' | 'wrongLab';
+			made?: string;
+			lab?: string;
+	  }
 	| { kind: 'labCues' }
 	| { kind: 'mode'; on: boolean };
 
@@ -286,14 +295,21 @@ export class PresenterState {
 		return cueFileJson(this.session.labId, this.cues);
 	}
 
-	async loadFile(text: string): Promise<Outcome> {
+	/** `error`: the validator's words for its own messages, in the page's language. */
+	async loadFile(text: string, error?: z.core.$ZodErrorMap): Promise<Outcome> {
 		const lab = this.session.lab?.lab;
 		if (!lab) return this.#say({ kind: 'invalid', path: '', message: 'No lab is open.' });
 		// The lab's schema checks the file; it loads only now (see cues.ts).
 		const { parseCueFile } = await import('$lib/core/presenter/cue-file');
-		const parsed = parseCueFile(text, lab);
+		const parsed = parseCueFile(text, lab, { error });
 		if (!parsed.ok)
-			return this.#say({ kind: 'invalid', path: parsed.path, message: parsed.message });
+			return this.#say({
+				kind: 'invalid',
+				path: parsed.path,
+				message: parsed.message,
+				...(parsed.kind ? { problem: parsed.kind } : {}),
+				...(parsed.made !== undefined ? { made: parsed.made, lab: lab.id } : {})
+			});
 		this.#use(parsed.cues, true, 0);
 		return this.#say({ kind: 'loaded', count: parsed.cues.length });
 	}

@@ -112,6 +112,9 @@ export function describeOutcome(outcome: Outcome, title: (n: number) => string):
 		case 'loaded':
 			return m.presenter_loaded({ count: outcome.count });
 		case 'invalid':
+			if (outcome.problem === 'notJson') return m.presenter_file_not_json();
+			if (outcome.problem === 'wrongLab')
+				return m.presenter_file_wrong_lab({ made: outcome.made ?? '', lab: outcome.lab ?? '' });
 			return m.presenter_file_invalid({
 				path: outcome.path || m.presenter_file_top(),
 				message: outcome.message

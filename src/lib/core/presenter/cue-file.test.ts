@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import zhCN from 'zod/v4/locales/zh-CN.js';
 import { labSchema, type Lab } from '../labs/lab-schema';
 import { isolationScenario } from '../world/test-world';
 import { parseCueFile } from './cue-file';
@@ -54,7 +55,7 @@ describe('a cue file', () => {
 	});
 
 	it('is refused when it is not JSON, another format, another lab, or names a missing step', () => {
-		expect(parseCueFile('{oops', lab)).toMatchObject({ ok: false, path: '' });
+		expect(parseCueFile('{oops', lab)).toMatchObject({ ok: false, path: '', kind: 'notJson' });
 		expect(parseCueFile(JSON.stringify({ format: 'other' }), lab)).toMatchObject({
 			ok: false,
 			path: 'format'
@@ -62,13 +63,32 @@ describe('a cue file', () => {
 		expect(parseCueFile(cueFileJson('02-naming', own), lab)).toEqual({
 			ok: false,
 			path: 'lab',
-			message: 'This cue list was made for 02-naming, not 01-demo.'
+			message: 'This cue list was made for 02-naming, not 01-demo.',
+			kind: 'wrongLab',
+			made: '02-naming'
 		});
+		// Another lab's list is said as such even when its cues would not fit this lab anyway.
+		const empty = JSON.parse(cueFileJson('02-naming', own));
+		empty.cues = [];
+		expect(parseCueFile(JSON.stringify(empty), lab)).toMatchObject({ kind: 'wrongLab' });
 		expect(parseCueFile(cueFileJson(lab.id, [{ ...own[1], step: 'third' }]), lab)).toEqual({
 			ok: false,
 			path: 'cues[0].step',
 			message: 'There is no step third in this lab.'
 		});
+	});
+
+	it("words the validator's own messages in the page's language when given its error map", () => {
+		const bad = JSON.parse(cueFileJson(lab.id, own));
+		bad.cues[0].actions[0].tool = 7;
+		const english = parseCueFile(JSON.stringify(bad), lab);
+		const chinese = parseCueFile(JSON.stringify(bad), lab, { error: zhCN().localeError });
+		expect(english).toMatchObject({
+			ok: false,
+			message: expect.stringContaining('expected string')
+		});
+		expect(chinese).toMatchObject({ ok: false, path: (english as { path: string }).path });
+		expect((chinese as { message: string }).message).toMatch(/[\u4e00-\u9fff]/);
 	});
 
 	it('refuses an empty list and unknown keys', () => {

@@ -23,28 +23,49 @@ const cueFileSchema = z.strictObject({
 
 export type CueFileResult =
 	| { ok: true; cues: Cue[] }
-	/** `path` is the JSON path of the first problem ('' for the file as a whole). */
-	| { ok: false; path: string; message: string };
+	/**
+	 * `path` is the JSON path of the first problem ('' for the file as a whole); `kind` names the
+	 * two problems the page words itself (the message is then English, for logs and tests).
+	 */
+	| {
+			ok: false;
+			path: string;
+			message: string;
+			kind?: 'notJson' | 'wrongLab';
+			made?: string;
+	  };
 
-/** A cue file, checked against this lab: its id, its steps, and every action's shape. */
-export function parseCueFile(text: string, lab: Lab): CueFileResult {
+/**
+ * A cue file, checked against this lab: its id, its steps, and every action's shape. `error`:
+ * the validator's words for its own messages (zod's Chinese ones on a Chinese page).
+ */
+export function parseCueFile(
+	text: string,
+	lab: Lab,
+	{ error }: { error?: z.core.$ZodErrorMap } = {}
+): CueFileResult {
 	let data: unknown;
 	try {
 		data = JSON.parse(text);
 	} catch (error) {
-		return { ok: false, path: '', message: error instanceof Error ? error.message : String(error) };
+		const message = error instanceof Error ? error.message : String(error);
+		return { ok: false, path: '', message, kind: 'notJson' };
 	}
-	const parsed = cueFileSchema.safeParse(data);
+	// Another lab's list is said as such, before its cues are checked against this lab's steps.
+	const made = (data as { lab?: unknown } | null)?.lab;
+	if (typeof made === 'string' && made !== lab.id)
+		return {
+			ok: false,
+			path: 'lab',
+			message: `This cue list was made for ${made}, not ${lab.id}.`,
+			kind: 'wrongLab',
+			made
+		};
+	const parsed = cueFileSchema.safeParse(data, error ? { error } : undefined);
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
 		return { ok: false, path: formatPath(issue.path), message: issue.message };
 	}
-	if (parsed.data.lab !== lab.id)
-		return {
-			ok: false,
-			path: 'lab',
-			message: `This cue list was made for ${parsed.data.lab}, not ${lab.id}.`
-		};
 	const problem = cueProblems(
 		parsed.data.cues,
 		lab.steps.map((s) => s.id)
