@@ -219,35 +219,35 @@ test('the switch is remembered, and the projector theme passes axe in Chinese', 
 	expect(await page.evaluate(() => localStorage.getItem('mcp-lab.shortcuts.v1'))).toBe('off');
 });
 
+/** A cue list for lab 01 whose one action names a server by a number. */
+const badCueFile = {
+	format: 'mcp-lab-cues',
+	version: 1,
+	lab: '01-connection-isolation',
+	cues: [{ id: 'a', actions: [{ do: 'kill', server: 7 }] }]
+};
+
+/** Loads `text` as a cue file through the page's file field. */
+const loadCues = (page: Page, text: string, locale = 'en') =>
+	page.getByLabel(t(locale, 'presenter_load')).setInputFiles({
+		name: 'cues.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(text)
+	});
+
 test('a cue file that does not fit the lab is refused with its JSON path', async ({ page }) => {
 	await page.goto(`${LAB}?present=1&speed=instant`);
 	await settled(page);
-	const file = {
-		format: 'mcp-lab-cues',
-		version: 1,
-		lab: '01-connection-isolation',
-		cues: [{ id: 'a', actions: [{ do: 'kill', server: 7 }] }]
-	};
-	await page.getByLabel(t('en', 'presenter_load')).setInputFiles({
-		name: 'cues.json',
-		mimeType: 'application/json',
-		buffer: Buffer.from(JSON.stringify(file))
-	});
+	await loadCues(page, JSON.stringify(badCueFile));
 	await expect(page.getByTestId('cue-file-error')).toContainText(
 		'This file is not a cue list for this lab. At cues[0].actions[0].server:'
 	);
 	await position(page, 0);
-	const load = async (text: string) =>
-		page.getByLabel(t('en', 'presenter_load')).setInputFiles({
-			name: 'cues.json',
-			mimeType: 'application/json',
-			buffer: Buffer.from(text)
-		});
-	await load(JSON.stringify({ ...file, lab: '02-naming', cues: [] }));
+	await loadCues(page, JSON.stringify({ ...badCueFile, lab: '02-naming', cues: [] }));
 	await expect(page.getByTestId('cue-file-error')).toHaveText(
 		t('en', 'presenter_file_wrong_lab', { made: '02-naming', lab: '01-connection-isolation' })
 	);
-	await load('not json');
+	await loadCues(page, 'not json');
 	await expect(page.getByTestId('cue-file-error')).toHaveText(t('en', 'presenter_file_not_json'));
 });
 
@@ -256,17 +256,7 @@ test("in Chinese, a cue file's problems are said in Chinese, the validator's wor
 }) => {
 	await page.goto(`${LAB}?present=1&speed=instant&lang=zh-CN`);
 	await settled(page);
-	const file = {
-		format: 'mcp-lab-cues',
-		version: 1,
-		lab: '01-connection-isolation',
-		cues: [{ id: 'a', actions: [{ do: 'kill', server: 7 }] }]
-	};
-	await page.getByLabel(t('zh-CN', 'presenter_load')).setInputFiles({
-		name: 'cues.json',
-		mimeType: 'application/json',
-		buffer: Buffer.from(JSON.stringify(file))
-	});
+	await loadCues(page, JSON.stringify(badCueFile), 'zh-CN');
 	const error = page.getByTestId('cue-file-error');
 	await expect(error).toContainText(
 		t('zh-CN', 'presenter_file_invalid', { path: 'cues[0].actions[0].server', message: '' })
