@@ -79,9 +79,11 @@ test('s= opens a shared world at its step; a bad s= opens the lab as usual', asy
 		['internal-api', 'connected'],
 		['realtime', 'failed']
 	]);
+	// On the page (the live region may say it too, while it is being announced).
 	await expect(
 		page
 			.frameLocator('#lab')
+			.getByTestId('workspace')
 			.getByText('The link is damaged (it could not be unpacked); copy it again.')
 	).toBeVisible();
 });

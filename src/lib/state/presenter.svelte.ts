@@ -1,7 +1,6 @@
 // Loaded on demand (presenter mode, a shortcut): straight from its modules, not the core's index.
 import { isWorldLabAction, performLabAction } from '$lib/core/labs/lab-actions';
 import type { LabAction } from '$lib/core/labs/lab-schema';
-import type { z } from 'zod';
 import type { PresenterState as Posted } from '$lib/core/presenter/channel';
 import { stateMessage } from '$lib/core/presenter/channel-state';
 import { cueFileJson, cuesOf, pauseEnd, type Cue } from '$lib/core/presenter/cues';
@@ -295,13 +294,13 @@ export class PresenterState {
 		return cueFileJson(this.session.labId, this.cues);
 	}
 
-	/** `error`: the validator's words for its own messages, in the page's language. */
-	async loadFile(text: string, error?: z.core.$ZodErrorMap): Promise<Outcome> {
+	/** `chinese`: the validator's words for its own messages in Chinese (zod has them). */
+	async loadFile(text: string, chinese = false): Promise<Outcome> {
 		const lab = this.session.lab?.lab;
 		if (!lab) return this.#say({ kind: 'invalid', path: '', message: 'No lab is open.' });
 		// The lab's schema checks the file; it loads only now (see cues.ts).
-		const { parseCueFile } = await import('$lib/core/presenter/cue-file');
-		const parsed = parseCueFile(text, lab, { error });
+		const { parseCueFile, chineseErrors } = await import('$lib/core/presenter/cue-file');
+		const parsed = parseCueFile(text, lab, chinese ? { error: chineseErrors() } : {});
 		if (!parsed.ok)
 			return this.#say({
 				kind: 'invalid',
