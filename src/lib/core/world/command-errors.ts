@@ -1,3 +1,4 @@
+import { boundText } from '../text/bound';
 import { WorldCommandError } from './events';
 
 /**
@@ -10,12 +11,8 @@ function bounded(params: unknown): Record<string, string> | undefined {
 	if (!params || typeof params !== 'object') return undefined;
 	const out: Record<string, string> = {};
 	for (const [key, value] of Object.entries(params)) {
-		const text = String(value);
-		// Not text/bound's boundText: importing it here splits it into a start-up chunk of its own.
-		let end = ECHO_MAX;
-		// Never half a surrogate pair.
-		if (text.length > end && /[\ud800-\udbff]/.test(text[end - 1])) end--;
-		out[key] = text.length > ECHO_MAX ? `${text.slice(0, end)}…` : text;
+		const b = boundText(String(value), ECHO_MAX);
+		out[key] = b.omitted ? `${b.text}…` : b.text;
 	}
 	return out;
 }
