@@ -100,9 +100,19 @@ export class LabSession {
 		));
 	}
 
-	/** The page's start: from a share link when there is one (time travel loads then), else as usual. */
-	startFrom(code: string | null): Promise<void> {
-		return code === null ? this.begin() : this.loadTimeline().then((t) => t.startFrom(code));
+	/**
+	 * The page's start: from a share link when there is one (time travel loads then; the link
+	 * holds its own step), else as usual, then at lab step `step` (a `step=<n>` link) with the
+	 * world as the earlier steps leave it. The page reads as busy until all of it is done.
+	 */
+	startFrom(code: string | null, step = 0): Promise<void> {
+		if (code !== null) return this.loadTimeline().then((t) => t.startFrom(code));
+		if (step <= 0) return this.begin();
+		return this.world.busy(
+			this.begin()
+				.then(() => import('./open-at-step'))
+				.then(({ openAtStep }) => openAtStep(this, step))
+		);
 	}
 
 	/** A link pasted over the page's own (only the hash changed). */

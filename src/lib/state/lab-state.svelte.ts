@@ -20,6 +20,8 @@ export class LabState {
 	early = $state.raw<number[]>([]);
 	/** After time travel: the newest event seq the rebuilt world already had (see timeTravelled). */
 	#heldUntil: number | null = null;
+	/** While the page plays earlier steps for a `step=<n>` link: nothing is the learner's doing. */
+	#quiet = false;
 
 	constructor(
 		readonly lab: Lab,
@@ -47,6 +49,7 @@ export class LabState {
 
 	/** Called from an effect that reads the world's state, so it re-runs on every change. */
 	check(): void {
+		if (this.#quiet) return;
 		if (this.#heldUntil !== null) {
 			if ((this.world.events.at(-1)?.seq ?? 0) <= this.#heldUntil) return this.#setEarly([]);
 			this.#heldUntil = null;
@@ -58,6 +61,16 @@ export class LabState {
 
 	#setEarly(early: number[]): void {
 		if (early.join() !== this.early.join()) this.early = early;
+	}
+
+	/** Runs `work` with the checks off (see open-at-step.ts); what it does meets no goal. */
+	async quietly<T>(work: () => Promise<T>): Promise<T> {
+		this.#quiet = true;
+		try {
+			return await work();
+		} finally {
+			this.#quiet = false;
+		}
 	}
 
 	answer(option: string): void {

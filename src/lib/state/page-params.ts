@@ -5,17 +5,24 @@ import { isSpeed } from './world-state.svelte';
 /**
  * The URL parameters both lab routes take (embed-api.md: "on both routes"): `theme`, `speed`
  * and `step` act on the page and its session here; `view` and `controls` are returned for the
- * workspace. Browser only: the pages are prerendered once for every query.
+ * workspace, and `step` for the page to open its world at (open-at-step.ts), 0 without one.
+ * Browser only: the pages are prerendered once for every query.
  */
 export function applyPageParams(
 	params: URLSearchParams,
 	session: LabSession
-): { views: string[]; controls: boolean } {
+): { views: string[]; controls: boolean; step: number } {
 	const theme = params.get('theme');
 	if (theme === 'dark' || theme === 'light') document.documentElement.dataset.theme = theme;
 	const speed = params.get('speed');
 	if (isSpeed(speed)) session.world.speed = speed;
 	const step = Number(params.get('step'));
-	if (Number.isInteger(step) && step > 0) session.lab?.goTo(step);
-	return { views: parseViews(params.get('view')), controls: params.get('controls') !== '0' };
+	const opensAt = Number.isInteger(step) && step > 0 && session.lab ? step : 0;
+	// The narration moves at once; the world follows once started (see LabSession.startFrom).
+	if (opensAt) session.lab?.goTo(opensAt);
+	return {
+		views: parseViews(params.get('view')),
+		controls: params.get('controls') !== '0',
+		step: opensAt
+	};
 }

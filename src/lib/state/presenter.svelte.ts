@@ -1,11 +1,10 @@
 // Loaded on demand (presenter mode, a shortcut): straight from its modules, not the core's index.
-import { isWorldLabAction, performLabAction } from '$lib/core/labs/lab-actions';
-import type { LabAction } from '$lib/core/labs/lab-schema';
 import type { PresenterState as Posted } from '$lib/core/presenter/channel';
 import { stateMessage } from '$lib/core/presenter/channel-state';
 import { cueFileJson, cuesOf, pauseEnd, type Cue } from '$lib/core/presenter/cues';
 import { keyPressOf, shortcutFor, type Shortcut } from '$lib/core/presenter/shortcuts';
 import type { LabSession } from './lab-session.svelte';
+import { playLabAction } from './play-lab-action';
 import { ShortcutPrefs } from './presenter-prefs.svelte';
 import { CueRecorder } from './presenter-recorder.svelte';
 
@@ -353,7 +352,7 @@ export class PresenterState {
 		try {
 			for (const action of cue.actions) {
 				if (run !== this.#run) return { kind: 'busy' };
-				await this.#perform(action);
+				await playLabAction(this.session, action);
 			}
 		} catch (error) {
 			// A reset meanwhile replaced the world under the cue: that is not the cue failing.
@@ -362,18 +361,6 @@ export class PresenterState {
 		}
 		this.#seenLength = this.session.world.world.actions.length;
 		return this.#say({ kind: 'cue', n: index + 1, total: this.cues.length, id: cue.id });
-	}
-
-	async #perform(action: LabAction): Promise<void> {
-		if (action.do === 'predict') return this.session.lab?.answer(action.option);
-		if (action.do === 'setScenario') {
-			const result = await this.session.setScenario(action.scenario);
-			if (!result.ok) throw new Error(result.error);
-			return;
-		}
-		// wireStep moves only a learner's message-by-message view, which a cue does not drive.
-		if (!isWorldLabAction(action)) return;
-		await this.session.world.run((world) => performLabAction(world, action));
 	}
 
 	#moveStep(by: 1 | -1): Outcome {

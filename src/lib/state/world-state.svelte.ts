@@ -211,6 +211,15 @@ export class WorldState {
 		return running ? this.run((w) => w.startSession()) : Promise.resolve();
 	}
 
+	/** Counts `work` as a command in progress: the page reads as busy, not settled, until it ends. */
+	busy<T>(work: Promise<T>): Promise<T> {
+		this.pending++;
+		return work.finally(() => {
+			this.pending--;
+			this.#refresh();
+		});
+	}
+
 	run<T>(command: (world: World) => Promise<T>): Promise<T> {
 		this.error = null;
 		this.pending++;

@@ -1,0 +1,43 @@
+import { m } from '$lib/paraglide/messages';
+import type { LabSession } from './lab-session.svelte';
+import { playLabAction } from './play-lab-action';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * `step=<n>` opens a lab at step n (embed-api.md) with the world as the steps before it leave
+ * it: their solutions are played, so the narration of step n describes the world on screen (a
+ * docs page's "now kill the filesystem server" finds the calls step 1 made). Why the world and
+ * not only the narration: step n's text names what earlier steps did, and a fresh world under it
+ * contradicts the page.
+ *
+ * What is played is not the learner's doing: their lab state does not check while it plays, and
+ * afterwards holds as after time travel (no goal is met by what the world already shows, no
+ * progress recorded). Questions are not answered for them. It plays at instant speed, whatever the
+ * page's speed. A solution that fails stops it there; the page stays at step n and says which
+ * step could not be played and why.
+ */
+export async function openAtStep(session: LabSession, step: number): Promise<void> {
+	const lab = session.lab;
+	if (!lab) return;
+	const before = lab.lab.steps.slice(0, Math.min(step, lab.lab.steps.length - 1));
+	const speed = session.world.speed;
+	session.world.speed = 'instant';
+	try {
+		const failed = await lab.quietly(async () => {
+			for (const [index, { solution }] of before.entries())
+				for (const action of solution) {
+					try {
+						await playLabAction(session, action, { answers: false });
+					} catch (error) {
+						return { step: index + 1, error: messageOf(error) };
+					}
+				}
+			return null;
+		});
+		lab.timeTravelled();
+		if (failed) session.announcer.say(m.lab_open_at_step_failed(failed));
+	} finally {
+		session.world.speed = speed;
+	}
+}
