@@ -5,6 +5,7 @@ import { cueFileJson, cuesOf, pauseEnd, type Cue } from '$lib/core/presenter/cue
 import { keyPressOf, shortcutFor, type Shortcut } from '$lib/core/presenter/shortcuts';
 import type { LabSession } from './lab-session.svelte';
 import { playLabAction } from './play-lab-action';
+import { renewWindowId, storedWindowId } from './presenter-link';
 import { ShortcutPrefs } from './presenter-prefs.svelte';
 import { CueRecorder } from './presenter-recorder.svelte';
 
@@ -62,6 +63,8 @@ export class PresenterState {
 	own = $state(false);
 	readonly recorder = new CueRecorder();
 	helpOpen = $state(false);
+	/** This lab window's id on the notes channel (kept per tab, so a reload keeps it). */
+	windowId = $state('');
 	/** The last move's outcome, numbered so the page says each one once. */
 	news = $state.raw<{ seq: number; outcome: Outcome } | null>(null);
 
@@ -83,6 +86,12 @@ export class PresenterState {
 		this.cues = this.labCues;
 		this.prefs = prefs;
 		prefs.load();
+		this.windowId = storedWindowId(session.labId);
+	}
+
+	/** Another open window holds this one's id (a duplicated tab): this one takes a new id. */
+	renewWindowId(): void {
+		this.windowId = renewWindowId(this.session.labId);
 	}
 
 	/** The shortcut a key press on the page means now, if any. */
@@ -110,7 +119,14 @@ export class PresenterState {
 	/** What the notes window is told. */
 	get message(): Posted {
 		const cues = this.cues.length ? this.cues : null;
-		return stateMessage(this.session.labId, this.session.step, cues, this.at, this.busy);
+		return stateMessage(
+			this.session.labId,
+			this.windowId,
+			this.session.step,
+			cues,
+			this.at,
+			this.busy
+		);
 	}
 
 	/** A shortcut's move; the help has no outcome to say (the dialog opening is the news). */

@@ -60,9 +60,10 @@ export function summarizeCue(cue: Cue, index: number): CueSummary {
 	};
 }
 
-/** Where the presentation is: step shown, cues played (`at`) of the list, if there is one. */
+/** Where lab window `w`'s presentation is: step shown, cues played (`at`) of the list, if there is one. */
 export function stateMessage(
 	lab: string,
+	w: string,
 	step: number,
 	cues: readonly Cue[] | null,
 	at: number,
@@ -72,6 +73,7 @@ export function stateMessage(
 		type: STATE,
 		v: 1,
 		lab,
+		w,
 		step,
 		cues: cues
 			? {

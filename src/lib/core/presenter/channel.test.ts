@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { channelName, commandMessage, parseCommand, parseState } from './channel';
+import {
+	channelName,
+	commandMessage,
+	newWindowId,
+	parseCommand,
+	parseState,
+	parseWindow,
+	windowIdOf,
+	windowMessage
+} from './channel';
 import { stateMessage, summarizeCue } from './channel-state';
 import type { Cue } from './cues';
 
@@ -34,10 +43,11 @@ describe('the presenter channel', () => {
 	});
 
 	it('posts the step, the cues played, the current and the next cue', () => {
-		expect(stateMessage('01-x', 2, cues, 1, false)).toEqual({
+		expect(stateMessage('01-x', 'w1', 2, cues, 1, false)).toEqual({
 			type: 'mcp-lab:presenter-state',
 			v: 1,
 			lab: '01-x',
+			w: 'w1',
 			step: 2,
 			cues: {
 				at: 1,
@@ -68,27 +78,27 @@ describe('the presenter channel', () => {
 	});
 
 	it('has no current cue before the first and no next one after the last', () => {
-		expect(stateMessage('01-x', 0, cues, 0, true).cues).toMatchObject({
+		expect(stateMessage('01-x', 'w1', 0, cues, 0, true).cues).toMatchObject({
 			at: 0,
 			current: null,
 			next: { n: 1 }
 		});
-		expect(stateMessage('01-x', 0, cues, 2, false).cues).toMatchObject({
+		expect(stateMessage('01-x', 'w1', 0, cues, 2, false).cues).toMatchObject({
 			at: 2,
 			current: { n: 2 },
 			next: null
 		});
-		expect(stateMessage('01-x', 3, null, 0, false).cues).toBeNull();
+		expect(stateMessage('01-x', 'w1', 3, null, 0, false).cues).toBeNull();
 	});
 
 	it('never carries arguments or answers', () => {
-		const text = JSON.stringify(stateMessage('01-x', 0, cues, 1, false));
+		const text = JSON.stringify(stateMessage('01-x', 'w1', 0, cues, 1, false));
 		for (const secret of ['ada', 'hunter2', 'sk-secret', '1234'])
 			expect(text).not.toContain(secret);
 	});
 
 	it('reads back what the lab window posts, for its own lab only', () => {
-		const message = stateMessage('01-x', 1, cues, 1, false);
+		const message = stateMessage('01-x', 'w1', 1, cues, 1, false);
 		expect(parseState(structuredClone(message), '01-x')).toEqual(message);
 		expect(parseState(message, '02-y')).toBeNull();
 		expect(parseState({ ...message, extra: 1 }, '01-x')).toBeNull();
@@ -109,20 +119,63 @@ describe('the presenter channel', () => {
 		expect(parseState({ ...message, cues: null }, '01-x')).toEqual({ ...message, cues: null });
 	});
 
-	it('takes only next, previous and hello from the notes window', () => {
-		expect(commandMessage('01-x', 'next')).toEqual({
+	it('takes only next, previous and hello from the notes window, for this lab window', () => {
+		expect(commandMessage('01-x', 'w1', 'next')).toEqual({
 			type: 'mcp-lab:presenter-command',
 			v: 1,
 			lab: '01-x',
+			w: 'w1',
 			command: 'next'
 		});
 		for (const command of ['next', 'previous', 'hello'] as const)
-			expect(parseCommand(commandMessage('01-x', command), '01-x')).toBe(command);
+			expect(parseCommand(commandMessage('01-x', 'w1', command), '01-x', 'w1')).toBe(command);
 		expect(
-			parseCommand({ ...commandMessage('01-x', 'next'), command: 'reset' }, '01-x')
+			parseCommand({ ...commandMessage('01-x', 'w1', 'next'), command: 'reset' }, '01-x', 'w1')
 		).toBeNull();
-		expect(parseCommand(commandMessage('02-y', 'next'), '01-x')).toBeNull();
-		expect(parseCommand(null, '01-x')).toBeNull();
+		expect(parseCommand(commandMessage('02-y', 'w1', 'next'), '01-x', 'w1')).toBeNull();
+		expect(parseCommand(null, '01-x', 'w1')).toBeNull();
+		// Another lab window's commands are not this one's; an unaddressed hello is everyone's.
+		expect(parseCommand(commandMessage('01-x', 'w2', 'next'), '01-x', 'w1')).toBeNull();
+		expect(parseCommand(commandMessage('01-x', 'w2', 'hello'), '01-x', 'w1')).toBeNull();
+		expect(parseCommand(commandMessage('01-x', '', 'hello'), '01-x', 'w1')).toBe('hello');
+		expect(parseCommand(commandMessage('01-x', '', 'next'), '01-x', 'w1')).toBeNull();
+		const { w: _w, ...anonymous } = commandMessage('01-x', 'w1', 'next');
+		expect(parseCommand(anonymous, '01-x', 'w1')).toBeNull();
+		expect(parseCommand(commandMessage('01-x', 'w 1', 'next'), '01-x', 'w 1')).toBeNull();
+	});
+
+	it('carries the lab window’s id and language in its state', () => {
+		const message = { ...stateMessage('01-x', 'w1', 1, null, 0, false), locale: 'zh-CN' };
+		expect(parseState(message, '01-x')).toEqual(message);
+		expect(parseState({ ...message, w: '' }, '01-x')).toBeNull();
+		expect(parseState({ ...message, w: 'x'.repeat(65) }, '01-x')).toBeNull();
+		expect(parseState({ ...message, w: '<script>' }, '01-x')).toBeNull();
+		expect(parseState({ ...message, locale: 'x'.repeat(17) }, '01-x')).toBeNull();
+		const { w: _w, ...anonymous } = message;
+		expect(parseState(anonymous, '01-x')).toBeNull();
+	});
+
+	it('reads a lab window’s claim, taken and bye, for its own lab only', () => {
+		for (const event of ['claim', 'taken', 'bye'] as const)
+			expect(parseWindow(windowMessage('01-x', 'w1', event), '01-x')).toEqual({
+				type: 'mcp-lab:presenter-window',
+				v: 1,
+				lab: '01-x',
+				w: 'w1',
+				event
+			});
+		expect(parseWindow(windowMessage('02-y', 'w1', 'bye'), '01-x')).toBeNull();
+		expect(parseWindow({ ...windowMessage('01-x', 'w1', 'bye'), event: 'die' }, '01-x')).toBeNull();
+		expect(parseWindow(commandMessage('01-x', 'w1', 'next'), '01-x')).toBeNull();
+	});
+
+	it('makes window ids that fit, and takes only such ids from an address', () => {
+		const a = newWindowId();
+		expect(a).toMatch(/^[0-9a-f]{16}$/);
+		expect(newWindowId()).not.toBe(a);
+		expect(windowIdOf(a)).toBe(a);
+		for (const bad of [null, undefined, '', 'a b', 'x'.repeat(65), '../x'])
+			expect(windowIdOf(bad)).toBeNull();
 	});
 
 	it('cuts a long note and long names to their bounds', () => {

@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { t } from './helpers/messages';
+import { settled } from './helpers/play-lab';
+
+// The notes window belongs to the lab window that opened it: with two tabs presenting the same
+// lab, each drives and follows its own. It says when its lab window has gone (and disables its
+// buttons), follows it again when it is back, and speaks the lab window's language.
+
+const LAB = 'labs/01-connection-isolation';
+
+const position = (page: Page, at: number, locale = 'en') =>
+	expect(page.getByTestId('cue-position')).toContainText(
+		t(locale, 'presenter_position', { at, total: 10 })
+	);
+const nextButton = (notes: Page, locale = 'en') =>
+	notes.getByRole('button', { name: t(locale, 'presenter_next'), exact: true });
+
+async function present(page: Page, query = '') {
+	await page.goto(`${LAB}?present=1&speed=instant${query}`);
+	await settled(page);
+	await position(page, 0);
+}
+
+async function openNotes(page: Page): Promise<Page> {
+	const [notes] = await Promise.all([
+		page.waitForEvent('popup'),
+		page.getByRole('button', { name: t('en', 'presenter_open_notes') }).click()
+	]);
+	await expect(notes.getByTestId('notes-step')).toBeVisible();
+	return notes;
+}
+
+const storedId = (page: Page) =>
+	page.evaluate(
+		(lab) => sessionStorage.getItem(`mcp-lab.presenter-window.v1:${lab}`),
+		'01-connection-isolation'
+	);
+
+test('two tabs presenting one lab: each notes window follows and drives its own tab only', async ({
+	context
+}) => {
+	const a = await context.newPage();
+	const b = await context.newPage();
+	await present(a);
+	await present(b);
+	const notesA = await openNotes(a);
+	const notesB = await openNotes(b);
+	// Two windows, each addressed to its own tab.
+	expect(notesA).not.toBe(notesB);
+	const idA = new URL(notesA.url()).searchParams.get('w');
+	const idB = new URL(notesB.url()).searchParams.get('w');
+	expect(idA).toBe(await storedId(a));
+	expect(idB).toBe(await storedId(b));
+	expect(idA).not.toBe(idB);
+
+	await nextButton(notesA).click();
+	await position(a, 1);
+	await expect(notesA.getByTestId('notes-current')).toBeVisible();
+	// Tab B did not move, and its notes still stand at the start.
+	await b.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+	await position(b, 0);
+	await expect(notesB.getByTestId('notes-current')).toBeHidden();
+
+	// Tab B moves: only its own notes follow.
+	await b.bringToFront();
+	await b.keyboard.press('PageDown');
+	await position(b, 1);
+	await b.keyboard.press('PageDown');
+	await position(b, 2);
+	await expect(notesB.getByText(t('en', 'presenter_position', { at: 2, total: 10 }))).toBeVisible();
+	await expect(notesA.getByText(t('en', 'presenter_position', { at: 1, total: 10 }))).toBeVisible();
+
+	// A reload of the notes window keeps its tab (the id is in its address).
+	await notesA.reload();
+	await expect(notesA.getByText(t('en', 'presenter_position', { at: 1, total: 10 }))).toBeVisible();
+	await nextButton(notesA).click();
+	await position(a, 2);
+	await b.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+	await position(b, 2);
+});
+
+test('a duplicated tab (same stored id) takes its own id; the original keeps its notes', async ({
+	context
+}) => {
+	const a = await context.newPage();
+	await present(a);
+	const notes = await openNotes(a);
+	const id = await storedId(a);
+	expect(id).toBeTruthy();
+	// A duplicated tab starts with a copy of the original's sessionStorage.
+	const copy = await context.newPage();
+	await copy.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
+		`mcp-lab.presenter-window.v1:01-connection-isolation`,
+		id!
+	] as const);
+	await present(copy);
+	await expect.poll(() => storedId(copy)).not.toBe(id);
+	await nextButton(notes).click();
+	await position(a, 1);
+	await copy.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+	await position(copy, 0);
+	await copy.keyboard.press('PageDown');
+	await position(copy, 1);
+	await copy.keyboard.press('PageDown');
+	await position(copy, 2);
+	await expect(notes.getByText(t('en', 'presenter_position', { at: 1, total: 10 }))).toBeVisible();
+});
+
+test('the notes window says when its lab window has gone, and follows it again when it is back', async ({
+	page
+}) => {
+	await present(page);
+	const notes = await openNotes(page);
+	await nextButton(notes).click();
+	await position(page, 1);
+
+	// The lab window moves to another page: it says goodbye; the notes say so, buttons off.
+	await page.goto('');
+	const gone = notes.getByTestId('notes-gone');
+	await expect(gone).toHaveText(t('en', 'notes_lab_gone'));
+	await expect(nextButton(notes)).toBeDisabled();
+	await expect(
+		notes.getByRole('button', { name: t('en', 'presenter_previous'), exact: true })
+	).toBeDisabled();
+	await expect(notes.getByTestId('live-region')).toHaveText(t('en', 'notes_lab_gone'));
+	await expectNoAxeViolations(notes);
+	// The keys do nothing meanwhile either.
+	await notes.keyboard.press('PageDown');
+
+	// Back (the same tab, so the same id): the notes follow it again.
+	await present(page);
+	await expect(gone).toBeHidden();
+	await expect(nextButton(notes)).toBeEnabled();
+	await nextButton(notes).click();
+	await position(page, 1);
+
+	// Closed without a word (a crash, a killed tab): the unanswered asks tell.
+	await page.close({ runBeforeUnload: false });
+	await expect(gone).toBeVisible({ timeout: 10_000 });
+	await expect(nextButton(notes)).toBeDisabled();
+});
+
+test('the notes window follows the lab window’s language', async ({ page }) => {
+	await present(page);
+	const notes = await openNotes(page);
+	await expect(notes.locator('html')).toHaveAttribute('lang', 'en');
+	await page.getByRole('combobox', { name: t('en', 'nav_language') }).selectOption('zh-CN');
+	await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+	await expect(notes.locator('html')).toHaveAttribute('lang', 'zh-CN');
+	await expect(nextButton(notes, 'zh-CN')).toBeVisible();
+	await expect(notes.getByRole('heading', { level: 1 })).toContainText(t('zh-CN', 'notes_title'));
+	// Its address says so too, so a reload keeps the language.
+	expect(new URL(notes.url()).searchParams.get('lang')).toBe('zh-CN');
+	await notes.reload();
+	await expect(nextButton(notes, 'zh-CN')).toBeVisible();
+	await nextButton(notes, 'zh-CN').click();
+	await position(page, 1, 'zh-CN');
+	await expectNoAxeViolations(notes);
+});

@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { refuseLiveServers } from './helpers/live-lab';
+import { labIds, settled } from './helpers/play-lab';
+
+// A projector is often 1024×768 (or 1280×720): in presenter mode, with its larger type, no lab
+// page scrolls sideways. A wide table or listing inside a panel that scrolls on its own is fine;
+// the page itself must not be wider than the screen. (Lab 02's name fields once pushed it out:
+// a fieldset is as wide as its content unless told otherwise.)
+
+/** What sticks out past the right edge of the page, if anything (for the failure message). */
+async function sideways(page: Page): Promise<string[]> {
+	return page.evaluate(() => {
+		const root = document.documentElement;
+		const width = root.clientWidth;
+		if (root.scrollWidth <= width) return [];
+		const clipped = (el: Element) => {
+			for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+				const { overflowX } = getComputedStyle(up);
+				if (overflowX !== 'visible') return true;
+			}
+			return false;
+		};
+		return [...document.querySelectorAll('body *')]
+			.filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el))
+			.slice(-5)
+			.map((el) => {
+				const { right } = el.getBoundingClientRect();
+				const id = el.closest('[id]')?.id ?? '';
+				return `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} in #${id} (right ${Math.round(right)} > ${width})`;
+			});
+	});
+}
+
+for (const viewport of [
+	{ width: 1024, height: 768 },
+	{ width: 1280, height: 720 }
+]) {
+	test.describe(`${viewport.width}×${viewport.height}`, () => {
+		test.use({ viewport });
+
+		test(`no lab scrolls sideways in presenter mode at ${viewport.width}×${viewport.height}`, async ({
+			page
+		}) => {
+			test.setTimeout(120_000);
+			for (const id of labIds()) {
+				// Both languages: Chinese labels and narration wrap differently.
+				for (const lang of ['en', 'zh-CN']) {
+					await refuseLiveServers(page, id);
+					await page.goto(`labs/${id}?present=1&speed=instant&lang=${lang}`);
+					await settled(page);
+					await expect(page.getByTestId('cue-panel')).toBeVisible();
+					await expect(page.locator('html')).toHaveAttribute('data-presenter', '');
+					expect.soft(await sideways(page), `/labs/${id} (${lang})`).toEqual([]);
+					const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+						scrollWidth: document.documentElement.scrollWidth,
+						clientWidth: document.documentElement.clientWidth
+					}));
+					expect.soft(scrollWidth, `/labs/${id} (${lang})`).toBeLessThanOrEqual(clientWidth);
+				}
+			}
+		});
+	});
+}
