@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { labSchema, type Lab } from '$lib/core/labs/lab-schema';
 import { LabSession } from './lab-session.svelte';
 
@@ -9,6 +9,10 @@ const lab01 = labSchema.parse(
 		readFileSync(new URL('../../../labs/01-connection-isolation/lab.json', import.meta.url), 'utf8')
 	)
 );
+
+// The page loads open-at-step.ts on demand; loaded here first, so its (and the messages') first
+// transform under Vitest is not charged to a test's time limit.
+beforeAll(() => import('./open-at-step'), 60_000);
 
 let sessions: LabSession[] = [];
 afterEach(() => {
