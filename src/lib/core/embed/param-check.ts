@@ -1,4 +1,3 @@
-import { boundText } from '../text/bound';
 import { VIEWS } from './protocol';
 
 /**
@@ -6,12 +5,9 @@ import { VIEWS } from './protocol';
  * docs author hears about `theme=blue` instead of getting a page that quietly ignores it.
  * Unknown parameter names are not ours to judge (host pages add their own), and `s=` and
  * `origin=` have their own notices. An empty value counts as not given, as the pages read it.
+ * The values are as given: param-text.ts bounds them for showing. This module is in every lab
+ * page's start-up, so it stays small.
  */
-
-/** How much of a given value is shown: URL text is anyone's, and can be long. */
-export const VALUE_MAX = 100;
-/** How many unknown views are named. */
-const VIEWS_NAMED = 5;
 
 export type ParamProblem =
 	| {
@@ -32,15 +28,6 @@ export interface ParamRules {
 	captions?: boolean;
 }
 
-// Control characters, line separators and bidi overrides would let a value break a log line or
-// turn the sentence it is shown in around.
-const UNSAFE = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
-
-function shown(value: string): string {
-	const bounded = boundText(value, VALUE_MAX);
-	return bounded.text.replace(UNSAFE, '\ufffd') + (bounded.omitted ? '…' : '');
-}
-
 export function checkPageParams(params: URLSearchParams, rules: ParamRules): ParamProblem[] {
 	const problems: ParamProblem[] = [];
 	const oneOf = (
@@ -48,7 +35,7 @@ export function checkPageParams(params: URLSearchParams, rules: ParamRules): Par
 		accepted: readonly string[]
 	) => {
 		const value = params.get(name);
-		if (value && !accepted.includes(value)) problems.push({ name, value: shown(value), accepted });
+		if (value && !accepted.includes(value)) problems.push({ name, value, accepted });
 	};
 	oneOf('lang', rules.locales);
 	oneOf('theme', ['light', 'dark']);
@@ -67,11 +54,8 @@ export function checkPageParams(params: URLSearchParams, rules: ParamRules): Par
 		if (unknown.length)
 			problems.push({
 				name: 'view',
-				value: shown(view),
-				unknown: [
-					...unknown.slice(0, VIEWS_NAMED).map(shown),
-					...(unknown.length > VIEWS_NAMED ? ['…'] : [])
-				],
+				value: view,
+				unknown,
 				accepted: VIEWS
 			});
 	}
@@ -81,7 +65,7 @@ export function checkPageParams(params: URLSearchParams, rules: ParamRules): Par
 		const n = Number(step);
 		const max = rules.steps && rules.steps > 0 ? rules.steps - 1 : null;
 		if (max === null || !(Number.isInteger(n) && n >= 0 && n <= max))
-			problems.push({ name: 'step', value: shown(step), max });
+			problems.push({ name: 'step', value: step, max });
 	}
 
 	oneOf('controls', ['0', '1']);
