@@ -155,7 +155,8 @@ export const DEFAULT_PANELS: readonly PanelName[] = [
 	'log'
 ];
 
-const VIEWS = ['all', ...PANELS] as const;
+/** What `view=` takes: `all` or panel names (comma-separated). */
+export const VIEWS = ['all', ...PANELS] as const;
 
 /** `view=servers,log` → the known panel names; unknown names are dropped, nothing → all. */
 export function parseViews(value: string | null): string[] {
