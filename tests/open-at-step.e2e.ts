@@ -56,3 +56,10 @@ test('the lab page opened at step=3 plays the earlier steps without storing them
 	await playStep(page, 'en', labSteps(LAB)[3]);
 	expect(await page.evaluate(() => localStorage.getItem('mcp-lab.progress.v1'))).toContain(LAB);
 });
+
+test('a step the lab does not have is left out: the lab opens at its start', async ({ page }) => {
+	await openHost(page, { lab: LAB, step: String(labSteps(LAB).length) });
+	const { snapshot } = await command(page, 'getState');
+	expect(snapshot?.step).toBe(0);
+	expect(snapshot?.calls).toEqual([]);
+});

@@ -17,7 +17,9 @@ export function applyPageParams(
 	const speed = params.get('speed');
 	if (isSpeed(speed)) session.world.speed = speed;
 	const step = Number(params.get('step'));
-	const opensAt = Number.isInteger(step) && step > 0 && session.lab ? step : 0;
+	// A step the lab does not have is left out (and said: param-check.ts), not moved to the last.
+	const steps = session.lab?.lab.steps.length ?? 0;
+	const opensAt = Number.isInteger(step) && step > 0 && step < steps ? step : 0;
 	// The narration moves at once; the world follows once started (see LabSession.startFrom).
 	if (opensAt) session.lab?.goTo(opensAt);
 	return {
