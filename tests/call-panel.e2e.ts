@@ -97,3 +97,26 @@ test('a long session lists the newest 50 calls, and all of them on request; the 
 	await expect(options).toHaveCount(53);
 	await expect(options.last()).toHaveText(en('pipeline_older_calls', { count: 13 }));
 });
+
+test('with arguments that are not JSON, Call stays reachable and says why it cannot call', async ({
+	page
+}) => {
+	await page.goto('labs/03-call-pipeline?speed=instant');
+	await settled(page);
+	const calls = page.locator('#calls');
+	const json = calls.getByRole('button', { name: en('call_mode_json'), exact: true });
+	if (await json.count()) await json.click();
+	const args = calls.getByLabel(en('call_arguments'), { exact: true });
+	await args.fill('{"path": /tmp');
+	await args.press('Tab');
+	const call = calls.getByRole('button', { name: en('call_button'), exact: true });
+	await expect(call).toBeFocused();
+	await expect(call).toHaveAttribute('aria-disabled', 'true');
+	await page.keyboard.press('Enter');
+	await expect(args).toBeFocused();
+	await expect(page.getByTestId('live-region')).toContainText(
+		en('call_invalid_json', { detail: '' }).replace(/[:：]?\s*$/, '')
+	);
+	// Nothing was called.
+	await expect(calls.locator('ul > li')).toHaveCount(0);
+});

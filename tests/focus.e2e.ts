@@ -55,6 +55,13 @@ test('a predict card keeps focus once answered; so does a call awaiting approval
 	await page.keyboard.press('Space');
 	await pressEnter(page, en('lab_predict_answer'));
 	await expect.poll(async () => (await focused(page)).tag).toBe('form');
+	// The form is named by its question, and the verdict is said with what the reveal is about.
+	await expect(page.locator('form:focus')).toHaveAccessibleName(
+		'What does OpenHarness show right after the kill?'
+	);
+	await expect(page.getByTestId('live-region')).toContainText(
+		`${en('lab_predict_right')} Nothing changes`
+	);
 
 	await page.goto('labs/05-fault-drills?speed=instant');
 	await settled(page);
@@ -139,4 +146,19 @@ test('stepping through a lab by keyboard keeps the focused step button in view',
 		await expect(previous).toBeFocused();
 		await expect(previous).toBeInViewport();
 	}
+});
+
+test('a link to a place on the page takes focus there: the skip link, then Tab, is in the lab', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	await page.keyboard.press('Tab');
+	await expect(page.getByRole('link', { name: en('nav_skip') })).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(page.locator('#main')).toBeFocused();
+	await page.keyboard.press('Tab');
+	// The next stop is inside the lab, not back in the site header.
+	expect(await page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(true);
+	expect(await page.evaluate(() => !!document.activeElement?.closest('header'))).toBe(false);
 });

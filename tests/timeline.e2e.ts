@@ -49,14 +49,21 @@ test('stepping back undoes the kill; stepping forward brings back the same world
 	const end = await seen(page);
 	expect(end.calls).toContain("MCP server 'filesystem' call failed: Not connected");
 	const slider = page.getByRole('slider', { name: 'Position in the event log' });
-	await expect(slider).toHaveAttribute('aria-valuetext', 'step 3 of 3');
+	// The slider's value says what the step did (its words load when it is first focused).
+	await slider.focus();
+	await expect(slider).toHaveAttribute(
+		'aria-valuetext',
+		'step 3 of 3: Call mcp__filesystem__read_file'
+	);
 
 	await page.getByRole('button', { name: 'Step back' }).click();
 	await expect(position(page)).toHaveText('step 2 of 3');
 	expect((await seen(page)).calls).toBe('');
 	await expect(card(page, 'filesystem')).toContainText(t('en', 'servers_not_noticed'));
 	// Announced once: where the log stands, not the rebuilt world's history again.
-	await expect(page.getByTestId('live-region')).toHaveText('Event log at step 2 of 3');
+	await expect(page.getByTestId('live-region')).toHaveText(
+		'Event log at step 2 of 3: Kill filesystem'
+	);
 
 	await page.getByRole('button', { name: 'Step back' }).click();
 	await expect(position(page)).toHaveText('step 1 of 3');
@@ -107,7 +114,9 @@ test('Play replays the log one action per tick and says where it stopped', async
 	await expect(page.getByRole('button', { name: 'Pause' })).toHaveAttribute('aria-pressed', 'true');
 	await expect(page.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 10_000 });
 	await expect(position(page)).toHaveText('step 3 of 3');
-	await expect(page.getByTestId('live-region')).toHaveText('Event log at step 3 of 3');
+	await expect(page.getByTestId('live-region')).toHaveText(
+		'Event log at step 3 of 3: Call mcp__filesystem__read_file'
+	);
 
 	await page.getByLabel('Replay rate').selectOption('0.25');
 	await page.getByRole('button', { name: 'Play' }).click();

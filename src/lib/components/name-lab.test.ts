@@ -51,11 +51,11 @@ describe('name lab view logic', () => {
 		overwriteGetLocale(() => 'zh-CN');
 		expect(labels().slice(0, 4)).toEqual([
 			'OpenHarness',
-			'ToolSource 宿主',
-			'连接器信任宿主',
+			'ToolSource 运行框架',
+			'连接器信任运行框架',
 			'MiniHarness'
 		]);
-		expect(collisionRows(defaults.a, defaults.b, { prefix: true })[2].label).toBe('连接器信任宿主');
+		expect(collisionRows(defaults.a, defaults.b, { prefix: true })[2].label).toBe('连接器信任运行框架');
 	});
 
 	it('handles 200 characters and emoji', () => {

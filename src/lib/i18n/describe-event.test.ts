@@ -3,7 +3,7 @@ import type { RegistryDiff } from '$lib/core/registry/registry';
 import type { CommandName, WorldEvent } from '$lib/core/world/events';
 import { startedWorlds } from '$lib/core/world/test-world';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
-import { describeEvent } from './describe-event';
+import { describeEvent, spoken } from './describe-event';
 
 /** Issue 7's events: every one must read as a sentence, in both languages. */
 const hostEvents: WorldEvent[] = [
@@ -166,5 +166,18 @@ describe('registry snapshots read as the issue words them', () => {
 			process: 'killed'
 		};
 		expect(describeEvent(event)).toBe('evilexe.txtx process killed');
+	});
+
+	it('reads a long or multi-line server text as one line, cut between words with "…"', () => {
+		const pydantic =
+			"1 validation error for Mcp__Files__Read_FileInput\npath\n  Field required [type=missing, input_value={'title': 'Printer on fire'}, input_type=dict]\n    For further information visit https://errors.pydantic.dev/2.11/v/missing";
+		const said = spoken(pydantic);
+		expect(said).toBe(
+			"1 validation error for Mcp__Files__Read_FileInput path Field required [type=missing, input_value={'title': 'Printer on fire'}, input_type=dict] For further…"
+		);
+		expect(said.length).toBeLessThanOrEqual(161);
+		// One long word: cut where the bound falls.
+		expect(spoken('x'.repeat(500))).toBe(`${'x'.repeat(160)}…`);
+		expect(spoken('short and sweet')).toBe('short and sweet');
 	});
 });

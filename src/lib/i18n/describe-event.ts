@@ -4,13 +4,22 @@ import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import { describeProfileEvent } from './profile-events';
 
+const SPOKEN_MAX = 160;
+
 /**
  * Server text read aloud is cut short: a screen reader must not recite a 10 MB result. Its bidi
  * controls are dropped: a right-to-left override in a server name would otherwise reorder the
- * whole sentence around it, and a screen reader says nothing for them anyway.
+ * whole sentence around it, and a screen reader says nothing for them anyway. Line breaks and
+ * runs of spaces (a pydantic error's layout) become one space, and a cut falls between words
+ * where there is one, marked with "…", so no word is read half.
  */
-const spoken = (text: string) =>
-	boundText(text, 160).text.replace(/[\u202a-\u202e\u2066-\u2069]/g, '');
+export function spoken(text: string): string {
+	const flat = text.replace(/[\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
+	const { text: cut, omitted } = boundText(flat, SPOKEN_MAX);
+	if (!omitted) return cut;
+	const space = cut.lastIndexOf(' ');
+	return `${(space > SPOKEN_MAX / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
 
 const commands = {
 	startSession: () => m.announce_command_startSession(),

@@ -56,7 +56,8 @@ export class Announcer {
  */
 export function joinSentences(parts: readonly string[], locale = 'en'): string {
 	const chinese = locale.startsWith('zh');
-	const ended = (part: string) => /[.!?。！？:：]$/.test(part.trimEnd());
+	// A part cut short ends with "…": it is not given a full stop after it.
+	const ended = (part: string) => /[.!?。！？:：…]$/.test(part.trimEnd());
 	return parts
 		.map((part, i) => {
 			if (i === parts.length - 1) return part;

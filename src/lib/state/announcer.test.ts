@@ -35,6 +35,10 @@ describe('sentences said together', () => {
 		expect(joinSentences(['Profile command.', 'Connector notion trusted; connecting.'])).toBe(
 			'Profile command. Connector notion trusted; connecting.'
 		);
+		// A part cut short ("…") gets no full stop after it.
+		expect(joinSentences(['Call c1 failed: the run is interrupted until…', 'Step done.'])).toBe(
+			'Call c1 failed: the run is interrupted until… Step done.'
+		);
 		expect(joinSentences(['filesystem: connected', 'realtime: failed'])).toBe(
 			'filesystem: connected. realtime: failed'
 		);
