@@ -232,7 +232,11 @@ type Kind =
 	| 'profile'
 	| 'transport'
 	| 'mode'
+	/** A result content part's kind: one of MCP's. */
+	| 'content'
 	| 'any';
+
+const CONTENT_KINDS = ['text', 'image', 'audio', 'resource_link', 'resource'] as const;
 
 const SERVER_KINDS: Record<string, Kind> = {
 	'': 'object',
@@ -263,7 +267,7 @@ const SERVER_KINDS: Record<string, Kind> = {
 	'sim.tools.#.result': 'object',
 	'sim.tools.#.result.content': 'array',
 	'sim.tools.#.result.content.#': 'object',
-	'sim.tools.#.result.content.#.type': 'string',
+	'sim.tools.#.result.content.#.type': 'content',
 	'sim.tools.#.result.structuredContent': 'object',
 	'sim.tools.#.result.isError': 'boolean',
 	'sim.tools.#.error': 'object',
@@ -354,6 +358,8 @@ function accepts(kind: Kind, value: unknown): boolean {
 			return value === 'stdio' || value === 'http' || value === 'ws';
 		case 'mode':
 			return value === 'default' || value === 'plan' || value === 'full_auto';
+		case 'content':
+			return (CONTENT_KINDS as readonly unknown[]).includes(value);
 		case 'any':
 			return true;
 	}
@@ -526,16 +532,12 @@ const OPTIONAL_PATTERNS = new Set([
 const TOP_OPTIONAL = ['profile', 'mcp_servers', 'plugins', 'permissions', 'permissions.mode'];
 
 /** Object nodes (not records): an unknown key there is kept or stripped, never an error. */
+/** Objects that keep keys the format does not know (the `sim` block's own refuse them). */
 const OBJECT_NODES = new Set([
 	'',
-	'sim',
-	'sim.serverInfo',
-	'sim.tools.#',
 	'sim.tools.#.result',
 	'sim.tools.#.result.content.#',
-	'sim.tools.#.error',
-	'sim.resources.#',
-	'sim.resourcesError'
+	'sim.resources.#'
 ]);
 
 const serverName = fc.oneof(
@@ -636,7 +638,9 @@ const validMutation: fc.Arbitrary<{ label: string; apply: Mutation }> = fc.oneof
 		})),
 	// Another valid value at a typed leaf.
 	typedPath
-		.filter((p) => ['string', 'boolean', 'latency', 'int', 'profile', 'mode'].includes(kindOf(p)))
+		.filter((p) =>
+			['string', 'boolean', 'latency', 'int', 'profile', 'mode', 'content'].includes(kindOf(p))
+		)
 		.chain((path) => {
 			const kind = kindOf(path);
 			const value: fc.Arbitrary<unknown> =
@@ -650,7 +654,9 @@ const validMutation: fc.Arbitrary<{ label: string; apply: Mutation }> = fc.oneof
 								? fc.integer()
 								: kind === 'profile'
 									? fc.constantFrom(...profileIds)
-									: fc.constantFrom('default', 'plan', 'full_auto');
+									: kind === 'content'
+										? fc.constantFrom(...CONTENT_KINDS)
+										: fc.constantFrom('default', 'plan', 'full_auto');
 			return value.map((v) => ({
 				label: `set ${formatPath(path)} to ${JSON.stringify(v)}`,
 				apply: (s: Record<string, unknown>) => setAt(s, path, v)

@@ -58,6 +58,41 @@ describe('scenario parsing', () => {
 		);
 	});
 
+	it('refuses a key the sim block does not know, at its path (a typo no longer reads as valid)', () => {
+		const result = parseScenario({
+			mcp_servers: {
+				fs: {
+					command: 'npx',
+					sim: {
+						tools: [{ name: 'boom', errror: { code: -32000, message: 'nope' } }],
+						faults: []
+					}
+				},
+				// A settings block's own unknown keys are still kept: paste your settings as is.
+				web: { type: 'http', url: 'https://x.example/mcp', timeout: 30 }
+			}
+		});
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		expect(result.problems).toEqual([
+			{ path: 'mcp_servers.fs.sim.tools[0]', message: 'Unrecognized key: "errror"' },
+			{ path: 'mcp_servers.fs.sim', message: 'Unrecognized key: "faults"' }
+		]);
+	});
+
+	it('refuses a content part of a kind MCP does not have, at its path', () => {
+		const result = parseScenario({
+			mcp_servers: {
+				s: { command: 'x', sim: { tools: [{ name: 't', result: { content: [{ type: 'txt' }] } }] } }
+			}
+		});
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		expect(result.problems.map((p) => p.path)).toEqual([
+			'mcp_servers.s.sim.tools[0].result.content[0].type'
+		]);
+	});
+
 	it('names mcpServers (Claude Desktop, Cursor) instead of opening an empty world', () => {
 		const result = parseScenario({ mcpServers: { fs: { command: 'npx' } } });
 		expect(result).toEqual({

@@ -18,7 +18,9 @@ import {
  * The scenario format of the embed contract (shared/design/embed-api.md): OpenHarness's
  * `mcp_servers` settings block verbatim, plus MCP Lab's `sim` block per server.
  * Unknown keys are kept (`looseObject`) because a real settings block may carry fields the
- * lab does not model; rejecting them would break "paste your settings as is".
+ * lab does not model; rejecting them would break "paste your settings as is". The `sim` block is
+ * MCP Lab's own, so there an unknown key is a mistake (`errror`, `tool`), refused at its path:
+ * dropped, it left a world that did something else than the author wrote, with "Valid" shown.
  */
 
 /**
@@ -42,7 +44,14 @@ function namedRecord<V extends z.ZodType>(key: z.ZodString, value: V) {
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-export const contentPartSchema = z.looseObject({ type: z.string() });
+/**
+ * A result's content part: one of MCP's kinds (its other fields are the SDK's to check, and the
+ * client does at call time). An unknown kind is refused here, at its path, rather than as the
+ * client's validator dump when the tool is called.
+ */
+export const contentPartSchema = z.looseObject({
+	type: z.enum(['text', 'image', 'audio', 'resource_link', 'resource'])
+});
 
 export const simResultSchema = z.looseObject({
 	content: z.array(contentPartSchema).optional(),
@@ -50,13 +59,13 @@ export const simResultSchema = z.looseObject({
 	isError: z.boolean().optional()
 });
 
-export const simErrorSchema = z.object({
+export const simErrorSchema = z.strictObject({
 	code: z.number().int(),
 	message: z.string()
 });
 
 /** A tool as a scenario writes it, without `steps` (what `changeTools.add` takes). */
-export const simToolBaseSchema = z.object({
+export const simToolBaseSchema = z.strictObject({
 	name: z.string(),
 	title: z.string().optional(),
 	description: z.string().optional(),
@@ -80,7 +89,7 @@ export const simToolSchema = simToolBaseSchema.extend({
 
 export { simResourceSchema };
 
-export const simSchema = z.object({
+export const simSchema = z.strictObject({
 	tools: z.array(simToolSchema).optional(),
 	/** Absent: the server declares no resources capability and answers Method not found. */
 	resources: z.array(simResourceSchema).optional(),
@@ -96,7 +105,7 @@ export const simSchema = z.object({
 	 */
 	protocolVersions: z.array(z.string().min(1)).min(1).optional(),
 	instructions: z.string().optional(),
-	serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+	serverInfo: z.strictObject({ name: z.string(), version: z.string() }).optional(),
 	/** Simulated milliseconds every answer of this server takes to arrive. */
 	latencyMs: z.number().int().min(0).max(3_600_000).optional()
 });
