@@ -23,6 +23,11 @@ export class LabSession {
 	 */
 	timeline = $state.raw<Timeline | null>(null);
 	#timelineLoading: Promise<Timeline> | null = null;
+	/**
+	 * The world editor's text while the person edits, and the running scenario (as text) it was
+	 * written against (WorldEditor.svelte): here, so closing the editor does not lose it.
+	 */
+	editorDraft = $state.raw<{ text: string; against: string } | null>(null);
 	/** The running world's scenario (reactive: an editor follows replacements made elsewhere). */
 	#scenario = $state.raw<Scenario>() as Scenario;
 	#initial: Scenario;
