@@ -31,6 +31,12 @@ export interface ProfileExtension {
 	view(): ProfileView;
 	/** A server's state in the profile's own words (embed-api.md: trust says `disconnected`…). */
 	serverState?(server: string, connection: ConnectionContext): string;
+	/**
+	 * The profile's own failure text for a server it failed or refused (MiniHarness: `Unknown MCP
+	 * transport type: ws`; contextual: why it refuses the definition), where the connection
+	 * itself has none: embed-api.md's `detail` is the profile's exact failure text.
+	 */
+	serverDetail?(server: string, connection: ConnectionContext): string | undefined;
 	/** The learner closes the session (closeSession), before the world closes every connection. */
 	sessionClosed?(): void;
 	/** True while the profile has work of its own in flight (keeps the world settling). */

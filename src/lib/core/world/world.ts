@@ -458,6 +458,7 @@ export class World {
 				cached.snapshot === snapshot &&
 				// A profile's word may change without the connection (trust: a connector trusted).
 				cached.view.state === this.serverState(name) &&
+				cached.view.detail === this.#detail(name, snapshot.context) &&
 				cached.view.process === (process?.state ?? 'running') &&
 				cached.view.delayMs === (process?.delayMs ?? 0) &&
 				(cached.view.live?.problem ?? null) === (this.#live?.problem(name) ?? null)
@@ -478,7 +479,7 @@ export class World {
 			transport: config.type,
 			status: c.status,
 			state: this.serverState(name) ?? c.status,
-			detail: c.detail,
+			detail: this.#detail(name, c),
 			process: this.#processes.get(name)?.state ?? 'running',
 			delayMs: this.#processes.get(name)?.delayMs ?? 0,
 			authConfigured:
@@ -492,6 +493,11 @@ export class World {
 				? { url: config.url, problem: this.#live?.problem(name) ?? null }
 				: null
 		};
+	}
+
+	/** A server's failure text: the connection's, else the profile's own (serverDetail). */
+	#detail(name: string, connection: ConnectionContext): string {
+		return connection.detail || (this.#extension?.serverDetail?.(name, connection) ?? '');
 	}
 
 	subscribe(listener: () => void): () => void {

@@ -204,6 +204,10 @@ describe('contextual profile: runs', () => {
 			"ContextualMCP 'files': Contextual MCP url must be a non-blank string."
 		);
 		expect(w.serverState('files')).toBe('refused');
+		// The server's detail (its card, the embed snapshot) says why.
+		expect(w.servers().find((s) => s.name === 'files')?.detail).toBe(
+			"ContextualMCP 'files': Contextual MCP url must be a non-blank string."
+		);
 		await w.profileCommand('startRun', {
 			identity: 'alice',
 			context: { run_id: 'r' },

@@ -258,6 +258,10 @@ class ContextualExtension implements ProfileExtension {
 		return this.#refused(server) ? 'refused' : connection.status;
 	}
 
+	serverDetail(server: string): string | undefined {
+		return this.#refused(server) ?? undefined;
+	}
+
 	view(): ProfileView {
 		const run = this.#run;
 		const tools = this.#tools();

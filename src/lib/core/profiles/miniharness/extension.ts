@@ -81,6 +81,9 @@ export function createExtension(host: ProfileHost): ProfileExtension {
 			session.sync();
 			return word(session.clients.get(server)?.state ?? 'new');
 		},
+		serverDetail(server) {
+			return session.clients.get(server)?.error || undefined;
+		},
 		get busy() {
 			return discovering || waiting;
 		},

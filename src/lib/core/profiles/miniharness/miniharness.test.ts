@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioInput } from '../../scenario/schema';
 import { replay } from '../../world/replay';
+import { worldSnapshot } from '../../world/snapshot';
 import { makeWorld, observable } from '../../world/test-world';
 import type { World } from '../../world/world';
 import type { MiniHarnessView } from './view';
@@ -109,6 +110,14 @@ describe('MiniHarness client discipline', () => {
 			payments: 'initialized'
 		});
 		expect(servers[0].error).toBe('Unknown MCP transport type: ws');
+		// The server's detail (its card, the embed snapshot) is that failure text too.
+		expect(worldSnapshot(world, { lab: 'x', step: 0 }).servers).toContainEqual(
+			expect.objectContaining({
+				name: 'realtime',
+				state: 'failed',
+				detail: 'Unknown MCP transport type: ws'
+			})
+		);
 		const primary = world.servers().find((s) => s.name === 'primary')!;
 		expect(servers[1].protocolVersion).toBe(primary.connection.init!.protocolVersion);
 		expect(servers[1].protocolVersion).toBe('2025-11-25');
