@@ -55,7 +55,9 @@ describe('name lab view logic', () => {
 			'连接器信任运行框架',
 			'MiniHarness'
 		]);
-		expect(collisionRows(defaults.a, defaults.b, { prefix: true })[2].label).toBe('连接器信任运行框架');
+		expect(collisionRows(defaults.a, defaults.b, { prefix: true })[2].label).toBe(
+			'连接器信任运行框架'
+		);
 	});
 
 	it('handles 200 characters and emoji', () => {
