@@ -172,7 +172,8 @@ async function playProtocol(page: Page, locale: string, action: Action): Promise
 			});
 			if ((await listed.count()) > 0) await listed.click();
 			else {
-				await block.getByLabel(t(locale, 'protocol_uri_label'), { exact: true }).fill(action.uri!);
+				// Named with its server too ("Resource URI (helpdesk)").
+				await block.getByLabel(t(locale, 'protocol_uri_label')).fill(action.uri!);
 				await block
 					.getByRole('button', {
 						name: t(locale, 'protocol_read_uri_label', { server: action.server! })
