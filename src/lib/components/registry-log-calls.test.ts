@@ -192,10 +192,11 @@ describe('WireLog', () => {
 		await world.run((w) => w.startSession());
 		const shown = text(html(world, WireLog));
 		expect(shown).toMatch(/#1 t=0 ms filesystem — transport opened/);
-		expect(shown).toMatch(/#2 t=0 ms filesystem → server request initialize id=0/);
-		expect(shown).toContain('→ server notification notifications/initialized');
+		// The arrow is for the eye (aria-hidden); the words after it are what a screen reader says.
+		expect(shown).toMatch(/#2 t=0 ms filesystem → server to the server request initialize id=0/);
+		expect(shown).toContain('→ server to the server notification notifications/initialized');
 		expect(shown).toMatch(
-			/internal-api ← host error response id=2 error -32601: Method not found \(answers resources\/list\)/
+			/internal-api ← host to the host error response id=2 error -32601: Method not found \(answers resources\/list\)/
 		);
 		// The realtime ws server is never attempted, so it never appears on the wire.
 		expect(shown).not.toMatch(/t=\d+ ms realtime/);
