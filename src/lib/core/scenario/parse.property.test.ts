@@ -234,6 +234,8 @@ type Kind =
 	| 'mode'
 	/** A result content part's kind: one of MCP's. */
 	| 'content'
+	/** A server's url: any text, but an http(s) address once the server is live. */
+	| 'url'
 	| 'any';
 
 const CONTENT_KINDS = ['text', 'image', 'audio', 'resource_link', 'resource'] as const;
@@ -242,7 +244,7 @@ const SERVER_KINDS: Record<string, Kind> = {
 	'': 'object',
 	type: 'transport',
 	command: 'string',
-	url: 'string',
+	url: 'url',
 	cwd: 'string',
 	args: 'array',
 	'args.#': 'string',
@@ -360,6 +362,8 @@ function accepts(kind: Kind, value: unknown): boolean {
 			return value === 'default' || value === 'plan' || value === 'full_auto';
 		case 'content':
 			return (CONTENT_KINDS as readonly unknown[]).includes(value);
+		case 'url':
+			return typeof value === 'string';
 		case 'any':
 			return true;
 	}
@@ -639,7 +643,9 @@ const validMutation: fc.Arbitrary<{ label: string; apply: Mutation }> = fc.oneof
 	// Another valid value at a typed leaf.
 	typedPath
 		.filter((p) =>
-			['string', 'boolean', 'latency', 'int', 'profile', 'mode', 'content'].includes(kindOf(p))
+			['string', 'boolean', 'latency', 'int', 'profile', 'mode', 'content', 'url'].includes(
+				kindOf(p)
+			)
 		)
 		.chain((path) => {
 			const kind = kindOf(path);
@@ -656,7 +662,9 @@ const validMutation: fc.Arbitrary<{ label: string; apply: Mutation }> = fc.oneof
 									? fc.constantFrom(...profileIds)
 									: kind === 'content'
 										? fc.constantFrom(...CONTENT_KINDS)
-										: fc.constantFrom('default', 'plan', 'full_auto');
+										: kind === 'url'
+											? fc.webUrl()
+											: fc.constantFrom('default', 'plan', 'full_auto');
 			return value.map((v) => ({
 				label: `set ${formatPath(path)} to ${JSON.stringify(v)}`,
 				apply: (s: Record<string, unknown>) => setAt(s, path, v)

@@ -80,6 +80,23 @@ describe('scenario parsing', () => {
 		]);
 	});
 
+	it('refuses a live server whose url is no address, at its path', () => {
+		const result = parseScenario({
+			mcp_servers: { l: { type: 'http', url: 'not a url', live: true } }
+		});
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		expect(result.problems).toEqual([
+			{
+				path: 'mcp_servers.l.url',
+				message:
+					'A live server\'s url is an http(s) address, e.g. http://127.0.0.1:8787/notes/mcp; not "not a url".'
+			}
+		]);
+		// A simulated server's url is only a name: any text will do, as before.
+		expect(parseScenario({ mcp_servers: { s: { type: 'http', url: 'x' } } }).ok).toBe(true);
+	});
+
 	it('refuses a content part of a kind MCP does not have, at its path', () => {
 		const result = parseScenario({
 			mcp_servers: {

@@ -121,13 +121,24 @@ export const stdioServerSchema = z.looseObject({
 	sim: simSchema.optional()
 });
 
-export const httpServerSchema = z.looseObject({
-	type: z.literal('http'),
-	url: z.string(),
-	headers: stringMap.default({}),
-	live: z.boolean().optional(),
-	sim: simSchema.optional()
-});
+export const httpServerSchema = z
+	.looseObject({
+		type: z.literal('http'),
+		url: z.string(),
+		headers: stringMap.default({}),
+		live: z.boolean().optional(),
+		sim: simSchema.optional()
+	})
+	.superRefine((server, ctx) => {
+		// A live server is connected for real: an address the browser cannot fetch is said here,
+		// at its path, not as the browser's "Failed to construct 'URL'" when connecting.
+		if (server.live && !/^https?:$/.test(URL.parse(server.url)?.protocol ?? ''))
+			ctx.addIssue({
+				code: 'custom',
+				path: ['url'],
+				message: `A live server's url is an http(s) address, e.g. http://127.0.0.1:8787/notes/mcp; not ${JSON.stringify(server.url)}.`
+			});
+	});
 
 export const wsServerSchema = z.looseObject({
 	type: z.literal('ws'),
