@@ -71,7 +71,9 @@ describe('checkScenarioText (validation only)', () => {
 		expect(check.kind === 'invalid' && check.problems.map((p) => p.path)).toEqual(['profile']);
 		// Live servers run (they are connected for real), so they are not refused.
 		expect(
-			checkScenarioText('{"mcp_servers": {"x": {"type": "http", "url": "u", "live": true}}}').kind
+			checkScenarioText(
+				'{"mcp_servers": {"x": {"type": "http", "url": "http://127.0.0.1:8787/x/mcp", "live": true}}}'
+			).kind
 		).toBe('valid');
 	});
 });
