@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '$lib/test-support/until';
 import {
 	channelName,
 	commandMessage,
@@ -17,14 +18,6 @@ afterEach(() => {
 	for (const close of closers) close();
 	closers = [];
 });
-
-async function until(done: () => boolean, ms = 1000): Promise<void> {
-	const end = Date.now() + ms;
-	while (!done()) {
-		if (Date.now() > end) throw new Error('timed out');
-		await new Promise((resolve) => setTimeout(resolve, 5));
-	}
-}
 
 /** Another end on the channel (a notes window, another lab window): what it hears, and a way to post. */
 function listener() {

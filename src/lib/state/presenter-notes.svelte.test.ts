@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
+import { until } from '$lib/test-support/until';
 import { channelName, parseCommand, windowMessage } from '$lib/core/presenter/channel';
 import { stateMessage } from '$lib/core/presenter/channel-state';
 import { PresenterNotes } from './presenter-notes.svelte';
@@ -10,15 +11,6 @@ afterEach(() => {
 	for (const close of closers) close();
 	closers = [];
 });
-
-/** Resolves once `done` holds (checked every few milliseconds). */
-async function until(done: () => boolean, ms = 1000): Promise<void> {
-	const end = Date.now() + ms;
-	while (!done()) {
-		if (Date.now() > end) throw new Error('timed out');
-		await new Promise((resolve) => setTimeout(resolve, 5));
-	}
-}
 
 /** A lab window's end, as a plain channel: the commands addressed to `w`, and a way to post. */
 function labWindow(w: string) {
