@@ -23,7 +23,11 @@ test('switching language keeps the world as it is', async ({ page }) => {
 	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
 	const live = page.getByTestId('live-region');
 	await expect(live).not.toBeEmpty();
-	await page.getByLabel('Language').selectOption('zh-CN');
+	// A link, followed by keyboard: the page switches in place (no reload, the same world).
+	await page
+		.getByRole('navigation', { name: 'Language' })
+		.getByRole('link', { name: '简体中文' })
+		.press('Enter');
 	await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 	// What the live region said in English is gone, not left for a screen reader to find.
 	await expect(live).toBeEmpty();

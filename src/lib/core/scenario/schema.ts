@@ -71,6 +71,12 @@ export const simToolBaseSchema = z.strictObject({
 	description: z.string().optional(),
 	/** Raw JSON Schema, sent as is; omit it to send a tool with no inputSchema at all. */
 	inputSchema: jsonObject.optional(),
+	/**
+	 * The tool's output JSON Schema, listed as is in tools/list. The harness's client does not
+	 * check results against it: the world lists tools with its own lenient request (a lab tool
+	 * may have no inputSchema), so the SDK client's output-schema cache stays empty.
+	 */
+	outputSchema: jsonObject.optional(),
 	annotations: jsonObject.optional(),
 	/** What tools/call answers; a default text result when neither this nor `error` is set. */
 	result: simResultSchema.optional(),

@@ -81,6 +81,7 @@ function toolListing(tool: SimTool): Record<string, unknown> {
 	if (tool.title !== undefined) listing.title = tool.title;
 	if (tool.description !== undefined) listing.description = tool.description;
 	if (tool.inputSchema !== undefined) listing.inputSchema = tool.inputSchema;
+	if (tool.outputSchema !== undefined) listing.outputSchema = tool.outputSchema;
 	if (tool.annotations !== undefined) listing.annotations = tool.annotations;
 	return listing;
 }
