@@ -59,3 +59,16 @@ for (const lang of LOCALES) {
 		await expect(page.getByTestId('live-region')).toContainText('notifications/initialized');
 	});
 }
+
+test('Reset the lab is said in one sentence, not as the restarted world’s history', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	await pressEnter(page, t('en', 'servers_kill_label', { server: 'filesystem' }));
+	await settled(page);
+	await pressEnter(page, t('en', 'lab_reset'));
+	await settled(page);
+	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'lab_reset_done'));
+	await expect(page.getByRole('button', { name: 'Kill filesystem' })).toBeEnabled();
+});

@@ -5,6 +5,7 @@ import { VIEWS } from './protocol';
 const LAB: ParamRules = {
 	locales: ['en', 'zh-CN'],
 	speeds: ['instant', 'slow', 'realtime'],
+	views: VIEWS,
 	steps: 5,
 	captions: true
 };

@@ -1,5 +1,3 @@
-import { VIEWS } from './protocol';
-
 /**
  * The URL parameters of the lab and embed pages whose value the page did not understand, so a
  * docs author hears about `theme=blue` instead of getting a page that quietly ignores it.
@@ -22,6 +20,8 @@ export type ParamProblem =
 export interface ParamRules {
 	locales: readonly string[];
 	speeds: readonly string[];
+	/** The `view` names the page takes (protocol.ts' VIEWS; given, so this module imports nothing). */
+	views: readonly string[];
 	/** How many steps the page's lab has; null when the page has no lab (`/embed/sandbox`). */
 	steps: number | null;
 	/** Whether the page reads `captions=` (the embed does; the lab page has its own toggle). */
@@ -48,7 +48,7 @@ export function checkPageParams(params: URLSearchParams, rules: ParamRules): Par
 				view
 					.split(',')
 					.map((v) => v.trim())
-					.filter((v) => v && !(VIEWS as readonly string[]).includes(v))
+					.filter((v) => v && !rules.views.includes(v))
 			)
 		];
 		if (unknown.length)
@@ -56,7 +56,7 @@ export function checkPageParams(params: URLSearchParams, rules: ParamRules): Par
 				name: 'view',
 				value: view,
 				unknown,
-				accepted: VIEWS
+				accepted: rules.views
 			});
 	}
 

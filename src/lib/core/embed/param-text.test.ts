@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkPageParams } from './param-check';
 import { shownProblem, shownValue } from './param-text';
+import { VIEWS } from './protocol';
 
-const rules = { locales: ['en', 'zh-CN'], speeds: ['instant', 'slow', 'realtime'], steps: 5 };
+const rules = {
+	locales: ['en', 'zh-CN'],
+	speeds: ['instant', 'slow', 'realtime'],
+	views: VIEWS,
+	steps: 5
+};
 const shown = (query: string) =>
 	checkPageParams(new URLSearchParams(query), rules).map(shownProblem);
 
