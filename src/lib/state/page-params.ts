@@ -1,6 +1,8 @@
-import { parseViews } from '$lib/core/embed/protocol';
+import type { ParamRules } from '$lib/core/embed/param-check';
+import { parseViews, VIEWS } from '$lib/core/embed/protocol';
+import { i18n } from '$lib/i18n/locale.svelte';
 import type { LabSession } from './lab-session.svelte';
-import { isSpeed } from './world-state.svelte';
+import { isSpeed, SPEEDS } from './world-state.svelte';
 
 /**
  * The URL parameters both lab routes take (embed-api.md: "on both routes"): `theme`, `speed`
@@ -27,4 +29,12 @@ export function applyPageParams(
 		controls: params.get('controls') !== '0',
 		step: opensAt
 	};
+}
+
+/**
+ * What the parameter notice checks a page's URL against (ParamsNotice.svelte, loaded on demand):
+ * the lab's step count (null on a page without a lab) and whether the page reads `captions=`.
+ */
+export function paramRules(steps: number | null, captions = false): ParamRules {
+	return { locales: i18n.locales, speeds: SPEEDS, views: VIEWS, steps, captions };
 }
