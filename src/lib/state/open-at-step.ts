@@ -1,3 +1,4 @@
+import { tick } from 'svelte';
 import { m } from '$lib/paraglide/messages';
 import type { LabSession } from './lab-session.svelte';
 import { playLabAction } from './play-lab-action';
@@ -13,9 +14,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  *
  * What is played is not the learner's doing: their lab state does not check while it plays, and
  * afterwards holds as after time travel (no goal is met by what the world already shows, no
- * progress recorded). Questions are not answered for them. It plays at instant speed, whatever the
- * page's speed. A solution that fails stops it there; the page stays at step n and says which
- * step could not be played and why.
+ * progress recorded), and it is not said in the live region. Questions are not answered for
+ * them. It plays at instant speed, whatever the page's speed. A solution that fails stops it
+ * there; the page stays at step n and says which step could not be played and why.
  */
 export async function openAtStep(session: LabSession, step: number): Promise<void> {
 	const lab = session.lab;
@@ -23,6 +24,8 @@ export async function openAtStep(session: LabSession, step: number): Promise<voi
 	const before = lab.lab.steps.slice(0, Math.min(step, lab.lab.steps.length - 1));
 	const speed = session.world.speed;
 	session.world.speed = 'instant';
+	// Not said either: a screen reader would hear every earlier step's events on opening.
+	const release = session.announcer.hush();
 	try {
 		const failed = await lab.quietly(async () => {
 			for (const [index, { solution }] of before.entries())
@@ -36,8 +39,12 @@ export async function openAtStep(session: LabSession, step: number): Promise<voi
 			return null;
 		});
 		lab.timeTravelled();
+		// The page takes in the last changes (and hushes them) before the region speaks again.
+		await tick();
+		release();
 		if (failed) session.announcer.say(m.lab_open_at_step_failed(failed));
 	} finally {
+		release();
 		session.world.speed = speed;
 	}
 }
