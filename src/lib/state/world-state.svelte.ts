@@ -214,6 +214,11 @@ export class WorldState {
 	/** Counts `work` as a command in progress: the page reads as busy, not settled, until it ends. */
 	busy<T>(work: Promise<T>): Promise<T> {
 		this.pending++;
+		return this.#settled(work);
+	}
+
+	/** The end of work counted in `pending` (incremented before it started, so at once). */
+	#settled<T>(work: Promise<T>): Promise<T> {
 		return work.finally(() => {
 			this.pending--;
 			this.#refresh();
@@ -223,15 +228,12 @@ export class WorldState {
 	run<T>(command: (world: World) => Promise<T>): Promise<T> {
 		this.error = null;
 		this.pending++;
-		return command(this.world)
-			.catch((error: unknown) => {
+		return this.#settled(
+			command(this.world).catch((error: unknown) => {
 				this.#failed(error);
 				throw error;
 			})
-			.finally(() => {
-				this.pending--;
-				this.#refresh();
-			});
+		);
 	}
 
 	/**
