@@ -109,6 +109,31 @@ test('a click that disables its button leaves focus where the mouse put it', asy
 	expect((await focused(page)).tag).toBe('body');
 });
 
+test('the permission mode changes only when a mode is pressed, not as Tab or arrows pass', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	const group = page.getByRole('group', { name: en('harness_mode') });
+	const mode = (name: string) => group.getByRole('button', { name, exact: true });
+	await expect(mode('full_auto')).toHaveAttribute('aria-pressed', 'true');
+	// Through the group and back by keyboard: a select changed the mode on each arrow key.
+	await mode('full_auto').focus();
+	for (const key of ['ArrowDown', 'ArrowRight', 'Tab', 'ArrowDown', 'Tab', 'Shift+Tab'])
+		await page.keyboard.press(key);
+	await expect(mode('full_auto')).toHaveAttribute('aria-pressed', 'true');
+	await expect(page.getByTestId('live-region')).not.toContainText('plan');
+	await page.keyboard.press('Enter');
+	await settled(page);
+	await expect(mode('plan')).toHaveAttribute('aria-pressed', 'true');
+	await expect(mode('full_auto')).toHaveAttribute('aria-pressed', 'false');
+	await expect(page.getByTestId('live-region')).toContainText(
+		en('announce_permissions', { mode: 'plan' })
+	);
+	// The pressed button keeps focus while the command runs and after.
+	expect(await focused(page)).toMatchObject({ tag: 'button', text: 'plan' });
+});
+
 test('the input model’s verdict is said in the page’s live region, in its language', async ({
 	page
 }) => {

@@ -208,7 +208,10 @@ export async function play(page: Page, locale: string, action: Action) {
 	if (await playProtocol(page, locale, action)) {
 		// Answered by the world: the next line waits until it has settled.
 	} else if (action.do === 'setPermissionMode') {
-		await page.getByLabel(t(locale, 'harness_mode')).selectOption(action.mode!);
+		await page
+			.getByRole('group', { name: t(locale, 'harness_mode') })
+			.getByRole('button', { name: action.mode!, exact: true })
+			.click();
 	} else if (action.do === 'answer') {
 		// The newest call waiting for an answer is listed first.
 		const key = action.approve ? 'call_approve_label' : 'call_refuse_label';
