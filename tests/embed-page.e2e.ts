@@ -147,6 +147,20 @@ test('origin, theme, controls and captions reach the URL; an unusable origin is 
 	);
 });
 
+test('lab 08 reaches the reader’s machine: its snippet lets the frame ask, and says why', async ({
+	page
+}) => {
+	await page.goto('embed');
+	await expect(snippetOf(page)).toHaveValue(/src="http/);
+	await expect(snippetOf(page)).not.toHaveValue(/allow=/);
+	await expect(page.getByTestId('embed-allow-note')).toHaveCount(0);
+	await page.getByLabel('Lab', { exact: true }).selectOption('08-live-mode');
+	await expect(snippetOf(page)).toHaveValue(/\n\tallow="loopback-network; local-network-access"\n/);
+	await expect(page.getByTestId('embed-allow-note')).toHaveText(t('en', 'embed_allow_note'));
+	await page.getByLabel('Lab', { exact: true }).selectOption('01-connection-isolation');
+	await expect(snippetOf(page)).not.toHaveValue(/allow=/);
+});
+
 test('Copy puts the snippet on the clipboard and says so in the live region', async ({
 	page,
 	context,

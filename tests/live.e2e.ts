@@ -1,8 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { createServer } from 'node:net';
 import { expectNoAxeViolations } from './helpers/axe';
 import { startLabServer, type LabServerProcess } from './helpers/lab-server';
 import { t } from './helpers/messages';
+import { closedPort } from './helpers/ports';
 import { settled } from './helpers/play-lab';
 
 // Live mode in Chromium against the real lab server (scripts/lab-server.mjs), started here: the
@@ -13,18 +13,6 @@ const TOKEN = 'lab-e2e-token-7f3c9b21d4';
 /** The page's origin (the preview's, unless a config serves the site elsewhere). */
 let origin = 'http://127.0.0.1:4173';
 const en = (key: string, params: Record<string, string | number> = {}) => t('en', key, params);
-
-/** A port nothing listens on: bound, then released. */
-function closedPort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const probe = createServer();
-		probe.once('error', reject);
-		probe.listen(0, '127.0.0.1', () => {
-			const { port } = probe.address() as { port: number };
-			probe.close(() => resolve(port));
-		});
-	});
-}
 
 let open: LabServerProcess | undefined;
 let guarded: LabServerProcess | undefined;

@@ -1,3 +1,4 @@
+import { frameAllow } from '$lib/core/embed/snippet';
 import { catalog } from '$lib/server/labs';
 import type { PageServerLoad } from './$types';
 
@@ -6,6 +7,12 @@ export const load: PageServerLoad = () => ({
 	labs: catalog.map(({ lab, text }) => ({
 		id: lab.id,
 		titles: Object.fromEntries(Object.entries(text).map(([locale, t]) => [locale, t.title])),
-		steps: lab.steps.length
+		steps: lab.steps.length,
+		// Lab 08 reaches the lab server on the reader's machine: its frame must be allowed to ask.
+		allow: frameAllow(
+			Object.values(lab.scenario.mcp_servers).flatMap((server) =>
+				server.type === 'http' && server.live ? [server.url] : []
+			)
+		)
 	}))
 });

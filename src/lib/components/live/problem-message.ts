@@ -33,6 +33,8 @@ export function problemMessage(
 		'not-mcp': m.live_problem_not_mcp,
 		closed: m.live_problem_closed,
 		timeout: () => m.live_problem_timeout({ seconds: context.timeoutMs / 1000 }),
+		'local-network-policy': m.live_problem_local_network_policy,
+		'local-network-denied': m.live_problem_local_network_denied,
 		other: m.live_problem_other
 	};
 	return messages[problem.kind]();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseOriginParam, parseViews } from './protocol';
-import { embedQuery, iframeSnippet, type EmbedChoice } from './snippet';
+import { embedQuery, frameAllow, iframeSnippet, type EmbedChoice } from './snippet';
 
 const defaults: EmbedChoice = {
 	views: [],
@@ -70,5 +70,24 @@ describe('embed snippet', () => {
 		});
 		expect(html).not.toContain('<script');
 		expect(html).not.toContain('data-mcp-lab');
+	});
+
+	it('lets a frame whose lab reaches the reader’s machine ask for it, and no other', () => {
+		expect(frameAllow(['http://127.0.0.1:8787/notes/mcp'])).toBe(
+			'loopback-network; local-network-access'
+		);
+		expect(frameAllow(['http://localhost:8787/mcp', 'http://192.168.1.9/mcp'])).toBe(
+			'loopback-network; local-network; local-network-access'
+		);
+		expect(frameAllow(['https://mcp.example.com/mcp'])).toBeNull();
+		expect(frameAllow([])).toBeNull();
+		const html = iframeSnippet({
+			src: '/embed/08-live-mode',
+			title: 'MCP Lab',
+			height: 500,
+			loader: null,
+			allow: frameAllow(['http://127.0.0.1:8787/notes/mcp'])
+		});
+		expect(html.split('\n')).toContain('\tallow="loopback-network; local-network-access"');
 	});
 });

@@ -2,6 +2,7 @@
  * What the /embed page writes for a docs author: the embed URL's query and the HTML snippet.
  * Pure (the page supplies its own origin and base path), so the exact text is unit-tested.
  */
+import { addressSpace } from '../live/local-network';
 import { PANELS, type PanelName } from './protocol';
 
 export type Theme = '' | 'light' | 'dark';
@@ -50,6 +51,24 @@ export interface SnippetInput {
 	height: number;
 	/** The loader's URL, or null to leave the loader out. */
 	loader: string | null;
+	/** The frame's `allow` (frameAllow), or null for none. */
+	allow?: string | null;
+}
+
+/**
+ * The permissions a lab's frame needs from the page embedding it: a live server on the reader's
+ * machine or network is reached only when the frame may ask the reader (Chrome's Local Network
+ * Access). `local-network-access` is the one feature of Chrome 142–144; later ones split it.
+ */
+export function frameAllow(liveUrls: readonly string[]): string | null {
+	const spaces = new Set(
+		liveUrls.flatMap((url) => (URL.canParse(url) ? [addressSpace(new URL(url).hostname)] : []))
+	);
+	const features = [
+		...(spaces.has('loopback') ? ['loopback-network'] : []),
+		...(spaces.has('local') ? ['local-network'] : [])
+	];
+	return features.length ? [...features, 'local-network-access'].join('; ') : null;
 }
 
 /**
@@ -64,6 +83,7 @@ export function iframeSnippet(input: SnippetInput): string {
 		`\tsrc="${attr(input.src)}"`,
 		`\ttitle="${attr(input.title)}"`,
 		`\tstyle="width: 100%; height: ${height}px; border: 0"`,
+		...(input.allow ? [`\tallow="${attr(input.allow)}"`] : []),
 		'\tloading="lazy"',
 		...(input.loader ? ['\tdata-mcp-lab'] : []),
 		'></iframe>'

@@ -106,6 +106,8 @@ export const LIVE_PROBLEM_KINDS = [
 	'not-mcp',
 	'closed',
 	'timeout',
+	'local-network-policy',
+	'local-network-denied',
 	'other'
 ] as const satisfies readonly LiveProblemKind[];
 // A kind added to LiveProblemKind and not here fails the type check.

@@ -158,6 +158,17 @@ describe('classifyLiveError', () => {
 			})
 		).toEqual({ kind: 'cors', detail: 'Failed to fetch', headers: ['x-api-key', 'x-team'] });
 		expect(classifyLiveError(error, { reachable: false })).toMatchObject({ kind: 'refused' });
+		// Nothing answered because the browser held the request back (Local Network Access).
+		expect(classifyLiveError(error, { reachable: false, localNetwork: 'policy' })).toEqual({
+			kind: 'local-network-policy',
+			detail: 'Failed to fetch'
+		});
+		expect(classifyLiveError(error, { reachable: false, localNetwork: 'denied' })).toMatchObject({
+			kind: 'local-network-denied'
+		});
+		expect(classifyLiveError(error, { reachable: false, localNetwork: null })).toMatchObject({
+			kind: 'refused'
+		});
 		expect(classifyLiveError(error)).toMatchObject({ kind: 'other' });
 		expect(needsProbe(netError('fetch failed', { code: 'ECONNREFUSED' }))).toBe(false);
 		// A TypeError from a bug is not a network failure.

@@ -4,6 +4,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { errorDetail } from '../profiles/openharness/strings';
 import { boundText } from '../text/bound';
 import type { HttpExchange } from '../world/wire';
+import type { LocalNetworkBlock } from './local-network';
 
 /**
  * What went wrong with a live server, in terms a learner can act on. The harness's own status
@@ -19,6 +20,9 @@ import type { HttpExchange } from '../world/wire';
  * - `not-mcp`: the URL answers, but not as an MCP endpoint (HTML, wrong content type, 404).
  * - `closed`: the connection closed under a call (or was closed: kill), reconnect.
  * - `timeout`: no answer within the live timeout.
+ * - `local-network-policy` / `local-network-denied`: the browser kept a public page from the
+ *   reader's machine or network (Local Network Access, local-network.ts): the embedding page
+ *   gave this frame no `allow`, or the reader refused the prompt.
  */
 export type LiveProblemKind =
 	| 'refused'
@@ -29,6 +33,8 @@ export type LiveProblemKind =
 	| 'not-mcp'
 	| 'closed'
 	| 'timeout'
+	| 'local-network-policy'
+	| 'local-network-denied'
 	| 'other';
 
 export interface LiveProblem {
@@ -56,6 +62,8 @@ export interface FailureContext {
 	 * (so the browser blocked the real answer: CORS), false when nothing did.
 	 */
 	reachable?: boolean;
+	/** When nothing answered: whether the browser itself held the request back, and why. */
+	localNetwork?: LocalNetworkBlock | null;
 	/** The names of the request headers the connection sent (any case). */
 	sentHeaders?: readonly string[];
 }
@@ -151,7 +159,12 @@ export function classifyLiveError(error: unknown, context: FailureContext = {}):
 			const headers = customHeaderNames(context.sentHeaders ?? []);
 			return headers.length ? { ...problem('cors'), headers } : problem('cors');
 		}
-		if (code === undefined && context.reachable === false) return problem('refused');
+		if (code === undefined && context.reachable === false)
+			return context.localNetwork
+				? problem(
+						context.localNetwork === 'policy' ? 'local-network-policy' : 'local-network-denied'
+					)
+				: problem('refused');
 		return problem('other');
 	}
 	// A body that broke off (Node says `terminated`).

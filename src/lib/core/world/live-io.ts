@@ -2,6 +2,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { observingFetch } from '../live/http-observer';
 import { InFlight } from '../live/in-flight';
+import {
+	browserLocalNetworkEnv,
+	localNetworkBlock,
+	type LocalNetworkEnv
+} from '../live/local-network';
 import type { LiveServer } from '../live/live-servers';
 import { classifyLiveError, needsProbe, type LiveProblem } from '../live/live-errors';
 import { headerSecrets, masker, type Masker } from '../live/secret-mask';
@@ -34,6 +39,8 @@ export interface LiveIoOptions {
 	changed: () => void;
 	/** The network; the page's `fetch` unless a test gives another. */
 	fetch?: typeof fetch;
+	/** What the browser allows towards the reader's machine; the page's own unless a test gives it. */
+	localNetwork?: LocalNetworkEnv | null;
 }
 
 /**
@@ -168,12 +175,22 @@ export class LiveIo implements LiveOpener {
 		const reachable = needsProbe(error)
 			? await this.#inFlight.track(probe(network, url, this.options.timeoutMs))
 			: undefined;
+		// Nothing answered: before saying "start the server", ask whether the browser refused.
+		const env =
+			this.options.localNetwork === undefined
+				? browserLocalNetworkEnv()
+				: this.options.localNetwork;
+		const localNetwork =
+			reachable === false && env
+				? await this.#inFlight.track(localNetworkBlock(new URL(url), env))
+				: null;
 		this.#problems.set(
 			server,
 			classifyLiveError(error, {
 				last: wire?.last ?? null,
 				sessionOnInitialize: wire?.sessionOnInitialize ?? null,
 				reachable,
+				localNetwork,
 				// Names only: a CORS sentence must name the custom header the server did not allow.
 				sentHeaders
 			})
