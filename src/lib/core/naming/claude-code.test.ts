@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptClaudeCode, normalizeForClaudeCode } from './claude-code';
+import { adaptClaudeCode, claudeCodeRule, normalizeForClaudeCode } from './claude-code';
 
 describe('Claude Code naming (normalisation is the lab’s illustration)', () => {
 	it('joins mcp__<server>__<tool> with every part normalised', () => {
@@ -22,5 +22,14 @@ describe('Claude Code naming (normalisation is the lab’s illustration)', () =>
 		expect(normalizeForClaudeCode('claude.ai Google Drive')).toBe('claude_ai_Google_Drive');
 		expect(normalizeForClaudeCode('claude.ai  a..b ')).toBe('claude_ai_a_b');
 		expect(normalizeForClaudeCode('my  a..b ')).toBe('my__a__b_');
+	});
+
+	it('names a server’s rule as the prefix of every one of its adapted tools', () => {
+		expect(claudeCodeRule('internal-api')).toBe('mcp__internal-api');
+		expect(claudeCodeRule('github:search')).toBe('mcp__github_search');
+		for (const tool of ['read', 'search.orders', 'é'])
+			expect(
+				adaptClaudeCode('github:search', tool).startsWith(`${claudeCodeRule('github:search')}__`)
+			).toBe(true);
 	});
 });

@@ -22,3 +22,8 @@ export function normalizeForClaudeCode(name: string): string {
 export function adaptClaudeCode(server: string, tool: string): string {
 	return `mcp__${normalizeForClaudeCode(server)}__${normalizeForClaudeCode(tool)}`;
 }
+
+/** The permission rule that covers every tool of one server (the reference's `mcp__server`). */
+export function claudeCodeRule(server: string): string {
+	return `mcp__${normalizeForClaudeCode(server)}`;
+}
