@@ -54,6 +54,12 @@ for (const locale of ['en', 'zh-CN']) {
 			return said.slice(0, said.indexOf(stage) + stage.length);
 		};
 		await expect(live).toContainText(held('pipeline_stage_pre_tool_use'));
+		// Said in the order it happened: the call, then where it is held.
+		const said = (await live.textContent()) ?? '';
+		expect(said.indexOf(t(locale, 'announce_command_callTool'))).toBeGreaterThanOrEqual(0);
+		expect(said.indexOf(t(locale, 'announce_command_callTool'))).toBeLessThan(
+			said.indexOf(held('pipeline_stage_pre_tool_use'))
+		);
 		const names: Record<string, string> = {
 			lookup: 'pipeline_stage_lookup',
 			validation: 'pipeline_stage_validation',

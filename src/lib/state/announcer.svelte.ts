@@ -9,18 +9,25 @@ export class Announcer {
 	/** Which language change the message was said after (i18n.changes). */
 	#said = $state(i18n.changes);
 	#queue: string[] = [];
+	/** Said after the rest of the burst, whenever it was queued (see `say`). */
+	#tail: string[] = [];
 	#scheduled = false;
 	#hushed = 0;
 
-	say(text: string): void {
+	/**
+	 * `last`: a sentence about where things ended up (a call held at a stage), said after what
+	 * happened in the same burst even when a component noticed it before the world's events did.
+	 */
+	say(text: string, { last = false }: { last?: boolean } = {}): void {
 		if (!text || this.#hushed > 0) return;
-		this.#queue.push(text);
+		(last ? this.#tail : this.#queue).push(text);
 		if (this.#scheduled) return;
 		this.#scheduled = true;
 		queueMicrotask(() => {
 			this.#scheduled = false;
-			const text = joinSentences(this.#queue, i18n.locale);
+			const text = joinSentences([...this.#queue, ...this.#tail], i18n.locale);
 			this.#queue = [];
+			this.#tail = [];
 			// Re-announce identical text by clearing first: assistive tech ignores unchanged content.
 			this.#message = this.#message === text ? `${text}\u00a0` : text;
 			this.#said = i18n.changes;

@@ -30,6 +30,23 @@ describe('the live region across a language switch', () => {
 	});
 });
 
+describe('a burst', () => {
+	it('says where things ended up after what happened, whichever was noticed first', async () => {
+		const announcer = new Announcer();
+		announcer.say('Call c1 held after lookup.', { last: true });
+		announcer.say('The model calls a tool');
+		announcer.say('Call c1 started');
+		await Promise.resolve();
+		expect(announcer.message).toBe(
+			'The model calls a tool. Call c1 started. Call c1 held after lookup.'
+		);
+		// The next burst starts empty: nothing held back from the last one.
+		announcer.say('Call c1 completed');
+		await Promise.resolve();
+		expect(announcer.message).toBe('Call c1 completed');
+	});
+});
+
 describe('sentences said together', () => {
 	it('puts one full stop between them, never two', () => {
 		expect(joinSentences(['Profile command.', 'Connector notion trusted; connecting.'])).toBe(

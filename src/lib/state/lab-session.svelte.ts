@@ -48,7 +48,7 @@ export class LabSession {
 		this.startsOnOpen = definition?.startSession ?? true;
 		this.world = new WorldState(this.#scenario);
 		this.lab = definition ? new LabState(definition, this.world, step, onStepDone) : null;
-		this.world.announce = (text) => this.announcer.say(text);
+		this.world.announce = (text, options) => this.announcer.say(text, options);
 		// A live server added from the page is an edited world, as setScenario makes one.
 		this.world.onReplaced = (scenario) => {
 			this.#scenario = scenario;

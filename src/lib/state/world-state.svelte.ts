@@ -88,7 +88,7 @@ export class WorldState {
 	/** Wall-clock ms before a live request fails (the world's default). */
 	readonly liveTimeoutMs = DEFAULT_LIVE_TIMEOUT_MS;
 	/** Says a sentence in the page's polite live region (the page's session sets it). */
-	announce: (text: string) => void = () => {};
+	announce: (text: string, options?: { last?: boolean }) => void = () => {};
 	/** Told when this state swaps in a world of another scenario by itself (a live server added). */
 	onReplaced: (scenario: Scenario) => void = () => {};
 
