@@ -124,6 +124,52 @@ test('presenter mode: help, cues played by the clicker, reset, the off switch, n
 	await position(page, 4);
 });
 
+test('a cue is said as one message: what it did, then which cue it was; a reset in one sentence', async ({
+	page
+}) => {
+	await page.goto(`${LAB}?present=1&speed=instant`);
+	await settled(page);
+	for (let i = 1; i <= 2; i++) {
+		await page.keyboard.press('PageDown');
+		await position(page, i);
+	}
+	await settled(page);
+	// Every text the region takes from here on.
+	await page.evaluate(() => {
+		const w = window as unknown as { said: string[] };
+		w.said = [];
+		const region = document.querySelector('[data-testid="live-region"]')!;
+		new MutationObserver(() => {
+			const text = (region.textContent ?? '').trim();
+			if (text && w.said.at(-1) !== text) w.said.push(text);
+		}).observe(region, { childList: true, subtree: true, characterData: true });
+	});
+	const said = () => page.evaluate(() => (window as unknown as { said: string[] }).said);
+	await page.keyboard.press('PageDown');
+	await position(page, 3);
+	await settled(page);
+	const cue = t('en', 'presenter_announce_cue', {
+		n: 3,
+		total: 10,
+		title: 'Kill the filesystem server'
+	});
+	await expect.poll(said).toHaveLength(1);
+	const [message] = await said();
+	expect(message).toContain(t('en', 'announce_command_kill', { server: 'filesystem' }));
+	expect(message.endsWith(cue)).toBe(true);
+
+	await page.keyboard.press('r');
+	await page.keyboard.press('r');
+	await position(page, 0);
+	await settled(page);
+	await expect.poll(async () => (await said()).at(-1)).toBe(t('en', 'presenter_reset_done'));
+	// Between the confirmation and the reset's sentence, none of the restarted world's events.
+	expect((await said()).slice(1)).toEqual([
+		t('en', 'presenter_reset_confirm'),
+		t('en', 'presenter_reset_done')
+	]);
+});
+
 test('the clicker plays the next cue wherever the focus is, except where one types', async ({
 	page
 }) => {

@@ -13,6 +13,7 @@ export class Announcer {
 	#tail: string[] = [];
 	#scheduled = false;
 	#hushed = 0;
+	#gathering = 0;
 
 	/**
 	 * `last`: a sentence about where things ended up (a call held at a stage), said after what
@@ -21,6 +22,26 @@ export class Announcer {
 	say(text: string, { last = false }: { last?: boolean } = {}): void {
 		if (!text || this.#hushed > 0) return;
 		(last ? this.#tail : this.#queue).push(text);
+		if (this.#gathering === 0) this.#schedule();
+	}
+
+	/**
+	 * Holds what is said until the returned function is called, then says it all as one message.
+	 * A presenter's cue is several commands, each settling on its own: said as they settled, each
+	 * replaced the one before in the region before a screen reader had read it.
+	 */
+	gather(): () => void {
+		this.#gathering++;
+		let released = false;
+		return () => {
+			if (released) return;
+			released = true;
+			this.#gathering--;
+			if (this.#gathering === 0 && this.#queue.length + this.#tail.length > 0) this.#schedule();
+		};
+	}
+
+	#schedule(): void {
 		if (this.#scheduled) return;
 		this.#scheduled = true;
 		queueMicrotask(() => {

@@ -47,6 +47,30 @@ describe('a burst', () => {
 	});
 });
 
+describe('gathering', () => {
+	it('holds a cue’s sentences until it is released, then says them as one message', async () => {
+		const announcer = new Announcer();
+		const release = announcer.gather();
+		announcer.say('The host kills filesystem');
+		await Promise.resolve();
+		expect(announcer.message).toBe('');
+		announcer.say('filesystem: killed');
+		await new Promise((resolve) => setTimeout(resolve, 0));
+		expect(announcer.message).toBe('');
+		announcer.say('Cue 3 of 10: Kill the filesystem server', { last: true });
+		release();
+		release();
+		await Promise.resolve();
+		expect(announcer.message).toBe(
+			'The host kills filesystem. filesystem: killed. Cue 3 of 10: Kill the filesystem server'
+		);
+		// Released, it says things as they come again.
+		announcer.say('filesystem: running');
+		await Promise.resolve();
+		expect(announcer.message).toBe('filesystem: running');
+	});
+});
+
 describe('sentences said together', () => {
 	it('puts one full stop between them, never two', () => {
 		expect(joinSentences(['Profile command.', 'Connector notion trusted; connecting.'])).toBe(

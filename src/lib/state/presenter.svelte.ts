@@ -1,4 +1,5 @@
 // Loaded on demand (presenter mode, a shortcut): straight from its modules, not the core's index.
+import { tick } from 'svelte';
 import type { PresenterState as Posted } from '$lib/core/presenter/channel';
 import { stateMessage } from '$lib/core/presenter/channel-state';
 import { cueFileJson, cuesOf, pauseEnd, type Cue } from '$lib/core/presenter/cues';
@@ -270,7 +271,14 @@ export class PresenterState {
 	async reset(): Promise<Outcome> {
 		this.#run++;
 		this.collect();
-		await this.session.reset();
+		// The restarted world's history is not news: the page says the reset in one sentence.
+		const release = this.session.announcer.hush();
+		try {
+			await this.session.reset();
+			await tick();
+		} finally {
+			release();
+		}
 		// The recorder moves to the new world; its start-up is not something the instructor did.
 		this.collect();
 		this.at = 0;
@@ -356,6 +364,17 @@ export class PresenterState {
 	}
 
 	async #play(index: number, run: number): Promise<Outcome> {
+		// The cue's events and its outcome are said as one message. Released a task later: the
+		// page says the outcome from an effect, which runs once this has returned.
+		const release = this.session.announcer.gather();
+		try {
+			return await this.#playGathered(index, run);
+		} finally {
+			setTimeout(release, 0);
+		}
+	}
+
+	async #playGathered(index: number, run: number): Promise<Outcome> {
 		const cue = this.cues[index];
 		const lab = this.session.lab;
 		const step =
