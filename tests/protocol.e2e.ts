@@ -177,6 +177,14 @@ for (const lang of ['en', 'zh-CN']) {
 		await expect(page.getByTestId('message-position')).toHaveText(
 			new RegExp(`^\\s*${position}\\s*$`)
 		);
+		// A response is said with the request it answers, as a request is with its method.
+		const answered = t(lang, 'announce_message_response_to', {
+			position: '@',
+			method: 'initialize'
+		});
+		await expect(page.getByTestId('live-region')).toContainText(
+			answered.slice(answered.indexOf('@') + 1)
+		);
 		await expectNoAxeViolations(page);
 		expect(errors).toEqual([]);
 	});

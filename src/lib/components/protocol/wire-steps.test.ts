@@ -18,12 +18,12 @@ describe('message by message: the shape and meaning of each message', () => {
 	it('reads the handshake and the first lists as a learner is told them', async () => {
 		const w = await started();
 		const list = serverMessages(w.wire.entries, 'assistant');
-		expect(list.slice(0, 5).map((s) => [s.entry.dir, s.shape, s.id, s.method])).toEqual([
-			['to-server', 'request', '0', 'initialize'],
-			['to-host', 'response', '0', ''],
-			['to-server', 'notification', '', 'notifications/initialized'],
-			['to-server', 'request', '1', 'tools/list'],
-			['to-host', 'response', '1', '']
+		expect(list.slice(0, 5).map((s) => [s.entry.dir, s.shape, s.id, s.method, s.answers])).toEqual([
+			['to-server', 'request', '0', 'initialize', ''],
+			['to-host', 'response', '0', '', 'initialize'],
+			['to-server', 'notification', '', 'notifications/initialized', ''],
+			['to-server', 'request', '1', 'tools/list', ''],
+			['to-host', 'response', '1', '', 'tools/list']
 		]);
 		expect(list[0].meaning).toEqual({
 			what: 'initialize',

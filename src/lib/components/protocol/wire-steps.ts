@@ -40,6 +40,8 @@ export interface SteppedMessage {
 	/** The JSON-RPC id, as JSON (`0`, `"a"`), or '' for a notification. */
 	id: string;
 	method: string;
+	/** For a response or an error: the method of the request it answers ('' when unknown). */
+	answers: string;
 	meaning: Meaning;
 }
 
@@ -117,6 +119,7 @@ export function serverMessages(entries: readonly WireEntry[], server: string): S
 				shape,
 				id: info.id === undefined ? '' : JSON.stringify(info.id),
 				method,
+				answers: shape === 'response' || shape === 'error' ? (info.answers ?? '') : '',
 				meaning: meaningOf(message, shape, method, info.answers ?? '')
 			}
 		];
