@@ -71,7 +71,7 @@ test('the host calls OpenHarness’s built-in resource tools by their own names'
 	});
 	expect(read.snapshot?.calls.at(-1)).toMatchObject({
 		isError: true,
-		output: "MCP server 'internal-api' resource read failed: MCP error -32601: Method not found"
+		output: "MCP server 'internal-api' resource read failed: Method not found"
 	});
 });
 
@@ -103,7 +103,7 @@ test('kill, call, reconnect: isolation as the host sees it', async ({ page }) =>
 	const reconnected = await command(page, 'reconnectAll');
 	expect(server(reconnected.snapshot, 'filesystem')).toMatchObject({
 		state: 'failed',
-		detail: 'MCP error -32000: Connection closed'
+		detail: 'Connection closed'
 	});
 	expect(server(reconnected.snapshot, 'internal-api')?.state).toBe('connected');
 	expect(reconnected.snapshot?.registry.filter((e) => !e.available).map((e) => e.name)).toEqual([
@@ -373,7 +373,7 @@ test('restart, hang, closeSession and connectAll do what the contract says', asy
 	expect(late.snapshot?.calls.at(-1)).toMatchObject({
 		state: 'completed',
 		isError: true,
-		output: "MCP server 'internal-api' call failed: MCP error -32001: Request timed out"
+		output: "MCP server 'internal-api' call failed: Request timed out"
 	});
 
 	// Shutdown closes every connection and forgets the registry; connectAll alone connects

@@ -72,7 +72,7 @@ test('lab 01 shows the isolation a learner is meant to see', async ({ page }) =>
 	await page.getByRole('button', { name: 'Reconnect all' }).click();
 	await settled(page);
 	await expect(page.locator('#status pre')).toContainText(
-		'- filesystem: failed - MCP error -32000: Connection closed'
+		'- filesystem: failed - Connection closed'
 	);
 	await expect(page.locator('#status pre')).toContainText(
 		'- realtime: failed - Unsupported MCP transport in current build: ws'

@@ -39,7 +39,7 @@ for (const locale of ['en', 'zh-CN']) {
 		await calls.getByRole('button', { name: t(locale, 'call_button'), exact: true }).click();
 		await settled(page);
 		await expect(calls.locator('li').first()).toContainText(
-			"MCP server 'internal-api' resource read failed: MCP error -32601: Method not found"
+			"MCP server 'internal-api' resource read failed: Method not found"
 		);
 
 		await tool.selectOption('list_mcp_resources');

@@ -80,7 +80,7 @@ describe('the world as an SVG diagram', () => {
 				'filesystem',
 				'Transport: stdio · Connection: failed',
 				'process killed',
-				'MCP error -32000: Connection closed',
+				'Connection closed',
 				'internal-api',
 				'Transport: http · Connection: connected',
 				'realtime',

@@ -23,10 +23,10 @@ describe('classifyLiveError', () => {
 	it('the SDK’s own timeout and closed connection', () => {
 		expect(
 			classifyLiveError(new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: 5 }))
-		).toEqual({ kind: 'timeout', detail: 'MCP error -32001: Request timed out' });
+		).toEqual({ kind: 'timeout', detail: 'Request timed out' });
 		expect(
 			classifyLiveError(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'))
-		).toEqual({ kind: 'closed', detail: 'MCP error -32000: Connection closed' });
+		).toEqual({ kind: 'closed', detail: 'Connection closed' });
 		expect(classifyLiveError(new Error('Not connected'))).toEqual({
 			kind: 'closed',
 			detail: 'Not connected'
@@ -41,7 +41,7 @@ describe('classifyLiveError', () => {
 	it('a server’s own JSON-RPC error is no connection problem', () => {
 		expect(classifyLiveError(new McpError(-32601, 'Method not found'))).toEqual({
 			kind: 'other',
-			detail: 'MCP error -32601: Method not found'
+			detail: 'Method not found'
 		});
 	});
 

@@ -1,3 +1,4 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { RegisteredTool } from '../registry/registry';
 import type { CallInput } from './call.stages';
 
@@ -41,7 +42,7 @@ export const executeEvents = [
 	done(bigResult),
 	done(toolErrorResult),
 	done({ kind: 'not-connected', detail: '' }),
-	failed(new Error('MCP error -32001: Request timed out')),
+	failed(new McpError(ErrorCode.RequestTimeout, 'Request timed out')),
 	failed({ kind: 'not-connected', detail: 'unknown server' }),
 	failed(new TypeError(''))
 ];

@@ -1,3 +1,4 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
@@ -208,11 +209,8 @@ describe('call machine (path tests)', () => {
 			// The result's isError flag is ignored: the model sees a success.
 			['xstate.done.actor.execute', 'boom', false],
 			['xstate.done.actor.execute', "MCP server 'fs' is not connected: ", true],
-			[
-				'xstate.error.actor.execute',
-				"MCP server 'fs' call failed: MCP error -32001: Request timed out",
-				true
-			],
+			// Python's str(McpError): the TS client's `MCP error -32001: ` prefix is not shown.
+			['xstate.error.actor.execute', "MCP server 'fs' call failed: Request timed out", true],
 			['xstate.error.actor.execute', "MCP server 'fs' is not connected: unknown server", true],
 			// str(exc) of an exception without a message is empty (no class-name fallback here).
 			['xstate.error.actor.execute', "MCP server 'fs' call failed: ", true]
@@ -321,7 +319,7 @@ describe('call machine with the world’s execute', () => {
 
 	it('waits for approval, and a rejection becomes "call failed"', async () => {
 		const machine = callWithExecute(async () => {
-			throw new Error('MCP error -32000: Connection closed');
+			throw new McpError(ErrorCode.ConnectionClosed, 'Connection closed');
 		});
 		const actor = createActor(machine, {
 			input: input({ permissions: { mode: 'default' } })
@@ -330,7 +328,7 @@ describe('call machine with the world’s execute', () => {
 		actor.send({ type: 'APPROVE' });
 		const outcome = await toPromise(actor);
 		expect(outcome).toMatchObject({
-			output: "MCP server 'fs' call failed: MCP error -32000: Connection closed",
+			output: "MCP server 'fs' call failed: Connection closed",
 			isError: true
 		});
 		expect(outcome.stages.find((s) => s.stage === 'awaitingApproval')).toMatchObject({
@@ -433,11 +431,9 @@ describe('call machine with OpenHarness’s built-in resource tools', () => {
 
 	it('read_mcp_resource: a rejection is "resource read failed", not "call failed"', async () => {
 		const { outcome } = await run('read_mcp_resource', { server: 'docs', uri: 'u' }, async () => {
-			throw new Error('MCP error -32002: Resource not found');
+			throw new McpError(-32002, 'Resource not found');
 		});
-		expect(outcome.output).toBe(
-			"MCP server 'docs' resource read failed: MCP error -32002: Resource not found"
-		);
+		expect(outcome.output).toBe("MCP server 'docs' resource read failed: Resource not found");
 		const { outcome: refused } = await run(
 			'read_mcp_resource',
 			{ server: 'x', uri: 'u' },

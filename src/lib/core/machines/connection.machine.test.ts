@@ -1,3 +1,4 @@
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { connectionMachine, type ConnectionInput } from './connection.machine';
@@ -29,10 +30,10 @@ const happyEvents = [
 ];
 const failureEvents = [
 	failed('open', new Error('spawn failed')),
-	failed('initialize', new Error('MCP error -32000: Connection closed')),
-	failed('listTools', new Error('MCP error -32001: Request timed out')),
-	failed('listResources', new Error('MCP error -32601: Method not found')),
-	failed('listResources', new Error('MCP error -32603: Internal error')),
+	failed('initialize', new McpError(ErrorCode.ConnectionClosed, 'Connection closed')),
+	failed('listTools', new McpError(ErrorCode.RequestTimeout, 'Request timed out')),
+	failed('listResources', new McpError(ErrorCode.MethodNotFound, 'Method not found')),
+	failed('listResources', new McpError(ErrorCode.InternalError, 'Internal error')),
 	failed('initialize', new TypeError(''))
 ];
 
@@ -104,13 +105,26 @@ describe('connection machine (path tests)', () => {
 	});
 
 	it('fails on any step with the error message as detail, after closing its own stack', () => {
-		for (const [id, message] of [
-			['open', 'spawn failed'],
-			['initialize', 'MCP error -32000: Connection closed'],
-			['listTools', 'MCP error -32001: Request timed out'],
-			['listResources', 'MCP error -32603: Internal error']
-		]) {
-			const path = paths('stdio', [...happyEvents, failed(id, new Error(message))]).find(
+		// The detail is Python's str(exc): an McpError's wire message, without the TS client's prefix.
+		for (const [id, error, message] of [
+			['open', new Error('spawn failed'), 'spawn failed'],
+			[
+				'initialize',
+				new McpError(ErrorCode.ConnectionClosed, 'Connection closed'),
+				'Connection closed'
+			],
+			[
+				'listTools',
+				new McpError(ErrorCode.RequestTimeout, 'Request timed out'),
+				'Request timed out'
+			],
+			[
+				'listResources',
+				new McpError(ErrorCode.InternalError, 'MCP error -32603: disk on fire'),
+				'MCP error -32603: disk on fire'
+			]
+		] as const) {
+			const path = paths('stdio', [...happyEvents, failed(id, error)]).find(
 				(p) =>
 					p.state.matches('failed') &&
 					p.steps.some((s) => s.event.type === `xstate.error.actor.${id}`)
@@ -124,7 +138,7 @@ describe('connection machine (path tests)', () => {
 	it('counts Method not found on resources/list as connected with no resources', () => {
 		const path = paths('stdio', [
 			...happyEvents.filter((e) => e.type !== 'xstate.done.actor.listResources'),
-			failed('listResources', new Error('MCP error -32601: Method not found'))
+			failed('listResources', new McpError(ErrorCode.MethodNotFound, 'Method not found'))
 		]).find((p) => p.state.matches('connected'));
 		expect(path?.state.context).toMatchObject({
 			status: 'connected',
@@ -197,13 +211,16 @@ describe('connection machine, tools only (MiniHarness, contextual)', () => {
 	it('still fails on a tools/list error with its message, after closing its own stack', () => {
 		const path = paths(
 			'http',
-			[...happyEvents, failed('listTools', new Error('MCP error -32001: Request timed out'))],
+			[
+				...happyEvents,
+				failed('listTools', new McpError(ErrorCode.RequestTimeout, 'Request timed out'))
+			],
 			false
 		).find((p) => p.state.matches('failed'));
 		expect(path!.steps.map((s) => stateKey(s.state.value))).toContain('"closingAfterFailure"');
 		expect(path!.state.context).toMatchObject({
 			status: 'failed',
-			detail: 'MCP error -32001: Request timed out',
+			detail: 'Request timed out',
 			tools: []
 		});
 	});

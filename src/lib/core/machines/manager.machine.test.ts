@@ -103,7 +103,7 @@ describe('manager machine', () => {
 				['a', 'stdio'],
 				['b', 'stdio']
 			],
-			{ 'initialize:a': 'MCP error -32000: Connection closed' }
+			{ 'initialize:a': 'Connection closed' }
 		);
 		actor.send({ type: 'START_SESSION' });
 		await drain();

@@ -153,7 +153,7 @@ describe('initialize timeout', () => {
 			await world.startSession();
 			expect(failedAt(world, 'docs')! - initializeSentAt(world, 'docs')!).toBe(30_000);
 			expect(world.servers().find((s) => s.name === 'docs')!.connection.detail).toBe(
-				'MCP error -32001: Request timed out'
+				'Request timed out'
 			);
 		}
 	);

@@ -277,7 +277,7 @@ describe('a live server in a world', () => {
 		await w.startSession();
 		const before = w.clock.now;
 		const call = await w.callTool('mcp__live__slow');
-		expect(call.output).toBe("MCP server 'live' call failed: MCP error -32001: Request timed out");
+		expect(call.output).toBe("MCP server 'live' call failed: Request timed out");
 		expect(w.clock.now).toBe(before);
 		expect(view(w, 'live').live!.problem).toMatchObject({ kind: 'timeout' });
 		expect(liveMethods(w, 'to-server').slice(-2)).toEqual([
@@ -295,12 +295,10 @@ describe('a live server in a world', () => {
 		expect(view(w, 'live').live!.problem).toEqual({ kind: 'closed', detail: 'fetch failed' });
 
 		const during = await w.callTool('mcp__live__crash');
-		expect(during.output).toBe(
-			"MCP server 'live' call failed: MCP error -32000: Connection closed"
-		);
+		expect(during.output).toBe("MCP server 'live' call failed: Connection closed");
 		expect(view(w, 'live').live!.problem).toEqual({
 			kind: 'closed',
-			detail: 'MCP error -32000: Connection closed'
+			detail: 'Connection closed'
 		});
 		expect(
 			w.wire.entries.some(

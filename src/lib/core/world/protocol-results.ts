@@ -6,7 +6,7 @@ import {
 	ListResourcesResultSchema,
 	ReadResourceResultSchema
 } from '@modelcontextprotocol/sdk/types.js';
-import { errorDetail } from '../profiles/openharness/strings';
+import { sdkErrorText } from '../profiles/openharness/strings';
 import { boundJson } from '../text/bound';
 import { BoundedList } from './bounded-list';
 import type { SimClock } from './clock';
@@ -141,7 +141,7 @@ export class ProtocolRunner {
 		void sent
 			.then(
 				(result) => this.#settle(id, { ok: true, result }),
-				(error) => this.#settle(id, { ok: false, error: errorDetail(error) })
+				(error) => this.#settle(id, { ok: false, error: sdkErrorText(error) })
 			)
 			.finally(() => this.#inFlight--);
 		return id;

@@ -233,7 +233,7 @@ describe('OpenHarness built-ins: read_mcp_resource', () => {
 			isError: true,
 			output:
 				// The SDK server puts the prefix in the error's message and the client adds its own.
-				"MCP server 'docs' resource read failed: MCP error -32602: MCP error -32602: Resource file:///x not found"
+				"MCP server 'docs' resource read failed: MCP error -32602: Resource file:///x not found"
 		});
 		expect(call.stages.find((s) => s.stage === 'executing')?.outcome).toBe('read-failed');
 		// The request went out and was answered; post hooks ran as for any executed tool.
@@ -245,9 +245,7 @@ describe('OpenHarness built-ins: read_mcp_resource', () => {
 		const world = await started();
 		expect(world.servers().find((s) => s.name === 'legacy')?.status).toBe('connected');
 		const call = await world.callTool('read_mcp_resource', { server: 'legacy', uri: 'x://y' });
-		expect(call.output).toBe(
-			"MCP server 'legacy' resource read failed: MCP error -32601: Method not found"
-		);
+		expect(call.output).toBe("MCP server 'legacy' resource read failed: Method not found");
 	});
 
 	it('is refused before anything is sent for a failed, an unknown or a prototype-named server', async () => {
@@ -278,7 +276,7 @@ describe('OpenHarness built-ins: read_mcp_resource', () => {
 		});
 		await world.reconnectAll();
 		expect((await world.callTool('read_mcp_resource', { server: 'docs', uri: GUIDE })).output).toBe(
-			"MCP server 'docs' is not connected: MCP error -32000: Connection closed"
+			"MCP server 'docs' is not connected: Connection closed"
 		);
 	});
 
@@ -287,9 +285,7 @@ describe('OpenHarness built-ins: read_mcp_resource', () => {
 		await world.hang('docs');
 		const before = world.clock.now;
 		const call = await world.callTool('read_mcp_resource', { server: 'docs', uri: GUIDE });
-		expect(call.output).toBe(
-			"MCP server 'docs' resource read failed: MCP error -32001: Request timed out"
-		);
+		expect(call.output).toBe("MCP server 'docs' resource read failed: Request timed out");
 		expect(world.clock.now - before).toBe(30_000);
 	});
 
@@ -354,7 +350,7 @@ describe('OpenHarness built-ins: the pipeline around them', () => {
 				detail: { filePath: null }
 			});
 			expect(call.output).toBe(
-				"MCP server 'docs' resource read failed: MCP error -32602: MCP error -32602: Resource file:///home/user/.ssh/id_rsa not found"
+				"MCP server 'docs' resource read failed: MCP error -32602: Resource file:///home/user/.ssh/id_rsa not found"
 			);
 		} finally {
 			world.dispose();

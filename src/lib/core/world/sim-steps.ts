@@ -1,6 +1,6 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { errorDetail } from '../profiles/openharness/strings';
+import { sdkErrorText } from '../profiles/openharness/strings';
 import type { SimStep, SimToolBase } from '../scenario/schema';
 import { SDK_TIMER_OUT_OF_REACH } from './timeout';
 
@@ -41,7 +41,7 @@ export async function runSteps(steps: readonly SimStep[], ctx: StepContext): Pro
 		try {
 			lines.push(...(await runStep(step, index, ctx, options)));
 		} catch (error) {
-			return { ok: false, text: `${METHOD[step.do]} failed: ${errorDetail(error)}` };
+			return { ok: false, text: `${METHOD[step.do]} failed: ${sdkErrorText(error)}` };
 		}
 	}
 	return { ok: true, lines };

@@ -98,7 +98,7 @@ describe('OpenHarness world: step mode', () => {
 		expect(record(world, id)).toMatchObject({
 			state: 'completed',
 			isError: true,
-			output: "MCP server 'internal-api' call failed: MCP error -32001: Request timed out"
+			output: "MCP server 'internal-api' call failed: Request timed out"
 		});
 	});
 

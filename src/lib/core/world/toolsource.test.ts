@@ -163,8 +163,7 @@ describe('ToolSource calls', () => {
 		expect(merged).toMatchObject({
 			state: 'failed',
 			// The SDK server prefixes its McpError's message, and the client prefixes it again.
-			output:
-				"Server 'tickets' answered with an error: MCP error -32602: MCP error -32602: tickets must differ"
+			output: "Server 'tickets' answered with an error: MCP error -32602: tickets must differ"
 		});
 	});
 });

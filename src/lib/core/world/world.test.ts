@@ -102,11 +102,12 @@ describe('OpenHarness world: start-up', () => {
 			}
 		});
 		await world.startSession();
-		// The SDK server puts its McpError's whole message ("MCP error -32603: …") on the wire and
-		// the client prefixes it again: this is what a harness on the TypeScript SDK really shows.
+		// The SDK server puts its McpError's whole message ("MCP error -32603: …") on the wire; a
+		// Python harness prints that wire message as it came, once (the TS client's own prefix is not
+		// what a Python client shows).
 		expect(statusOf(world, 'flaky')).toMatchObject({
 			status: 'failed',
-			detail: 'MCP error -32603: MCP error -32603: disk on fire'
+			detail: 'MCP error -32603: disk on fire'
 		});
 		expect(statusOf(world, 'ok').status).toBe('connected');
 		expect(world.registry.map((e) => e.name)).toEqual([...builtins, 'mcp__ok__t']);
@@ -237,7 +238,7 @@ describe('OpenHarness world: a killed server', () => {
 		await world.reconnectAll();
 		expect(statusOf(world, 'filesystem')).toEqual({
 			status: 'failed',
-			detail: 'MCP error -32000: Connection closed',
+			detail: 'Connection closed',
 			process: 'killed'
 		});
 		expect(statusOf(world, 'internal-api').status).toBe('connected');
@@ -252,9 +253,7 @@ describe('OpenHarness world: a killed server', () => {
 		]);
 
 		const call = await world.callTool('mcp__filesystem__write_file', { path: '/x', content: 'y' });
-		expect(call.output).toBe(
-			"MCP server 'filesystem' is not connected: MCP error -32000: Connection closed"
-		);
+		expect(call.output).toBe("MCP server 'filesystem' is not connected: Connection closed");
 		expect(call.isError).toBe(true);
 	});
 
@@ -300,9 +299,7 @@ describe('OpenHarness world: a hung server', () => {
 		await world.hang('internal-api');
 		const before = world.clock.now;
 		const call = await world.callTool('mcp__internal-api__search_orders', { query: 'x' });
-		expect(call.output).toBe(
-			"MCP server 'internal-api' call failed: MCP error -32001: Request timed out"
-		);
+		expect(call.output).toBe("MCP server 'internal-api' call failed: Request timed out");
 		expect(world.clock.now - before).toBe(30_000);
 		const unread = world.wire.entries.filter((e) => e.kind === 'message' && e.note === 'unread');
 		expect(
@@ -310,6 +307,66 @@ describe('OpenHarness world: a hung server', () => {
 		).toEqual(['tools/call', 'notifications/cancelled']);
 		const fs = await world.callTool('mcp__filesystem__list_directory', { path: '/data' });
 		expect(fs).toMatchObject({ isError: false, output: '[FILE] notes.txt\n[DIR] reports' });
+	});
+});
+
+/** The JSON-RPC error messages a server sent to the host, in order. */
+function wireErrors(entries: readonly WireEntry[], server: string): string[] {
+	return entries.flatMap((e) =>
+		e.server === server && e.kind === 'message' && e.dir === 'to-host' && 'error' in e.message
+			? [e.message.error.message]
+			: []
+	);
+}
+
+// A Python harness prints str(McpError): the JSON-RPC error's message as it came over the wire,
+// never the TS client's own `MCP error <code>: ` prefix in front of it.
+describe('OpenHarness world: error texts as a Python MCP client prints them', () => {
+	it("a tool's JSON-RPC error: the wire message, once", async () => {
+		const world = makeWorld({
+			mcp_servers: {
+				s: {
+					type: 'stdio',
+					command: 'x',
+					sim: { tools: [{ name: 't', error: { code: -32000, message: 'kaput' } }] }
+				}
+			}
+		});
+		await world.startSession();
+		const call = await world.callTool('mcp__s__t', {});
+		// The TS SDK server puts its McpError's whole message on the wire.
+		expect(wireErrors(world.wire.entries, 's').at(-1)).toBe('MCP error -32000: kaput');
+		expect(call).toMatchObject({
+			isError: true,
+			output: "MCP server 's' call failed: MCP error -32000: kaput"
+		});
+	});
+
+	it('a resources/list error that is not Method not found: the wire message as detail', async () => {
+		const world = makeWorld({
+			mcp_servers: {
+				s: {
+					type: 'stdio',
+					command: 'x',
+					sim: { tools: [{ name: 't' }], resourcesError: { code: -32603, message: 'disk on fire' } }
+				}
+			}
+		});
+		await world.startSession();
+		const wire = wireErrors(world.wire.entries, 's').at(-1);
+		expect(wire).toBe('MCP error -32603: disk on fire');
+		expect(statusOf(world, 's')).toMatchObject({ status: 'failed', detail: wire });
+	});
+
+	it("the client's own errors: Connection closed, Request timed out", async () => {
+		const world = makeWorld();
+		await world.startSession();
+		await world.kill('filesystem');
+		await world.reconnectAll();
+		expect(statusOf(world, 'filesystem').detail).toBe('Connection closed');
+		await world.hang('internal-api');
+		const call = await world.callTool('mcp__internal-api__search_orders', { query: 'x' });
+		expect(call.output).toBe("MCP server 'internal-api' call failed: Request timed out");
 	});
 });
 

@@ -179,9 +179,7 @@ describe('MiniHarness client discipline', () => {
 		await world.kill('payments');
 		await world.startSession();
 		expect(view(world).serverState.payments).toBe('failed');
-		expect(view(world).servers[3].error).toBe(
-			'MCP initialize failed: MCP error -32000: Connection closed'
-		);
+		expect(view(world).servers[3].error).toBe('MCP initialize failed: Connection closed');
 		expect(view(world).routes.charge_card).toBeUndefined();
 	});
 

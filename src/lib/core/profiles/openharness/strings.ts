@@ -1,3 +1,5 @@
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+
 /** OpenHarness's exact texts (shared/reference/harness-behaviors.md §1). */
 export const wsUnsupported = 'Unsupported MCP transport in current build: ws';
 export const unknownServerDetail = 'unknown server';
@@ -20,20 +22,47 @@ export const resourceReadFailed = (server: string, error: string) =>
 export const defaultInputSchema = () => ({ type: 'object', properties: {} });
 
 /**
- * `str(exc)`, as `call failed: {exc}` and `resource read failed: {exc}` print it: the message,
- * empty when there is none. Only a connection's status detail falls back to the class name.
+ * An error's message as a Python MCP client would print it. The reference harnesses use the
+ * Python SDK, where `str(McpError)` is the JSON-RPC error's `message` exactly as it came over the
+ * wire; the TypeScript client that the lab links builds its McpError's message as
+ * `MCP error ${code}: ${message}`, so that prefix is removed, once. (A TS SDK server puts its own
+ * McpError's whole message on the wire, prefix included: that prefix came over the wire, so it
+ * stays.) The TS client's local errors become `Connection closed` (the Python SDK's own text for a
+ * closed connection) and `Request timed out` (the reference gives no Python text for a timeout:
+ * these are the TS words without the client's prefix).
+ */
+function pythonMessage(error: Error): string {
+	if (!(error instanceof McpError)) return error.message;
+	const prefix = `MCP error ${error.code}: `;
+	return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+}
+
+/**
+ * `str(exc)`, as `call failed: {exc}` and `resource read failed: {exc}` print it: the message
+ * (see `pythonMessage`), empty when there is none. Only a connection's status detail falls back
+ * to the class name.
  */
 export function errorMessage(error: unknown): string {
-	if (error instanceof Error) return error.message;
+	if (error instanceof Error) return pythonMessage(error);
 	return typeof error === 'string' ? error : errorDetail(error);
 }
 
 /**
- * The failure detail OpenHarness stores: the error's message, or its class name when the
- * message is empty. Class names are read from the error's own `name` because the minifier
- * renames constructors.
+ * The failure detail OpenHarness stores: the error's message (see `pythonMessage`), or its class
+ * name when the message is empty. Class names are read from the error's own `name` because the
+ * minifier renames constructors. Every harness profile reports errors with this text.
  */
 export function errorDetail(error: unknown): string {
+	if (error instanceof Error) return pythonMessage(error) || error.name || 'Error';
+	if (typeof error === 'string' && error) return error;
+	return 'Error';
+}
+
+/**
+ * An error's text as the TypeScript SDK itself reports it (`MCP error <code>: …` for an
+ * McpError): for what the page's own SDK client or a simulated TS server says, not a harness.
+ */
+export function sdkErrorText(error: unknown): string {
 	if (error instanceof Error) return error.message || error.name || 'Error';
 	if (typeof error === 'string' && error) return error;
 	return 'Error';

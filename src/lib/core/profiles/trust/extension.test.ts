@@ -326,7 +326,7 @@ describe('trust: DeferExecuteTool', () => {
 		const call = await execute(world, GH_LIST, { repo: 'a/b' });
 		expect(call).toMatchObject({
 			state: 'failed',
-			output: 'Error: MCP error -32001: Request timed out'
+			output: 'Error: Request timed out'
 		});
 		expect(call.endedAt! - call.startedAt).toBe(30_000);
 	});
