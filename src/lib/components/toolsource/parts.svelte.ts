@@ -1,5 +1,6 @@
 import type { Component } from 'svelte';
 import type { CallRecord } from '$lib/core';
+import type { toolSourceWords } from './words';
 
 /**
  * ToolSource's parts of the shared panels (its call card in Model calls, its allowlist in the
@@ -10,17 +11,20 @@ import type { CallRecord } from '$lib/core';
 export const toolSourceParts = $state<{
 	Call: Component<{ call: CallRecord }> | null;
 	Allowlist: Component | null;
-}>({ Call: null, Allowlist: null });
+	words: typeof toolSourceWords | null;
+}>({ Call: null, Allowlist: null, words: null });
 
 let loading: Promise<void> | null = null;
 
 export function loadToolSourceParts(): Promise<void> {
 	loading ??= Promise.all([
 		import('./ToolSourceCall.svelte'),
-		import('./AllowlistView.svelte')
-	]).then(([call, allowlist]) => {
+		import('./AllowlistView.svelte'),
+		import('./words')
+	]).then(([call, allowlist, words]) => {
 		toolSourceParts.Call = call.default;
 		toolSourceParts.Allowlist = allowlist.default;
+		toolSourceParts.words = words.toolSourceWords;
 	});
 	return loading;
 }

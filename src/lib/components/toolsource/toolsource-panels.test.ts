@@ -95,7 +95,8 @@ describe('ToolSource harness controls', () => {
 	it('OpenHarness keeps its permission modes and has no restart', async () => {
 		const world = await session(isolationScenario);
 		const markup = html(world, HarnessControls);
-		expect(markup).toContain('<select');
+		expect(markup).toContain('aria-labelledby="harness-mode-label"');
+		expect(markup).toMatch(/aria-pressed="true"[^>]*>full_auto</);
 		expect(text(markup)).not.toContain('Restart harness');
 		expect(text(markup)).toContain('Harness (OpenHarness)');
 	});

@@ -1,5 +1,3 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
-
 /** OpenHarness's exact texts (shared/reference/harness-behaviors.md §1). */
 export const wsUnsupported = 'Unsupported MCP transport in current build: ws';
 export const unknownServerDetail = 'unknown server';
@@ -32,9 +30,13 @@ export const defaultInputSchema = () => ({ type: 'object', properties: {} });
  * these are the TS words without the client's prefix).
  */
 function pythonMessage(error: Error): string {
-	if (!(error instanceof McpError)) return error.message;
-	const prefix = `MCP error ${error.code}: `;
-	return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+	// Known by its shape, not `instanceof McpError`: importing the class here cost the embed's
+	// start-up bytes it does not have (McpError and its subclasses all carry `code`).
+	const code = (error as { code?: unknown }).code;
+	const prefix = `MCP error ${String(code)}: `;
+	return typeof code === 'number' && error.message.startsWith(prefix)
+		? error.message.slice(prefix.length)
+		: error.message;
 }
 
 /**
