@@ -234,3 +234,51 @@ test('axe: /sandbox in the dark theme', async ({ page }) => {
 	await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
 	await expectNoAxeViolations(page);
 });
+
+test('a reload keeps the applied world, without its secrets; the template applied again is kept no more', async ({
+	page
+}) => {
+	const SECRET = 'sk-e2e-sandbox-93b1f2';
+	const editor = await open(page);
+	await editor.click();
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.insertText(
+		JSON.stringify({
+			mcp_servers: {
+				tickets: {
+					type: 'http',
+					url: 'https://tickets.example.com/mcp',
+					headers: { Authorization: `Bearer ${SECRET}` }
+				}
+			}
+		})
+	);
+	await page.getByRole('button', { name: en('editor_apply') }).click();
+	await settled(page);
+	await expect(killButton(page, 'tickets')).toBeVisible();
+	await expect(page.getByTestId('sandbox-restored')).toHaveCount(0);
+
+	await page.reload();
+	await settled(page);
+	await expect(killButton(page, 'tickets')).toBeVisible();
+	await expect(killButton(page, 'filesystem')).toHaveCount(0);
+	await expect(page.getByTestId('sandbox-restored')).toHaveText(
+		`${en('sandbox_restored')} ${en('sandbox_restored_redacted')}`
+	);
+	const kept = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+	expect(kept).toContain('tickets');
+	expect(kept).not.toContain(SECRET);
+	expect(await page.content()).not.toContain(SECRET);
+
+	// The template applied again is the sandbox's start: nothing is kept.
+	await page.getByLabel(en('editor_template_label')).selectOption('lab-01');
+	await page.getByRole('button', { name: en('editor_template_load') }).click();
+	await page.getByRole('button', { name: en('editor_apply') }).click();
+	await settled(page);
+	await expect(killButton(page, 'filesystem')).toBeVisible();
+	await expect(page.getByTestId('sandbox-restored')).toHaveCount(0);
+	await page.reload();
+	await settled(page);
+	await expect(killButton(page, 'filesystem')).toBeVisible();
+	await expect(page.getByTestId('sandbox-restored')).toHaveCount(0);
+});

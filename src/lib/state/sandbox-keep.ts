@@ -1,0 +1,56 @@
+import { REDACTED, redactScenario } from '$lib/core/share/share-link';
+import type { Scenario } from '$lib/core/scenario/schema';
+
+/**
+ * The sandbox's applied world across a reload of its tab (sessionStorage: a new tab starts from
+ * the template). Never a secret: header and env values are replaced as a share link replaces
+ * them, and a world with a live server is not kept at all (its URL's query may carry a key).
+ */
+export const SANDBOX_KEY = 'mcp-lab:sandbox-world';
+const FORMAT = 1;
+/** A scenario larger than this is not kept: storage is small and shared with the site. */
+export const KEEP_MAX_CHARS = 1_000_000;
+
+type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const hasLive = (scenario: Scenario) =>
+	Object.values(scenario.mcp_servers).some((s) => s.type === 'http' && s.live === true);
+
+/** Keeps what runs, or forgets it when it is the template again (or cannot be kept). */
+export function keepSandboxWorld(store: Store, scenario: Scenario, template: Scenario): void {
+	try {
+		const text = JSON.stringify({ v: FORMAT, scenario: redactScenario(scenario) });
+		const same = JSON.stringify(scenario) === JSON.stringify(template);
+		if (same || hasLive(scenario) || text.length > KEEP_MAX_CHARS) store.removeItem(SANDBOX_KEY);
+		else store.setItem(SANDBOX_KEY, text);
+	} catch {
+		// Storage refused (full, or off in this browser): the world simply is not kept.
+	}
+}
+
+/** The world kept before the reload, as scenario input for setScenario; null when none. */
+export function keptSandboxWorld(store: Store): { scenario: unknown; redacted: boolean } | null {
+	let text: string | null;
+	try {
+		text = store.getItem(SANDBOX_KEY);
+	} catch {
+		return null;
+	}
+	if (!text || text.length > KEEP_MAX_CHARS) return null;
+	try {
+		const kept = JSON.parse(text) as { v?: unknown; scenario?: unknown };
+		if (kept.v !== FORMAT || typeof kept.scenario !== 'object' || kept.scenario === null)
+			return null;
+		return { scenario: kept.scenario, redacted: text.includes(JSON.stringify(REDACTED)) };
+	} catch {
+		return null;
+	}
+}
+
+export function forgetSandboxWorld(store: Store): void {
+	try {
+		store.removeItem(SANDBOX_KEY);
+	} catch {
+		// Nothing kept can be read back either.
+	}
+}
