@@ -158,3 +158,30 @@ test('hostile server names stay text in the diagram', async ({ page }) => {
 	const name = svg.texts.find((s) => s.startsWith('<script>'));
 	expect(name).toBe(`<script>alert(1)</script>&"'\ufffd\ufffd${'x'.repeat(9)}…`);
 });
+
+test('with the caption bar on, a control reached by Tab is never under the bar', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 700, height: 600 });
+	await page.goto('embed/01-connection-isolation?captions=1&speed=instant');
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	const bar = page.getByTestId('caption-bar');
+	await expect(bar).toBeVisible();
+	const covered: string[] = [];
+	for (let i = 0; i < 60; i++) {
+		await page.keyboard.press('Tab');
+		const hidden = await page.evaluate(() => {
+			const el = document.activeElement as HTMLElement | null;
+			const barBox = document.querySelector('[data-testid="caption-bar"]')?.getBoundingClientRect();
+			if (!el || el === document.body || !barBox) return null;
+			const box = el.getBoundingClientRect();
+			// Only what is in the viewport at all: a part of it under the bar is hidden.
+			if (box.bottom <= 0 || box.top >= innerHeight) return null;
+			return box.bottom > barBox.top + 1
+				? `${el.tagName} ${el.textContent?.trim().slice(0, 40)}`
+				: null;
+		});
+		if (hidden) covered.push(hidden);
+	}
+	expect(covered).toEqual([]);
+});
