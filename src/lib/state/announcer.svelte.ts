@@ -46,6 +46,8 @@ export class Announcer {
 		this.#scheduled = true;
 		queueMicrotask(() => {
 			this.#scheduled = false;
+			// Gathering began after this flush was queued: its release says everything together.
+			if (this.#gathering > 0) return;
 			const text = joinSentences([...this.#queue, ...this.#tail], i18n.locale);
 			this.#queue = [];
 			this.#tail = [];
