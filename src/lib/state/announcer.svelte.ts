@@ -32,13 +32,10 @@ export class Announcer {
 	 */
 	gather(): () => void {
 		this.#gathering++;
-		let released = false;
-		return () => {
-			if (released) return;
-			released = true;
+		return once(() => {
 			this.#gathering--;
 			if (this.#gathering === 0 && this.#queue.length + this.#tail.length > 0) this.#schedule();
-		};
+		});
 	}
 
 	#schedule(): void {
@@ -71,13 +68,18 @@ export class Announcer {
 	 */
 	hush(): () => void {
 		this.#hushed++;
-		let released = false;
-		return () => {
-			if (released) return;
-			released = true;
-			this.#hushed--;
-		};
+		return once(() => this.#hushed--);
 	}
+}
+
+/** A release that counts once however often it is called (a finally and a cleanup may both). */
+function once(release: () => void): () => void {
+	let released = false;
+	return () => {
+		if (released) return;
+		released = true;
+		release();
+	};
 }
 
 /**
