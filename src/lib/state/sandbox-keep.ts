@@ -16,13 +16,35 @@ type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 const hasLive = (scenario: Scenario) =>
 	Object.values(scenario.mcp_servers).some((s) => s.type === 'http' && s.live === true);
 
+/** Whether the text in `value` (strings and keys) is longer than `max`; stops once it is. */
+function larger(value: unknown, max: number): boolean {
+	let size = 0;
+	const stack: unknown[] = [value];
+	while (stack.length > 0) {
+		const next = stack.pop();
+		if (typeof next === 'string') size += next.length;
+		else if (next && typeof next === 'object')
+			for (const [key, child] of Object.entries(next)) {
+				size += key.length;
+				stack.push(child);
+			}
+		if (size > max) return true;
+	}
+	return false;
+}
+
 /** Keeps what runs, or forgets it when it is the template again (or cannot be kept). */
 export function keepSandboxWorld(store: Store, scenario: Scenario, template: Scenario): void {
 	try {
+		// A hostile world can hold megabytes of text, nested deep: it is measured (cheaply, and
+		// only up to the bound) before anything is serialised, and then not kept.
+		if (scenario === template || hasLive(scenario) || larger(scenario, KEEP_MAX_CHARS))
+			return store.removeItem(SANDBOX_KEY);
 		const text = JSON.stringify({ v: FORMAT, scenario: redactScenario(scenario) });
-		const same = JSON.stringify(scenario) === JSON.stringify(template);
-		if (same || hasLive(scenario) || text.length > KEEP_MAX_CHARS) store.removeItem(SANDBOX_KEY);
-		else store.setItem(SANDBOX_KEY, text);
+		const keep =
+			text.length <= KEEP_MAX_CHARS && JSON.stringify(scenario) !== JSON.stringify(template);
+		if (keep) store.setItem(SANDBOX_KEY, text);
+		else store.removeItem(SANDBOX_KEY);
 	} catch {
 		// Storage refused (full, or off in this browser): the world simply is not kept.
 	}
