@@ -66,6 +66,21 @@ describe('the sandbox world kept across a reload', () => {
 		});
 		keepSandboxWorld(store, live, template);
 		expect(store.items.size).toBe(0);
+		// A plugin's live server as well as a settings one.
+		keepSandboxWorld(store, edited, template);
+		const pluginLive = scenario({
+			mcp_servers: { fs: { command: 'npx' } },
+			plugins: {
+				p: {
+					enabled: true,
+					mcp_servers: {
+						notes: { type: 'http', url: 'http://127.0.0.1:8787/mcp?key=abc', live: true }
+					}
+				}
+			}
+		});
+		keepSandboxWorld(store, pluginLive, template);
+		expect(store.items.size).toBe(0);
 		keepSandboxWorld(store, edited, template);
 		forgetSandboxWorld(store);
 		expect(store.items.size).toBe(0);

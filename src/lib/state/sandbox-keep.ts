@@ -1,3 +1,4 @@
+import { hasLiveServers } from '$lib/core/live/live-servers';
 import { REDACTED, redactScenario } from '$lib/core/share/share-link';
 import type { Scenario } from '$lib/core/scenario/schema';
 
@@ -12,9 +13,6 @@ const FORMAT = 1;
 export const KEEP_MAX_CHARS = 1_000_000;
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-const hasLive = (scenario: Scenario) =>
-	Object.values(scenario.mcp_servers).some((s) => s.type === 'http' && s.live === true);
 
 /** Whether the text in `value` (strings and keys) is longer than `max`; stops once it is. */
 function larger(value: unknown, max: number): boolean {
@@ -38,7 +36,7 @@ export function keepSandboxWorld(store: Store, scenario: Scenario, template: Sce
 	try {
 		// A hostile world can hold megabytes of text, nested deep: it is measured (cheaply, and
 		// only up to the bound) before anything is serialised, and then not kept.
-		if (scenario === template || hasLive(scenario) || larger(scenario, KEEP_MAX_CHARS))
+		if (scenario === template || hasLiveServers(scenario) || larger(scenario, KEEP_MAX_CHARS))
 			return store.removeItem(SANDBOX_KEY);
 		const text = JSON.stringify({ v: FORMAT, scenario: redactScenario(scenario) });
 		const keep =

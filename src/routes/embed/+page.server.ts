@@ -1,4 +1,6 @@
 import { frameAllow } from '$lib/core/embed/snippet';
+import { liveServers } from '$lib/core/live/live-servers';
+import { mergeServers } from '$lib/core/scenario/plugins';
 import { catalog } from '$lib/server/labs';
 import type { PageServerLoad } from './$types';
 
@@ -10,9 +12,7 @@ export const load: PageServerLoad = () => ({
 		steps: lab.steps.length,
 		// Lab 08 reaches the lab server on the reader's machine: its frame must be allowed to ask.
 		allow: frameAllow(
-			Object.values(lab.scenario.mcp_servers).flatMap((server) =>
-				server.type === 'http' && server.live ? [server.url] : []
-			)
+			[...liveServers(mergeServers(lab.scenario).servers).values()].map((s) => s.url)
 		)
 	}))
 });

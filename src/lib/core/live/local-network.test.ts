@@ -9,7 +9,10 @@ describe('addressSpace', () => {
 			'app.localhost',
 			'127.0.0.1',
 			'127.8.9.1',
-			'[::1]'
+			'[::1]',
+			// IPv4 written as IPv6, as URL prints it, and as typed.
+			'[::ffff:7f00:1]',
+			'[::ffff:127.0.0.1]'
 		])
 			expect(addressSpace(host), host).toBe('loopback');
 		for (const host of [
@@ -20,6 +23,7 @@ describe('addressSpace', () => {
 			'169.254.1.1',
 			'[fd12:3456::1]',
 			'[fe80::1]',
+			'[::ffff:c0a8:105]',
 			'printer.local'
 		])
 			expect(addressSpace(host), host).toBe('local');
@@ -30,6 +34,7 @@ describe('addressSpace', () => {
 			'172.15.0.1',
 			'192.169.0.1',
 			'[2001:db8::1]',
+			'[::ffff:808:808]',
 			'127.0.0.1.nip.io',
 			'256.0.0.1'
 		])

@@ -21,7 +21,15 @@ function ipv4(host: string): number[] | null {
 
 /** The address space of a URL's host, by its name or literal address (no name is resolved). */
 export function addressSpace(hostname: string): AddressSpace {
-	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+	let host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+	// An IPv4 address written as IPv6 (`[::ffff:127.0.0.1]`, which URL prints `[::ffff:7f00:1]`).
+	const mapped = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(host);
+	if (mapped)
+		host =
+			mapped[1] ??
+			[parseInt(mapped[2], 16), parseInt(mapped[3], 16)]
+				.flatMap((word) => [word >> 8, word & 255])
+				.join('.');
 	if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return 'loopback';
 	const v4 = ipv4(host);
 	if (v4) {
