@@ -72,9 +72,10 @@ export const simToolBaseSchema = z.strictObject({
 	/** Raw JSON Schema, sent as is; omit it to send a tool with no inputSchema at all. */
 	inputSchema: jsonObject.optional(),
 	/**
-	 * The tool's output JSON Schema, listed as is in tools/list. The harness's client does not
-	 * check results against it: the world lists tools with its own lenient request (a lab tool
-	 * may have no inputSchema), so the SDK client's output-schema cache stays empty.
+	 * The tool's output JSON Schema, listed as is in tools/list. OpenHarness's Python session
+	 * checks results against it (profiles/openharness/output-check.ts). The TypeScript SDK client
+	 * does not: the world lists tools with its own lenient request (a lab tool may have no
+	 * inputSchema), so that client's output-schema cache stays empty.
 	 */
 	outputSchema: jsonObject.optional(),
 	annotations: jsonObject.optional(),

@@ -2,26 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { startedWorlds } from './test-world';
 
 /**
- * A sim tool with an outputSchema: listed as is (it used to be dropped without a word). The
- * client does not check results against it (schema.ts says why).
+ * A sim tool with an outputSchema: listed as is, and OpenHarness's Python MCP session checks each
+ * result that is not an error against it (`_validate_tool_result`): a failure is raised, so the
+ * model gets `call failed: <the SDK's text>`.
  */
 const schema = {
 	type: 'object',
 	properties: { city: { type: 'string' }, celsius: { type: 'number' } },
 	required: ['city', 'celsius']
 };
-const tool = (name: string, structuredContent: Record<string, unknown>) => ({
+const tool = (name: string, result: Record<string, unknown>) => ({
 	name,
 	inputSchema: { type: 'object', properties: {} },
 	outputSchema: schema,
-	result: { content: [{ type: 'text', text: 'weather' }], structuredContent }
+	result
 });
+const text = [{ type: 'text', text: 'weather' }];
 const started = startedWorlds({
 	mcp_servers: {
 		weather: {
 			command: 'weather-mcp',
 			sim: {
-				tools: [tool('now', { city: 'Lisbon', celsius: 21 })]
+				tools: [
+					tool('now', { content: text, structuredContent: { city: 'Lisbon', celsius: 21 } }),
+					tool('liar', { content: text, structuredContent: { city: 'Lisbon', celsius: '21' } }),
+					tool('silent', { content: text }),
+					tool('failing', { content: text, isError: true }),
+					{ name: 'free', result: { content: text, structuredContent: { celsius: 'warm' } } }
+				]
 			}
 		}
 	}
@@ -36,5 +44,51 @@ describe('a sim tool with an outputSchema', () => {
 		expect(JSON.stringify(listed)).toContain('"outputSchema"');
 		await world.callTool('mcp__weather__now', {});
 		expect(world.calls.at(-1)).toMatchObject({ isError: false, output: 'weather' });
+	});
+
+	it('fails a result whose structured content breaks it, with jsonschema’s whole text', async () => {
+		const world = await started();
+		await world.callTool('mcp__weather__liar', {});
+		expect(world.calls.at(-1)).toMatchObject({
+			isError: true,
+			output: [
+				"MCP server 'weather' call failed: Invalid structured content returned by tool liar: " +
+					"'21' is not of type 'number'",
+				'',
+				"Failed validating 'type' in schema['properties']['celsius']:",
+				"    {'type': 'number'}",
+				'',
+				"On instance['celsius']:",
+				"    '21'"
+			].join('\n')
+		});
+	});
+
+	it('fails a result with no structured content at all', async () => {
+		const world = await started();
+		await world.callTool('mcp__weather__silent', {});
+		expect(world.calls.at(-1)).toMatchObject({
+			isError: true,
+			output:
+				"MCP server 'weather' call failed: Tool silent has an output schema but did not return structured content"
+		});
+	});
+
+	it('does not check an error result, nor a tool listed without an outputSchema', async () => {
+		const world = await started();
+		await world.callTool('mcp__weather__failing', {});
+		// OpenHarness ignores isError: the tool's error text reaches the model as a success.
+		expect(world.calls.at(-1)).toMatchObject({ isError: false, output: 'weather' });
+		await world.callTool('mcp__weather__free', {});
+		expect(world.calls.at(-1)).toMatchObject({ isError: false, output: 'weather' });
+	});
+
+	it('checks against the listing of the current session', async () => {
+		const world = await started();
+		await world.reconnectAll();
+		await world.callTool('mcp__weather__liar', {});
+		expect(world.calls.at(-1)!.output).toContain(
+			'Invalid structured content returned by tool liar'
+		);
 	});
 });

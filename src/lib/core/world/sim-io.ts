@@ -5,6 +5,7 @@ import type { AnySchema, SchemaOutput } from '@modelcontextprotocol/sdk/server/z
 import { LazyJsonSchemaValidator } from '../validation/lazy-validator';
 import { z } from 'zod';
 import type { ConnectionIo, InitInfo, ResourceInfo, ToolInfo } from '../machines/types';
+import { loadOutputCheck } from '../profiles/openharness/lazy-output-check';
 import { defaultInputSchema } from '../profiles/openharness/strings';
 import type { SimClock } from './clock';
 import type { HostSide } from './host-side';
@@ -46,6 +47,8 @@ export interface Link {
 	client: Client;
 	wire: HostWire;
 	protocolVersion: string;
+	/** Every tools/list page this session received, in order (OpenHarness's result check). */
+	listings?: Array<Array<{ name: string; outputSchema?: unknown }>>;
 }
 
 /** Opens the connections of live servers (live-io.ts, loaded only by worlds that have one). */
@@ -147,6 +150,9 @@ export class SimIo implements ConnectionIo {
 					options
 				)
 			);
+			(link.listings ??= []).push(result.tools);
+			// Loaded from here, so that it is there before any call needs it (World's #command).
+			if (result.tools.some((tool) => tool.outputSchema)) this.outputCheck ??= loadOutputCheck();
 			for (const tool of result.tools)
 				tools.push({
 					name: tool.name,
@@ -158,6 +164,9 @@ export class SimIo implements ConnectionIo {
 		}
 		return tools;
 	}
+
+	/** OpenHarness's result check, once a tool with an outputSchema has been listed. */
+	outputCheck?: ReturnType<typeof loadOutputCheck>;
 
 	async listResources(server: string): Promise<ResourceInfo[]> {
 		const link = this.#link(server);

@@ -884,6 +884,7 @@ export class World {
 			if (this.#liveLoading) await this.#liveLoading;
 			if (this.#resourceToolsLoading) await this.#resourceToolsLoading;
 			if (!inputModelLoaded()) await loadInputModel();
+			if (this.#io.outputCheck) await this.#io.outputCheck;
 			if (server !== undefined && !this.#live?.owns(server)) this.#process(server);
 			this.#emit(
 				server !== undefined ? { kind: 'command', command, server } : { kind: 'command', command }
@@ -1057,11 +1058,17 @@ export class World {
 				);
 				return { kind: 'builtin', text: tools.readResourceOutput(read), read };
 			}
-			return (await this.#executingOn(input.server, () =>
-				withClockTimeout(this.clock, this.#timeoutMs, (options) =>
+			return await this.#executingOn(input.server, async () => {
+				const result = await withClockTimeout(this.clock, this.#timeoutMs, (options) =>
 					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, options)
-				)
-			)) as ExecuteOutput;
+				);
+				// The Python SDK session's check of a result against the tool's listed outputSchema.
+				const check = result.isError ? null : this.#io.outputCheck;
+				const problem = check ? (await check).outputSchemaProblem(link, input.tool, result) : null;
+				return problem === null
+					? (result as ExecuteOutput)
+					: { kind: 'call-failed' as const, message: problem };
+			});
 		} catch (error) {
 			return { kind: input.builtin ? 'read-failed' : 'call-failed', message: errorMessage(error) };
 		}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import fixtures from './jsonschema.fixtures.json';
+import { validate } from './jsonschema';
+import { PyRecursionError } from './repr';
+
+// Each fixture's text is what CPython 3.11's jsonschema 4.26 raised for it (str(best_match)),
+// written by scripts/jsonschema-fixtures.py: the shortest random case for each failing keyword.
+describe('validate, as jsonschema raises', () => {
+	it.each(fixtures.map((f, i) => [i, f] as const))('case %i', (_, f) => {
+		expect(validate(f.instance, f.schema)).toBe(f.expected);
+	});
+
+	const weather = {
+		type: 'object',
+		properties: { city: { type: 'string' }, celsius: { type: 'number' } },
+		required: ['city', 'celsius']
+	};
+
+	it('says which required property is missing, with the schema and the instance', () => {
+		expect(validate({ city: 'Lisbon' }, weather)).toBe(
+			[
+				"'celsius' is a required property",
+				'',
+				"Failed validating 'required' in schema:",
+				"    {'type': 'object',",
+				"     'properties': {'city': {'type': 'string'},",
+				"                    'celsius': {'type': 'number'}},",
+				"     'required': ['city', 'celsius']}",
+				'',
+				'On instance:',
+				"    {'city': 'Lisbon'}"
+			].join('\n')
+		);
+	});
+
+	it('points into the schema and the instance for a nested error', () => {
+		expect(validate({ city: 'Lisbon', celsius: '21' }, weather)).toBe(
+			[
+				"'21' is not of type 'number'",
+				'',
+				"Failed validating 'type' in schema['properties']['celsius']:",
+				"    {'type': 'number'}",
+				'',
+				"On instance['celsius']:",
+				"    '21'"
+			].join('\n')
+		);
+	});
+
+	it('passes a valid instance, and keywords it does not check', () => {
+		expect(validate({ city: 'Lisbon', celsius: 21 }, weather)).toBeNull();
+		expect(validate([1], { contains: { type: 'string' } })).toBeNull();
+	});
+
+	it('follows a $ref inside the schema, and not one outside it', () => {
+		const schema = { $defs: { n: { type: 'integer' } }, properties: { n: { $ref: '#/$defs/n' } } };
+		expect(validate({ n: 'x' }, schema)?.split('\n')[2]).toBe(
+			"Failed validating 'type' in schema['properties']['n']:"
+		);
+		expect(
+			validate({ n: 'x' }, { properties: { n: { $ref: 'https://example.test/n' } } })
+		).toBeNull();
+	});
+
+	it('gives up on a $ref loop as Python does, with a RecursionError', () => {
+		expect(() => validate(1, { $ref: '#' })).toThrow(PyRecursionError);
+		expect(() => validate(1, { $ref: '#' })).toThrow(
+			'maximum recursion depth exceeded while calling a Python object'
+		);
+	});
+});
