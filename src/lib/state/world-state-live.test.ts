@@ -199,4 +199,45 @@ describe('setLiveToken', () => {
 		expect(server.authorizations[0]).toBe(`Bearer ${TOKEN}`);
 		expect(everything(s)).not.toContain(TOKEN);
 	});
+
+	it('sends a token only to the URL it was given for, and forgets it when a world moves the name', async () => {
+		server = await startTestServer({ token: TOKEN });
+		const other = await startTestServer();
+		try {
+			const s = started({ mcp_servers: {} });
+			await s.addLiveServer({ name: 'live', url: server.url }, TOKEN);
+			expect(s.liveTokens).toEqual(['live']);
+			// What a pasted scenario, the world editor or an embedding page's setScenario does.
+			const moved = parseScenario({
+				mcp_servers: { live: { type: 'http', url: other.url, live: true } }
+			});
+			if (!moved.ok) throw new Error('bad scenario');
+			s.replace(moved.scenario);
+			await s.run((w) => w.startSession());
+			expect(other.authorizations).toEqual(other.authorizations.map(() => ''));
+			expect(other.authorizations.length).toBeGreaterThan(0);
+			expect(s.liveTokens).toEqual([]);
+			// Back at the first URL, the token is gone too: it is typed again, not inherited.
+			const back = parseScenario({
+				mcp_servers: { live: { type: 'http', url: server.url, live: true } }
+			});
+			if (!back.ok) throw new Error('bad scenario');
+			s.replace(back.scenario);
+			await s.run((w) => w.startSession());
+			expect(server.authorizations.at(-1)).toBe('');
+		} finally {
+			await other.close();
+		}
+	});
+
+	it('keeps a token while the world keeps its server at that URL', async () => {
+		server = await startTestServer({ token: TOKEN });
+		const s = started(lab);
+		await s.addLiveServer({ name: 'live', url: server.url }, TOKEN);
+		// Another world with the same live server (the editor changed a simulated one).
+		s.replace(s.world.scenario);
+		await s.run((w) => w.startSession());
+		expect(s.liveTokens).toEqual(['live']);
+		expect(server.authorizations.at(-1)).toBe(`Bearer ${TOKEN}`);
+	});
 });

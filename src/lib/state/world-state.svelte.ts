@@ -97,9 +97,11 @@ export class WorldState {
 	/**
 	 * Tokens for live servers: in this map only, never in a scenario, link, export or log. Not
 	 * reactive on purpose (SvelteMap would cost the pages' start-up bytes): `liveTokens` is.
+	 * Each is bound to the URL it was given for: a world that reuses the name for another URL
+	 * (a pasted scenario, an embedding page's setScenario) must not receive it.
 	 */
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity
-	readonly #tokens = new Map<string, string>();
+	readonly #tokens = new Map<string, { token: string; url: string }>();
 
 	#unsubscribe: () => void = () => {};
 	#frame: number | null = null;
@@ -138,6 +140,15 @@ export class WorldState {
 		this.#unsubscribe();
 		this.world.dispose();
 		this.world = this.#attach(world);
+		// Forgotten with their server or its URL: a later world of that name cannot get them back.
+		for (const [name, held] of this.#tokens)
+			if (this.#liveUrl(name) !== held.url) this.#tokens.delete(name);
+		this.liveTokens = [...this.#tokens.keys()];
+	}
+
+	/** The URL of the world's live server of that name (a plugin's included), if it has one. */
+	#liveUrl(name: string): string | undefined {
+		return this.world.servers().find((s) => s.name === name)?.live?.url;
 	}
 
 	/** What a world needs to run on this page at its speed (a replay builds worlds with these). */
@@ -145,9 +156,9 @@ export class WorldState {
 		return {
 			pace: (simMs) => this.#pace(simMs),
 			// Read at each connect, so a token set now is used by the next (re)connect.
-			liveSecrets: (server) => {
-				const token = this.#tokens.get(server);
-				return token ? { token } : undefined;
+			liveSecrets: (server, url) => {
+				const held = this.#tokens.get(server);
+				return held && held.url === url ? { token: held.token } : undefined;
 			}
 		};
 	}
@@ -158,7 +169,8 @@ export class WorldState {
 	 */
 	setLiveToken(server: string, token: string | null): Promise<void> {
 		const value = token?.trim();
-		if (value) this.#tokens.set(server, value);
+		const url = this.#liveUrl(server);
+		if (value && url !== undefined) this.#tokens.set(server, { token: value, url });
 		else this.#tokens.delete(server);
 		this.liveTokens = [...this.#tokens.keys()];
 		return this.run((w) => (w.sessionStarted ? w.reconnectAll() : w.startSession()));
@@ -180,8 +192,8 @@ export class WorldState {
 			throw error;
 		}
 		const value = token?.trim();
-		if (value) this.#tokens.set(entry.name.trim(), value);
-		this.liveTokens = [...this.#tokens.keys()];
+		// The scenario keeps the entry's URL trimmed: the token is bound to that.
+		if (value) this.#tokens.set(entry.name.trim(), { token: value, url: entry.url.trim() });
 		this.replace(scenario);
 		this.onReplaced(scenario);
 		await this.run((w) => w.startSession());
@@ -205,7 +217,6 @@ export class WorldState {
 		const running = this.world.sessionStarted;
 		this.error = null;
 		this.#tokens.delete(name);
-		this.liveTokens = [...this.#tokens.keys()];
 		this.replace(scenario);
 		this.onReplaced(scenario);
 		return running ? this.run((w) => w.startSession()) : Promise.resolve();

@@ -48,6 +48,7 @@ export function entryProblemMessage(problem: LiveEntryProblem): string {
 		'name-taken': m.live_entry_name_taken,
 		'url-invalid': m.live_entry_url_invalid,
 		'url-scheme': m.live_entry_url_scheme,
+		'url-credentials': m.live_entry_url_credentials,
 		'header-name': m.live_entry_header_name,
 		'header-value': m.live_entry_header_value,
 		'header-authorization': m.live_entry_header_authorization

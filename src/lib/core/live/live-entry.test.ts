@@ -32,6 +32,13 @@ describe('checkLiveEntry', () => {
 			'url-scheme'
 		]);
 		expect(checkLiveEntry({ name: 'x'.repeat(101), url }, [])).toEqual(['name-long']);
+		// The browser would refuse it, quoting the password in its error (and so in the log).
+		expect(checkLiveEntry({ name: 'a', url: 'http://alice:pw@127.0.0.1:8787/mcp' }, [])).toEqual([
+			'url-credentials'
+		]);
+		expect(checkLiveEntry({ name: 'a', url: 'https://alice@example.test/mcp' }, [])).toEqual([
+			'url-credentials'
+		]);
 		expect(
 			checkLiveEntry({ name: 'a', url, headers: { 'X Key': 'v', 'X-Other': 'a\r\nb' } }, [])
 		).toEqual(['header-name', 'header-value']);

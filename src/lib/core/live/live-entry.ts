@@ -18,6 +18,7 @@ export type LiveEntryProblem =
 	| 'name-taken'
 	| 'url-invalid'
 	| 'url-scheme'
+	| 'url-credentials'
 	| 'header-name'
 	| 'header-value'
 	| 'header-authorization';
@@ -31,11 +32,22 @@ export const LIVE_ENTRY_MESSAGES: Record<LiveEntryProblem, string> = {
 	'name-taken': 'This world already has a server with that name: choose another.',
 	'url-invalid': 'The URL is not a valid address (e.g. http://127.0.0.1:8787/filesystem/mcp).',
 	'url-scheme': 'A live server is reached over http:// or https://.',
+	'url-credentials':
+		'A live server’s URL cannot carry a user name or password: put a token in the token field (it stays in memory).',
 	'header-name': 'A header name is letters, digits and - only (e.g. X-Api-Key).',
 	'header-value': 'A header value cannot span lines.',
 	'header-authorization':
 		'Put a bearer token in the token field (it stays in memory), not in an Authorization header.'
 };
+
+/**
+ * `http://user:pass@host`: the browser refuses to fetch it and quotes the whole URL, password
+ * included, in its error, which would reach the status, the log and an embedding page.
+ */
+export function hasCredentials(url: string): boolean {
+	const parsed = URL.parse(url);
+	return !!parsed && (parsed.username !== '' || parsed.password !== '');
+}
 
 /** RFC 9110 token characters: what a header name may be made of. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -50,6 +62,7 @@ export function checkLiveEntry(entry: LiveEntry, taken: readonly string[]): Live
 	const url = entry.url.trim();
 	if (!URL.canParse(url)) problems.push('url-invalid');
 	else if (!['http:', 'https:'].includes(new URL(url).protocol)) problems.push('url-scheme');
+	else if (hasCredentials(url)) problems.push('url-credentials');
 	for (const [key, value] of Object.entries(entry.headers ?? {}))
 		problems.push(...headerProblems(key, value));
 	return [...new Set(problems)];

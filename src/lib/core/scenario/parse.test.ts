@@ -97,6 +97,21 @@ describe('scenario parsing', () => {
 		expect(parseScenario({ mcp_servers: { s: { type: 'http', url: 'x' } } }).ok).toBe(true);
 	});
 
+	it('refuses a live server whose url carries a password, without quoting it', () => {
+		const result = parseScenario({
+			mcp_servers: { l: { type: 'http', url: 'http://alice:hunter2@127.0.0.1/mcp', live: true } }
+		});
+		expect(result).toEqual({
+			ok: false,
+			problems: [
+				{
+					path: 'mcp_servers.l.url',
+					message: "A live server's url cannot hold a user name or password: use a token."
+				}
+			]
+		});
+	});
+
 	it('refuses a content part of a kind MCP does not have, at its path', () => {
 		const result = parseScenario({
 			mcp_servers: {

@@ -139,11 +139,20 @@ export const httpServerSchema = z
 	.superRefine((server, ctx) => {
 		// A live server is connected for real: an address the browser cannot fetch is said here,
 		// at its path, not as the browser's "Failed to construct 'URL'" when connecting.
-		if (server.live && !/^https?:$/.test(URL.parse(server.url)?.protocol ?? ''))
+		if (!server.live) return;
+		const url = URL.parse(server.url);
+		if (!/^https?:$/.test(url?.protocol ?? ''))
 			ctx.addIssue({
 				code: 'custom',
 				path: ['url'],
 				message: `A live server's url is an http(s) address, e.g. http://127.0.0.1:8787/notes/mcp; not ${JSON.stringify(server.url)}.`
+			});
+		// Not quoted: it holds a password (live-entry.ts's hasCredentials says why it is refused).
+		else if (url!.username || url!.password)
+			ctx.addIssue({
+				code: 'custom',
+				path: ['url'],
+				message: "A live server's url cannot hold a user name or password: use a token."
 			});
 	});
 

@@ -26,7 +26,8 @@ export interface LiveSecrets {
 	headers?: Record<string, string>;
 }
 
-export type LiveSecretsProvider = (server: string) => LiveSecrets | undefined;
+/** The page's secrets for a server, asked with the URL about to be fetched (they are bound to it). */
+export type LiveSecretsProvider = (server: string, url: string) => LiveSecrets | undefined;
 
 export interface LiveIoOptions {
 	log: WireLog;
@@ -110,7 +111,7 @@ export class LiveIo implements LiveOpener {
 
 	async open(server: string, host: HostSide | null): Promise<Link> {
 		const { url, headers } = this.servers.get(server)!;
-		const secrets = this.options.secrets?.(server) ?? {};
+		const secrets = this.options.secrets?.(server, url) ?? {};
 		const run = this.options.runHeaders?.(server);
 		// The page's secrets are hidden whole; the scenario's headers where their name says secret;
 		// a run's only where it says so (its user id is no secret).

@@ -8,6 +8,25 @@ describe('masking secrets for display', () => {
 		).toEqual({ user: 'ana', apiKey: '***', nested: [{ Authorization: '***', n: 1 }] });
 	});
 
+	it('takes a name ending in -key or _key, X-Auth and signatures for secret, not an author', () => {
+		const fields = {
+			'Ocp-Apim-Subscription-Key': 'sub-1',
+			private_key: 'pk',
+			'X-Auth': 'xa-1',
+			'X-Signature': 'sig',
+			author: 'Ada',
+			keyboard: 'qwerty'
+		};
+		expect(maskSecrets(fields)).toEqual({
+			'Ocp-Apim-Subscription-Key': '***',
+			private_key: '***',
+			'X-Auth': '***',
+			'X-Signature': '***',
+			author: 'Ada',
+			keyboard: 'qwerty'
+		});
+	});
+
 	it('masks inline secrets in free text', () => {
 		expect(maskText('auth Bearer abc.def-1 ok')).toBe('auth Bearer *** ok');
 		expect(maskText('login password=hunter2; user=ana')).toBe('login password=***; user=ana');

@@ -1,6 +1,6 @@
 /** Names whose values are never shown: arguments in the journal, fields in server logs. */
 export const SECRET_NAME =
-	/(token|secret|password|passwd|api[-_]?key|authorization|cookie|credential)/i;
+	/(token|secret|password|passwd|api[-_]?key|[-_]key$|authorization|^x-auth\b|cookie|credential|signature)/i;
 
 /**
  * Secrets written inline in free text, as servers log them: `Bearer …`, `password=…`,

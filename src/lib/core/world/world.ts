@@ -1063,11 +1063,12 @@ export class World {
 					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, options)
 				);
 				// The Python SDK session's check of a result against the tool's listed outputSchema.
-				const check = result.isError ? null : this.#io.outputCheck;
-				const problem = check ? (await check).outputSchemaProblem(link, input.tool, result) : null;
-				return problem === null
-					? (result as ExecuteOutput)
-					: { kind: 'call-failed' as const, message: problem };
+				const problem =
+					this.#io.outputCheck &&
+					(await this.#io.outputCheck).outputSchemaProblem(link, input.tool, result);
+				return problem
+					? { kind: 'call-failed' as const, message: problem }
+					: (result as ExecuteOutput);
 			});
 		} catch (error) {
 			return { kind: input.builtin ? 'read-failed' : 'call-failed', message: errorMessage(error) };

@@ -9,14 +9,15 @@ interface Listed {
  * `_validate_tool_result` in `mcp/client/session.py`) raises about a result that is not an error
  * when its tool was listed with an outputSchema: no structured content, or structured content
  * that `jsonschema.validate` rejects. OpenHarness then reports `call failed: <this>`. `null` when
- * the result passes. The reference (harness-behaviors.md) does not cover it: read from the SDK.
+ * the result passes (an error result is never checked). The reference (harness-behaviors.md)
+ * does not cover it: read from the SDK.
  */
 export function outputSchemaProblem(
 	session: Listed,
 	tool: string,
 	result: Record<string, unknown>
 ): string | null {
-	const schema = listedSchema(session, tool);
+	const schema = result.isError ? null : listedSchema(session, tool);
 	if (!schema) return null;
 	const structured = result.structuredContent;
 	if (structured === undefined || structured === null)
