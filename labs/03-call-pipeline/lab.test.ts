@@ -26,6 +26,7 @@ const messages = {
 const CREATE = 'mcp__tickets__create_ticket';
 const SEARCH = 'mcp__tickets__search_tickets';
 const CLOSE = 'mcp__tickets__close_ticket';
+const STATS = 'mcp__tickets__ticket_stats';
 const READ = 'mcp__files__read_file';
 const DELETE = 'mcp__files__delete_file';
 const ticket = { title: 'Printer on fire', priority: 2 };
@@ -201,11 +202,12 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 				DELETE,
 				CREATE,
 				SEARCH,
-				CLOSE
+				CLOSE,
+				STATS
 			]);
 			// OpenHarness never marks an MCP tool read-only, readOnlyHint or not.
 			const mcpTools = world.registeredTools.filter((t) => !t.builtin);
-			expect(mcpTools).toHaveLength(5);
+			expect(mcpTools).toHaveLength(6);
 			expect(mcpTools.every((t) => t.readOnly === false)).toBe(true);
 
 			await step('one-call', [
@@ -328,6 +330,34 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 			expect(bigPost.stage === 'postToolUse' && bigPost.detail.payload.tool_output).toBe(
 				big.output
 			);
+
+			await step('broken-promise', [
+				[guess('text'), 1],
+				[() => call(STATS, {}), 2]
+			]);
+			const broken = last();
+			expect(broken.isError).toBe(true);
+			expect(stages(broken)).toContain('executing:call-failed');
+			// The whole of jsonschema's error: message, the failing part of the schema, the value.
+			expect(broken.output).toBe(
+				[
+					"MCP server 'tickets' call failed: Invalid structured content returned by tool ticket_stats: '30' is not of type 'integer'",
+					'',
+					"Failed validating 'type' in schema['properties']['closed']:",
+					"    {'type': 'integer'}",
+					'',
+					"On instance['closed']:",
+					"    '30'"
+				].join('\n')
+			);
+			// The server's result on the wire had the text the model never gets.
+			const statsResult = world.wire.entries.some(
+				(e) =>
+					e.kind === 'message' &&
+					e.dir === 'to-host' &&
+					JSON.stringify(e.message).includes('"structuredContent":{"open":12,"closed":"30"}')
+			);
+			expect(statsResult).toBe(true);
 			expect(walk.state.step).toBe(lab.steps.length - 1);
 
 			// Back in full_auto: the lost minimum and maximum let 9 through.
@@ -392,6 +422,19 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 				await w.callTool(SEARCH, { query: 'printer' });
 			}
 		);
+		// The same tool with no structured content at all.
+		const [unstructured] = await variant(
+			(raw) =>
+				delete (simTool(raw, 'tickets', 'ticket_stats').result as Record<string, unknown>)
+					.structuredContent,
+			(w) => w.callTool(STATS, {})
+		);
+		const callFailed = "MCP server 'tickets' call failed: ";
+		expect(unstructured.output).toBe(
+			`${callFailed}Tool ticket_stats has an output schema but did not return structured content`
+		);
+		// The narration quotes the SDK's own text, without OpenHarness's prefix.
+		produced.add(unstructured.output.slice(callFailed.length));
 		expect(rpcError.isError).toBe(true);
 		expect(rpcError.output.startsWith("MCP server 'tickets' call failed:")).toBe(true);
 		expect(empty).toMatchObject({ isError: false, output: '(no output)' });
@@ -404,10 +447,21 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 				produced.add(tool.name as string);
 				for (const key of Object.keys((tool.annotations as object) ?? {})) produced.add(key);
 				const props = (tool.inputSchema as { properties: Record<string, object> }).properties;
-				for (const [field, schema] of Object.entries(props)) {
+				const outputProps =
+					(tool.outputSchema as { properties?: Record<string, object> } | undefined)?.properties ??
+					{};
+				for (const [field, schema] of [...Object.entries(props), ...Object.entries(outputProps)]) {
 					produced.add(field);
 					for (const keyword of Object.keys(schema)) produced.add(keyword);
 				}
+				// What the server answers (in the protocol log), which the model may never get.
+				const result = tool.result as {
+					content?: Array<{ text?: string }>;
+					structuredContent?: object;
+				};
+				for (const part of result.content ?? []) if (part.text) produced.add(part.text);
+				for (const value of Object.values(result.structuredContent ?? {}))
+					produced.add(JSON.stringify(value));
 			}
 		}
 		for (const hook of [
@@ -425,7 +479,10 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 		const vocabulary = new Set([
 			'is_read_only', // McpToolAdapter's property, always False (checked on readOnly above)
 			'tool_artifacts/', // the artifact's folder (checked above)
-			'isError' // the MCP result field
+			'isError', // the MCP result field
+			'outputSchema', // the tool's listing field (ticket_stats has one)
+			'_validate_tool_result', // the Python SDK's ClientSession method (profiles/openharness/output-check.ts)
+			'jsonschema' // the Python library that method validates with (core/python/jsonschema.ts)
 		]);
 
 		expectCodeSpansReal(texts, {
