@@ -239,9 +239,12 @@ export class WorldState {
 	run<T>(command: (world: World) => Promise<T>): Promise<T> {
 		this.error = null;
 		this.pending++;
+		const world = this.world;
 		return this.#settled(
-			command(this.world).catch((error: unknown) => {
-				this.#failed(error);
+			command(world).catch((error: unknown) => {
+				// A world replaced meanwhile (a second reset) took its commands with it: the page
+				// shows the new world, which has not failed.
+				if (world === this.world) this.#failed(error);
 				throw error;
 			})
 		);

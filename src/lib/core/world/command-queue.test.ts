@@ -23,6 +23,31 @@ describe('CommandQueue', () => {
 		expect(issued.t).toBe(0);
 	});
 
+	it('lets in an interrupt parked behind a turn that failed before any quiet point', async () => {
+		const queue = new CommandQueue(new SimClock());
+		let fail!: (error: Error) => void;
+		const failing = queue.command(
+			{ do: 'startSession' },
+			() => new Promise<void>((_, reject) => (fail = reject))
+		);
+		const acted: string[] = [];
+		const interrupt = queue.interrupt(
+			{ do: 'restartHarness' },
+			() => acted.push('restart'),
+			async () => {}
+		);
+		expect(acted).toEqual([]);
+		await new Promise((turnStarted) => setTimeout(turnStarted, 0));
+		fail(new Error('This world has been replaced.'));
+		await expect(failing).rejects.toThrow('This world has been replaced.');
+		await interrupt;
+		expect(acted).toEqual(['restart']);
+		expect(queue.actions.map((a) => [a.action.do, a.during])).toEqual([
+			['startSession', null],
+			['restartHarness', null]
+		]);
+	});
+
 	it('runs queued commands one at a time, in the order issued, and goes on after one fails', async () => {
 		const queue = new CommandQueue(new SimClock());
 		const ran: string[] = [];

@@ -118,6 +118,10 @@ export class CommandQueue {
 			} finally {
 				this.#running = null;
 				this.#queued--;
+				// A turn that ended before a quiet point (it threw first, e.g. its world was
+				// replaced) would leave a parked interrupt waiting forever: with nothing queued,
+				// it acts now, as it would have had it come a moment later.
+				if (this.#queued === 0) for (const apply of this.#waiting.splice(0)) apply();
 			}
 		};
 		const next = this.#chain.then(turn, turn);
