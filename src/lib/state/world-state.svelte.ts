@@ -94,14 +94,8 @@ export class WorldState {
 
 	/** Live servers that have a bearer token in memory (the names, never the tokens). */
 	liveTokens = $state.raw<readonly string[]>([]);
-	/**
-	 * Tokens for live servers: in this map only, never in a scenario, link, export or log. Not
-	 * reactive on purpose (SvelteMap would cost the pages' start-up bytes): `liveTokens` is.
-	 * Each is bound to the URL it was given for: a world that reuses the name for another URL
-	 * (a pasted scenario, an embedding page's setScenario) must not receive it.
-	 */
-	// eslint-disable-next-line svelte/prefer-svelte-reactivity
-	readonly #tokens = new Map<string, { token: string; url: string }>();
+	/** Tokens for live servers (live-tokens.ts), loaded with the first one. */
+	#tokens: import('./live-tokens').LiveTokens | null = null;
 
 	#unsubscribe: () => void = () => {};
 	#frame: number | null = null;
@@ -141,14 +135,11 @@ export class WorldState {
 		this.world.dispose();
 		this.world = this.#attach(world);
 		// Forgotten with their server or its URL: a later world of that name cannot get them back.
-		for (const [name, held] of this.#tokens)
-			if (this.#liveUrl(name) !== held.url) this.#tokens.delete(name);
-		this.liveTokens = [...this.#tokens.keys()];
+		if (this.#tokens) this.liveTokens = this.#tokens.keep(world);
 	}
 
-	/** The URL of the world's live server of that name (a plugin's included), if it has one. */
-	#liveUrl(name: string): string | undefined {
-		return this.world.servers().find((s) => s.name === name)?.live?.url;
+	async #tokenStore() {
+		return (this.#tokens ??= new (await import('./live-tokens')).LiveTokens());
 	}
 
 	/** What a world needs to run on this page at its speed (a replay builds worlds with these). */
@@ -157,8 +148,8 @@ export class WorldState {
 			pace: (simMs) => this.#pace(simMs),
 			// Read at each connect, so a token set now is used by the next (re)connect.
 			liveSecrets: (server, url) => {
-				const held = this.#tokens.get(server);
-				return held && held.url === url ? { token: held.token } : undefined;
+				const token = this.#tokens?.for(server, url);
+				return token ? { token } : undefined;
 			}
 		};
 	}
@@ -167,12 +158,8 @@ export class WorldState {
 	 * Keeps (or with null forgets) a live server's bearer token in memory, then reconnects every
 	 * server the profile's way (reconnect_all) so it takes effect; before a session, starts one.
 	 */
-	setLiveToken(server: string, token: string | null): Promise<void> {
-		const value = token?.trim();
-		const url = this.#liveUrl(server);
-		if (value && url !== undefined) this.#tokens.set(server, { token: value, url });
-		else this.#tokens.delete(server);
-		this.liveTokens = [...this.#tokens.keys()];
+	async setLiveToken(server: string, token: string | null): Promise<void> {
+		this.liveTokens = (await this.#tokenStore()).set(this.world, server, token);
 		return this.run((w) => (w.sessionStarted ? w.reconnectAll() : w.startSession()));
 	}
 
@@ -191,9 +178,9 @@ export class WorldState {
 			this.#failed(error);
 			throw error;
 		}
-		const value = token?.trim();
 		// The scenario keeps the entry's URL trimmed: the token is bound to that.
-		if (value) this.#tokens.set(entry.name.trim(), { token: value, url: entry.url.trim() });
+		if (token?.trim())
+			(await this.#tokenStore()).set(this.world, entry.name.trim(), token, entry.url.trim());
 		this.replace(scenario);
 		this.onReplaced(scenario);
 		await this.run((w) => w.startSession());
@@ -216,7 +203,7 @@ export class WorldState {
 		}
 		const running = this.world.sessionStarted;
 		this.error = null;
-		this.#tokens.delete(name);
+		this.#tokens?.set(this.world, name, null);
 		this.replace(scenario);
 		this.onReplaced(scenario);
 		return running ? this.run((w) => w.startSession()) : Promise.resolve();

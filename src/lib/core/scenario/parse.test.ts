@@ -90,14 +90,14 @@ describe('scenario parsing', () => {
 			{
 				path: 'mcp_servers.l.url',
 				message:
-					'A live server\'s url is an http(s) address, e.g. http://127.0.0.1:8787/notes/mcp; not "not a url".'
+					"A live server's url is an http(s) address with no user name or password, e.g. http://127.0.0.1:8787/notes/mcp."
 			}
 		]);
 		// A simulated server's url is only a name: any text will do, as before.
 		expect(parseScenario({ mcp_servers: { s: { type: 'http', url: 'x' } } }).ok).toBe(true);
 	});
 
-	it('refuses a live server whose url carries a password, without quoting it', () => {
+	it('refuses a live server whose url carries a password, and never quotes it', () => {
 		const result = parseScenario({
 			mcp_servers: { l: { type: 'http', url: 'http://alice:hunter2@127.0.0.1/mcp', live: true } }
 		});
@@ -106,7 +106,8 @@ describe('scenario parsing', () => {
 			problems: [
 				{
 					path: 'mcp_servers.l.url',
-					message: "A live server's url cannot hold a user name or password: use a token."
+					message:
+						"A live server's url is an http(s) address with no user name or password, e.g. http://127.0.0.1:8787/notes/mcp."
 				}
 			]
 		});

@@ -138,21 +138,15 @@ export const httpServerSchema = z
 	})
 	.superRefine((server, ctx) => {
 		// A live server is connected for real: an address the browser cannot fetch is said here,
-		// at its path, not as the browser's "Failed to construct 'URL'" when connecting.
-		if (!server.live) return;
-		const url = URL.parse(server.url);
-		if (!/^https?:$/.test(url?.protocol ?? ''))
+		// at its path, not as the browser's "Failed to construct 'URL'" when connecting. Nor one
+		// with a password: the browser refuses it, quoting it whole (so the URL is never quoted).
+		const url = server.live && URL.parse(server.url);
+		if (url === null || (url && (!/^https?:$/.test(url.protocol) || url.username || url.password)))
 			ctx.addIssue({
 				code: 'custom',
 				path: ['url'],
-				message: `A live server's url is an http(s) address, e.g. http://127.0.0.1:8787/notes/mcp; not ${JSON.stringify(server.url)}.`
-			});
-		// Not quoted: it holds a password (live-entry.ts's hasCredentials says why it is refused).
-		else if (url!.username || url!.password)
-			ctx.addIssue({
-				code: 'custom',
-				path: ['url'],
-				message: "A live server's url cannot hold a user name or password: use a token."
+				message:
+					"A live server's url is an http(s) address with no user name or password, e.g. http://127.0.0.1:8787/notes/mcp."
 			});
 	});
 
