@@ -252,4 +252,13 @@ describe('files', () => {
 		expect(mentionsSecrets('{"env": {"K": "v"}, oops')).toBe(true);
 		expect(mentionsSecrets('{"env": {}, oops')).toBe(false);
 	});
+
+	it('warns about a URL that carries a query or a user name, as a key often travels there', () => {
+		const server = (url: string) =>
+			`{"mcp_servers": {"a": {"type": "http", "url": "${url}", "live": true}}}`;
+		expect(mentionsSecrets(server('http://127.0.0.1:8787/notes/mcp?api_key=k-1'))).toBe(true);
+		expect(mentionsSecrets(server('https://alice@example.test/mcp'))).toBe(true);
+		expect(mentionsSecrets(server('http://127.0.0.1:8787/notes/mcp'))).toBe(false);
+		expect(mentionsSecrets(`${server('http://x.test/mcp?key=1')} oops`)).toBe(true);
+	});
 });

@@ -228,16 +228,27 @@ function hasSecretValues(value: unknown): boolean {
 	return Object.entries(value).some(([key, inner]) =>
 		(key === 'headers' || key === 'env') && isObject(inner) && Object.keys(inner).length > 0
 			? true
-			: hasSecretValues(inner)
+			: key === 'url' && typeof inner === 'string'
+				? urlHoldsSecret(inner)
+				: hasSecretValues(inner)
 	);
 }
 
-/** True when some `headers` or `env` block has a value: an exported file would carry it. */
+/** A URL's query (`?api_key=…`) or user name is where a key often travels. */
+function urlHoldsSecret(url: string): boolean {
+	const parsed = URL.parse(url);
+	return !!parsed && (parsed.search.length > 1 || parsed.username !== '');
+}
+
+/**
+ * True when some `headers` or `env` block has a value, or a `url` a query or a user name: an
+ * exported file would carry it.
+ */
 export function mentionsSecrets(text: string): boolean {
 	try {
 		return hasSecretValues(JSON.parse(text));
 	} catch {
-		// Unreadable text is exported as is, so look for a non-empty block in the raw text.
-		return /"(?:headers|env)"\s*:\s*\{\s*"/.test(text);
+		// Unreadable text is exported as is, so look for a non-empty block or such a URL in it.
+		return /"(?:headers|env)"\s*:\s*\{\s*"|"url"\s*:\s*"[^"]*[?@]/.test(text);
 	}
 }
