@@ -44,7 +44,7 @@ export const LIVE_ENTRY_MESSAGES: Record<LiveEntryProblem, string> = {
  * `http://user:pass@host`: the browser refuses to fetch it and quotes the whole URL, password
  * included, in its error, which would reach the status, the log and an embedding page.
  */
-export function hasCredentials(url: string): boolean {
+function hasCredentials(url: string): boolean {
 	const parsed = URL.parse(url);
 	return !!parsed && (parsed.username !== '' || parsed.password !== '');
 }

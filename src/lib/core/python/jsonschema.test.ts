@@ -52,14 +52,25 @@ describe('validate, as jsonschema raises', () => {
 		expect(validate([1], { contains: { type: 'string' } })).toBeNull();
 	});
 
-	it('follows a $ref inside the schema, and not one outside it', () => {
+	it('follows a $ref inside the schema (a pointer or an anchor)', () => {
 		const schema = { $defs: { n: { type: 'integer' } }, properties: { n: { $ref: '#/$defs/n' } } };
 		expect(validate({ n: 'x' }, schema)?.split('\n')[2]).toBe(
 			"Failed validating 'type' in schema['properties']['n']:"
 		);
-		expect(
-			validate({ n: 'x' }, { properties: { n: { $ref: 'https://example.test/n' } } })
-		).toBeNull();
+		const anchored = { $defs: { n: { $anchor: 'num', type: 'integer' } }, $ref: '#num' };
+		expect(validate('x', anchored)?.split('\n')[0]).toBe("'x' is not of type 'integer'");
+	});
+
+	it('raises what jsonschema raises for a $ref it cannot resolve', () => {
+		// Texts from CPython's jsonschema 4.26 (referencing's errors, as str() prints them).
+		const at = (ref: string) => () => validate({ n: 'x' }, { properties: { n: { $ref: ref } } });
+		expect(at('https://example.test/n')).toThrow(/^Unresolvable: https:\/\/example\.test\/n$/);
+		expect(at('#/$defs/missing')).toThrow(
+			"PointerToNowhere: '/$defs/missing' does not exist within {'properties': {'n': {'$ref': '#/$defs/missing'}}}"
+		);
+		expect(at('#foo')).toThrow(
+			"NoSuchAnchor: 'foo' does not exist within {'properties': {'n': {'$ref': '#foo'}}}"
+		);
 	});
 
 	it('gives up on a $ref loop as Python does, with a RecursionError', () => {

@@ -3,8 +3,8 @@
  * the Python MCP SDK calls it on a tool's structured content: the error it raises, chosen by
  * `best_match` and printed by `str(ValidationError)`. Checked against jsonschema itself by
  * jsonschema.test.ts. Keywords it does not know here (`contains`, `if`, `unevaluated*`,
- * `$dynamicRef`, a `$ref` outside the schema) pass, and the schema itself is not checked
- * (`check_schema`): limits of the lab, said where the check is shown.
+ * `$dynamicRef`) pass, and the schema itself is not checked (`check_schema`): limits of the
+ * lab, said where the check is shown.
  */
 import { pyPformat } from './pformat';
 import { PY_RECURSION_LIMIT, PyRecursionError, pyRepr, pyStrRepr } from './repr';
@@ -116,10 +116,7 @@ const sizeMessage = (limit: unknown, empty: 'non-empty' | 'empty', other: string
 			: other;
 
 const KEYWORDS: Record<string, Keyword> = {
-	$ref: (v, ref, instance) => {
-		const target = v.resolve(ref);
-		return target === undefined ? [] : v.descend(instance, target);
-	},
+	$ref: (v, ref, instance) => v.descend(instance, v.resolve(ref)),
 	additionalProperties: (v, aP, instance, schema) => {
 		if (!isDict(instance)) return [];
 		const properties = isDict(schema.properties) ? schema.properties : {};
@@ -324,22 +321,44 @@ const KEYWORDS: Record<string, Keyword> = {
 	}
 };
 
+/** The subschema that declares `$anchor: name`, searched depth first. */
+function findAnchor(schema: unknown, name: string, depth: number): unknown {
+	if (depth > PY_RECURSION_LIMIT || typeof schema !== 'object' || schema === null) return undefined;
+	if (isDict(schema) && schema.$anchor === name) return schema;
+	for (const inner of Object.values(schema)) {
+		const found = findAnchor(inner, name, depth + 1);
+		if (found !== undefined) return found;
+	}
+	return undefined;
+}
+
 class Validator {
 	#depth = 0;
 	constructor(readonly root: unknown) {}
 
-	/** A `$ref` inside this schema (`#` or a JSON pointer); anything else is not followed. */
+	/**
+	 * A `$ref` inside this schema: `#`, a JSON pointer or an `$anchor`. Anything else, or a
+	 * pointer or anchor the schema lacks, raises what jsonschema's `referencing` raises (no
+	 * document is fetched, none is registered).
+	 */
 	resolve(ref: unknown): unknown {
-		if (typeof ref !== 'string' || !ref.startsWith('#')) return undefined;
+		if (typeof ref !== 'string' || !ref.startsWith('#'))
+			throw new Error(`Unresolvable: ${String(ref)}`);
+		const fragment = decodeURIComponent(ref.slice(1));
+		const nowhere = (kind: string) =>
+			new Error(`${kind}: ${pyStrRepr(fragment)} does not exist within ${pyRepr(this.root)}`);
+		if (fragment === '') return this.root;
+		if (!fragment.startsWith('/')) {
+			const found = findAnchor(this.root, fragment, 0);
+			if (found === undefined) throw nowhere('NoSuchAnchor');
+			return found;
+		}
 		let target: unknown = this.root;
-		const pointer = decodeURIComponent(ref.slice(1));
-		if (pointer === '') return target;
-		if (!pointer.startsWith('/')) return undefined;
-		for (const raw of pointer.slice(1).split('/')) {
+		for (const raw of fragment.slice(1).split('/')) {
 			const part = raw.replaceAll('~1', '/').replaceAll('~0', '~');
 			if (Array.isArray(target) && /^\d+$/.test(part)) target = target[Number(part)];
 			else if (isDict(target) && Object.hasOwn(target, part)) target = target[part];
-			else return undefined;
+			else throw nowhere('PointerToNowhere');
 		}
 		return target;
 	}

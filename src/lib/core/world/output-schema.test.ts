@@ -28,7 +28,12 @@ const started = startedWorlds({
 					tool('liar', { content: text, structuredContent: { city: 'Lisbon', celsius: '21' } }),
 					tool('silent', { content: text }),
 					tool('failing', { content: text, isError: true }),
-					{ name: 'free', result: { content: text, structuredContent: { celsius: 'warm' } } }
+					{ name: 'free', result: { content: text, structuredContent: { celsius: 'warm' } } },
+					{
+						name: 'remote',
+						outputSchema: { $ref: 'https://schemas.example.test/weather' },
+						result: { content: text, structuredContent: { city: 'Lisbon' } }
+					}
 				]
 			}
 		}
@@ -81,6 +86,15 @@ describe('a sim tool with an outputSchema', () => {
 		expect(world.calls.at(-1)).toMatchObject({ isError: false, output: 'weather' });
 		await world.callTool('mcp__weather__free', {});
 		expect(world.calls.at(-1)).toMatchObject({ isError: false, output: 'weather' });
+	});
+
+	it('fails the call with jsonschema’s own error for a $ref it cannot resolve', async () => {
+		const world = await started();
+		await world.callTool('mcp__weather__remote', {});
+		expect(world.calls.at(-1)).toMatchObject({
+			isError: true,
+			output: "MCP server 'weather' call failed: Unresolvable: https://schemas.example.test/weather"
+		});
 	});
 
 	it('checks against the listing of the current session', async () => {
