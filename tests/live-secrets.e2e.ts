@@ -1,5 +1,6 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { command, openHost } from './helpers/embed-host';
+import { submitLiveConnect } from './helpers/live-connect';
 import { t } from './helpers/messages';
 import { closedPort } from './helpers/ports';
 
@@ -10,17 +11,6 @@ const SECRET = 'tok-USER-typed-9d8e7f';
 async function frameOf(page: Page): Promise<Frame> {
 	const handle = await page.locator('iframe#lab').elementHandle();
 	return (await handle!.contentFrame())!;
-}
-
-async function connectIn(frame: Frame | Page, name: string, url: string, token = '') {
-	const form = frame.getByTestId('live-connect');
-	const title = frame.getByText(en('live_connect_title'), { exact: true });
-	if (!(await title.evaluate((s) => (s.parentElement as HTMLDetailsElement).open)))
-		await title.click();
-	await form.getByLabel(en('live_connect_name'), { exact: true }).fill(name);
-	await form.getByLabel(en('live_connect_url'), { exact: true }).fill(url);
-	if (token) await form.getByLabel(en('live_connect_token'), { exact: true }).fill(token);
-	await form.getByRole('button', { name: en('live_connect_submit'), exact: true }).click();
 }
 
 test('an embedding page that moves a server’s name to its own URL does not get the reader’s token', async ({
@@ -42,7 +32,7 @@ test('an embedding page that moves a server’s name to its own URL does not get
 	await openHost(page, '?lab=sandbox&lang=en');
 	const frame = await frameOf(page);
 	// The reader, inside the frame, connects their own server with their token.
-	await connectIn(frame, 'live', `http://127.0.0.1:${await closedPort()}/mcp`, SECRET);
+	await submitLiveConnect(frame, 'live', `http://127.0.0.1:${await closedPort()}/mcp`, SECRET);
 	await expect
 		.poll(async () => JSON.stringify(await page.evaluate(() => window.messages)))
 		.toContain('"name":"live"');
@@ -59,7 +49,11 @@ test('a live URL with a user name and password is refused before anything is fet
 	page
 }) => {
 	await page.goto('live?speed=instant&lang=en');
-	await connectIn(page, 'cred', `http://alice:hunter2pass@127.0.0.1:${await closedPort()}/mcp`);
+	await submitLiveConnect(
+		page,
+		'cred',
+		`http://alice:hunter2pass@127.0.0.1:${await closedPort()}/mcp`
+	);
 	await expect(page.getByTestId('live-connect')).toContainText(en('live_entry_url_credentials'));
 	await expect(page.getByRole('heading', { name: 'cred' })).toHaveCount(0);
 });

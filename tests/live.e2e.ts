@@ -4,6 +4,7 @@ import { startLabServer, type LabServerProcess } from './helpers/lab-server';
 import { t } from './helpers/messages';
 import { closedPort } from './helpers/ports';
 import { settled } from './helpers/play-lab';
+import { submitLiveConnect } from './helpers/live-connect';
 
 // Live mode in Chromium against the real lab server (scripts/lab-server.mjs), started here: the
 // /live page and a lab page connect to it, list and call its tools, meet each error class with
@@ -34,14 +35,7 @@ const MCP_HEADERS = 'content-type, mcp-protocol-version, mcp-session-id, authori
 
 /** Fills "Connect a live server" (opening it on a lab page) and waits for the world to settle. */
 async function connect(page: Page, name: string, address: string) {
-	const form = page.getByTestId('live-connect');
-	// Open unless it is (the live page opens it): the form itself loads a moment after opening.
-	const title = page.getByText(en('live_connect_title'), { exact: true });
-	if (!(await title.evaluate((summary) => (summary.parentElement as HTMLDetailsElement).open)))
-		await title.click();
-	await form.getByLabel(en('live_connect_name'), { exact: true }).fill(name);
-	await form.getByLabel(en('live_connect_url'), { exact: true }).fill(address);
-	await form.getByRole('button', { name: en('live_connect_submit'), exact: true }).click();
+	await submitLiveConnect(page, name, address);
 	await settled(page);
 }
 
