@@ -5,10 +5,8 @@ import { World } from '../../src/lib/core/world/world';
 import { replay } from '../../src/lib/core/world/replay';
 import { observable } from '../../src/lib/core/world/test-world';
 import { injectionSegments } from '../../src/lib/core/pins/injection';
-import {
-	PATH_ARGUMENTS,
-	permissionsSchema
-} from '../../src/lib/core/profiles/openharness/permissions';
+import { PATH_ARGUMENTS } from '../../src/lib/core/profiles/openharness/permission-check';
+import { permissionsSchema } from '../../src/lib/core/profiles/openharness/permissions';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts } = loadLab(new URL('./', import.meta.url));

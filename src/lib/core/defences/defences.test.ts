@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildRegistry, type ConnectionFacts } from '../registry/registry';
 import { buildToolSourceRegistry } from '../registry/toolsource-registry';
-import { checkPermission, defaultModeConfirmation } from '../profiles/openharness/permissions';
+import { checkPermission, defaultModeConfirmation } from '../profiles/openharness/permission-check';
 import { effectOf, needsApproval, toolSourceSchema } from '../profiles/toolsource/policy';
 import { makeWorld } from '../world/test-world';
 import type { ScenarioInput } from '../scenario/schema';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { resourceTools } from '../profiles/openharness/resource-tools';
-import { loadInputModel } from '../profiles/openharness/lazy-input-model';
+import { loadCallChecks } from '../profiles/openharness/lazy-call-checks';
 import {
 	callMachine,
 	callWithExecute,
@@ -15,7 +15,7 @@ import {
 import { done, executeEvents, input, okResult, registry, serializeEvent } from './call.fixtures';
 
 // The world loads the input model with its first command; these tests drive the machine alone.
-await loadInputModel();
+await loadCallChecks();
 
 const DEFAULT_PROMPT =
 	'Mutating tools require user confirmation in default mode. Approve the prompt when asked, or run /permissions full_auto if you want to allow them for this session.';

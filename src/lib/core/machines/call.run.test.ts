@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
-import { loadInputModel } from '../profiles/openharness/lazy-input-model';
+import { loadCallChecks } from '../profiles/openharness/lazy-call-checks';
 import { callMachine, callWithExecute, type CallInput, type ExecuteOutput } from './call.machine';
 import { executeEvents, input, okResult, serializeEvent } from './call.fixtures';
 import { CallRun, type ExecuteAnswer } from './call.run';
 
-await loadInputModel();
+await loadCallChecks();
 
 // The world runs calls on CallRun; the XState machine is the model. These tests hold the runner
 // to the machine: every path xstate/graph finds, and the timing the world relies on.

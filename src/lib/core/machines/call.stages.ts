@@ -8,10 +8,8 @@ import {
 	type PreToolUsePayload
 } from '../profiles/openharness/hooks';
 import type { InputModel, Validation } from '../profiles/openharness/input-model';
-import { inputModel } from '../profiles/openharness/lazy-input-model';
+import { inputModel, permissionChecker } from '../profiles/openharness/lazy-call-checks';
 import {
-	checkPermission,
-	refusalText,
 	SIMULATED_WORKSPACE,
 	type PermissionCheck,
 	type PermissionSettings,
@@ -363,6 +361,7 @@ export const decisions = {
 	},
 	checkPermission(context: CallContext): Partial<CallContext> {
 		const startedAt = stamp(context);
+		const { checkPermission, refusalText } = permissionChecker();
 		const decision = checkPermission(
 			context.given.permissions,
 			{
@@ -395,7 +394,7 @@ export const decisions = {
 		]
 	}),
 	refuse(context: CallContext): Partial<CallContext> {
-		const error = refusalText(context.decision!, context.name);
+		const error = permissionChecker().refusalText(context.decision!, context.name);
 		const record = withTime(
 			{ stage: 'awaitingApproval' as const, outcome: 'refused' as const, detail: { error } },
 			context.enteredAt

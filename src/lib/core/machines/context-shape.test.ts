@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 import { toolSourceSchema } from '../profiles/toolsource/policy';
-import { loadInputModel } from '../profiles/openharness/lazy-input-model';
+import { loadCallChecks } from '../profiles/openharness/lazy-call-checks';
 import { callWithExecute } from './call.machine';
 import { connectionMachine } from './connection.machine';
 import { toolSourceCallMachine } from './toolsource-call.machine';
 
 // The world loads the input model with its first command; these tests drive the machine alone.
-await loadInputModel();
+await loadCallChecks();
 
 // XState copies a machine's context with `Object.assign({}, context, update)` on every assign.
 // V8 turns such a copy into a slow dictionary object once it has 20 or more fields (measured on

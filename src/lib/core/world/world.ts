@@ -43,7 +43,7 @@ import { perform, type LoggedAction, type WorldAction } from './actions';
 import { CommandQueue } from './command-queue';
 import { loadSimFeatures } from './sim-features';
 import { loadValidator } from '../validation/lazy-validator';
-import { inputModelLoaded, loadInputModel } from '../profiles/openharness/lazy-input-model';
+import { callChecksLoaded, loadCallChecks } from '../profiles/openharness/lazy-call-checks';
 import { BoundedList } from './bounded-list';
 import type { HostSide, ServerLogEntry } from './host-side';
 import type { ElicitationAnswer, HostRequest, SamplingAnswer } from './host-requests';
@@ -883,7 +883,7 @@ export class World {
 			if (this.#simFeatures) await this.#simFeatures;
 			if (this.#liveLoading) await this.#liveLoading;
 			if (this.#resourceToolsLoading) await this.#resourceToolsLoading;
-			if (!inputModelLoaded()) await loadInputModel();
+			if (!callChecksLoaded()) await loadCallChecks();
 			if (this.#io.outputCheck) await this.#io.outputCheck;
 			if (server !== undefined && !this.#live?.owns(server)) this.#process(server);
 			this.#emit(

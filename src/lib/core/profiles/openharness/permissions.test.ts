@@ -4,12 +4,10 @@ import {
 	CREDENTIAL_PATH_PATTERNS,
 	permissionCommand,
 	permissionFilePath,
-	permissionsSchema,
 	refusalText,
-	resolvePath,
-	SIMULATED_WORKSPACE,
-	type PermissionSettings
-} from './permissions';
+	resolvePath
+} from './permission-check';
+import { permissionsSchema, SIMULATED_WORKSPACE, type PermissionSettings } from './permissions';
 
 const DEFAULT_PROMPT =
 	'Mutating tools require user confirmation in default mode. Approve the prompt when asked, or run /permissions full_auto if you want to allow them for this session.';
