@@ -408,6 +408,12 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 		);
 		expect(allowed).toMatchObject({ state: 'completed', isError: false });
 		expect(rawName.state).toBe('awaiting_approval');
+		// The stage view notes the raw name the list holds (the lab's note, not the checker's).
+		const rawStage = rawName.stages.find((s) => s.stage === 'permission')!;
+		expect(rawStage.stage === 'permission' && rawStage.detail.rawListed).toEqual({
+			list: 'allowed_tools',
+			tool: 'create_ticket'
+		});
 		// A JSON-RPC error is an error result; a flagged result with no content is "(no output)".
 		const [rpcError, empty] = await variant(
 			(raw) => {

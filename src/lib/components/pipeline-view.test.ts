@@ -175,6 +175,16 @@ describe('stageViews: the eight stages of a real call', () => {
 		expect(call.output).toBe('Plan mode blocks mutating tools until the user exits plan mode');
 	});
 
+	it('notes an allow list that names the tool by its server’s name, which never matches', async () => {
+		const w = await started(tickets({ permissions: { mode: 'plan', allowed_tools: ['create'] } }));
+		const call = await w.callTool('mcp__tickets__create', { title: 'x' });
+		expect(facts(stage(stageViews(call), 'permission'))).toEqual({
+			rule: 'plan-mode',
+			'raw-listed': 'allowed_tools: create',
+			reason: 'Plan mode blocks mutating tools until the user exits plan mode'
+		});
+	});
+
 	it('default mode: the call is now at awaiting_approval with the prompt; approving runs the rest', async () => {
 		const w = await started(tickets({ permissions: { mode: 'default' } }));
 		const waiting = await w.callTool('mcp__tickets__create', { title: 'x' });

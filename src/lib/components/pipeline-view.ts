@@ -40,6 +40,7 @@ export type FactLabel =
 	| 'reason'
 	| 'server'
 	| 'raw-tool'
+	| 'raw-listed'
 	| 'error'
 	| 'sent'
 	| 'dropped'
@@ -155,6 +156,8 @@ export function stageFacts(record: StageRecord): Fact[] {
 			const facts = [fact('rule', cut(rule))];
 			if (d.filePath !== null) facts.push(fact('path', cut(d.filePath)));
 			if (d.command !== null) facts.push(fact('command', cut(d.command)));
+			if (d.rawListed)
+				facts.push(fact('raw-listed', `${d.rawListed.list}: ${cut(d.rawListed.tool)}`));
 			facts.push(
 				d.decision === 'ask'
 					? fact('prompt', cut(d.prompt, 1000), false)

@@ -367,7 +367,8 @@ export const decisions = {
 			{
 				name: context.name,
 				arguments: context.arguments,
-				readOnly: context.tool?.readOnly ?? false
+				readOnly: context.tool?.readOnly ?? false,
+				tool: context.tool?.tool
 			},
 			context.given.workspace
 		);

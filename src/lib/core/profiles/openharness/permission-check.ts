@@ -23,6 +23,7 @@ import {
 	type PermissionCall,
 	type PermissionCheck,
 	type PermissionSettings,
+	type PermissionSubject,
 	type Workspace
 } from './permissions';
 
@@ -93,8 +94,15 @@ export function checkPermission(
 ): PermissionCheck {
 	const filePath = permissionFilePath(call.arguments, workspace);
 	const command = permissionCommand(call.arguments);
-	const subject = { filePath, command };
 	const name = call.name;
+	const subject: PermissionSubject = { filePath, command };
+	const raw = call.tool;
+	if (raw !== undefined && raw !== name) {
+		const list = (['denied_tools', 'allowed_tools'] as const).find((key) =>
+			(settings[key] ?? []).includes(raw)
+		);
+		if (list) subject.rawListed = { list, tool: raw };
+	}
 
 	if (filePath) {
 		for (const candidate of policyMatchPaths(filePath))

@@ -167,6 +167,39 @@ describe('permission checker (OpenHarness order)', () => {
 		});
 	});
 
+	describe('the lab’s note: a list that names the tool by its server’s name', () => {
+		const call = { name: 'mcp__tickets__create_ticket', arguments: {}, tool: 'create_ticket' };
+		it('is noted, and matched by nothing: default mode still asks, full_auto still allows', () => {
+			expect(
+				checkPermission({ mode: 'default', allowed_tools: ['create_ticket'] }, call)
+			).toMatchObject({
+				decision: 'ask',
+				rule: 'default-mode',
+				rawListed: { list: 'allowed_tools', tool: 'create_ticket' }
+			});
+			expect(
+				checkPermission({ mode: 'full_auto', denied_tools: ['create_ticket'] }, call)
+			).toMatchObject({
+				decision: 'allow',
+				rule: 'full-auto',
+				rawListed: { list: 'denied_tools', tool: 'create_ticket' }
+			});
+		});
+
+		it('is not noted when only the adapted name is listed, or for a tool named as adapted', () => {
+			const allowed = checkPermission(
+				{ mode: 'default', allowed_tools: ['mcp__tickets__create_ticket'] },
+				call
+			);
+			expect(allowed).toMatchObject({ decision: 'allow', rule: 'allowed-tool' });
+			expect(allowed).not.toHaveProperty('rawListed');
+			const builtin = { name: 'list_mcp_resources', arguments: {}, tool: 'list_mcp_resources' };
+			expect(
+				checkPermission({ mode: 'plan', allowed_tools: ['list_mcp_resources'] }, builtin)
+			).not.toHaveProperty('rawListed');
+		});
+	});
+
 	describe('3. path rules, then denied commands', () => {
 		const settings: PermissionSettings = {
 			mode: 'full_auto',

@@ -51,6 +51,8 @@ export interface PermissionCall {
 	arguments: Record<string, unknown>;
 	/** The tool's `is_read_only`: false for every MCP tool, true for the built-in resource tools. */
 	readOnly?: boolean;
+	/** The tool's name on its server, for the lab's note on a list that names it (`rawListed`). */
+	tool?: string;
 }
 
 /** Which check decided. */
@@ -69,6 +71,11 @@ export type PermissionRule =
 export interface PermissionSubject {
 	filePath: string | null;
 	command: string | null;
+	/**
+	 * The lab's, not the checker's: `allowed_tools` or `denied_tools` names the tool by its name
+	 * on the server, which the checker never matches (it compares the adapted name exactly).
+	 */
+	rawListed?: { list: 'allowed_tools' | 'denied_tools'; tool: string };
 }
 
 export type PermissionCheck =
