@@ -152,7 +152,8 @@ export class SimIo implements ConnectionIo {
 			);
 			(link.listings ??= []).push(result.tools);
 			// Loaded from here, so that it is there before any call needs it (World's #command).
-			if (result.tools.some((tool) => tool.outputSchema)) this.outputCheck ??= loadOutputCheck();
+			if (this.checksOutput && result.tools.some((tool) => tool.outputSchema))
+				this.outputCheck ??= loadOutputCheck();
 			for (const tool of result.tools)
 				tools.push({
 					name: tool.name,
@@ -165,6 +166,8 @@ export class SimIo implements ConnectionIo {
 		return tools;
 	}
 
+	/** Whether the world's harness checks results (OpenHarness): no other world loads the check. */
+	checksOutput = false;
 	/** OpenHarness's result check, once a tool with an outputSchema has been listed. */
 	outputCheck?: ReturnType<typeof loadOutputCheck>;
 

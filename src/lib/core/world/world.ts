@@ -262,6 +262,7 @@ export class World {
 			() => this.#host,
 			() => this.#live
 		);
+		this.#io.checksOutput = scenario.profile === 'openharness';
 		if (scenario.pins)
 			this.#pinsLoading = import('../pins/pin-tracker').then((module) => {
 				const pins = new module.PinTracker({
