@@ -1,7 +1,7 @@
 /**
  * Robustness of the OpenHarness world, property-based: random scenarios (2–5 servers with
- * awkward names, random transports, random sim tools, resources and resource errors, latencies)
- * × random schedules of 5–25 commands, run on the real SDK world.
+ * awkward names, random transports, random sim tools with output schemas the results may break,
+ * resources and resource errors, latencies) × random schedules of 5–25 commands, run on the real SDK world.
  *
  * A failure prints fast-check's seed and path and the shrunk counterexample. Replay it with
  * `FC_SEED=<seed> FC_PATH=<path> npx vitest run src/lib/core/world/world.property.test.ts`;
@@ -17,6 +17,7 @@ import {
 	listResourcesOutput,
 	resourceTools
 } from '../profiles/openharness/resource-tools';
+import { outputSchemaProblem } from '../profiles/openharness/output-check';
 import { resultText } from '../profiles/openharness/results';
 import {
 	callFailed,
@@ -134,9 +135,23 @@ const results: Array<Record<string, unknown>> = [
 	},
 	{ content: [] },
 	{ structuredContent: { a: 1, b: "it's" } },
+	// Text for the model, and structured content an output schema may refuse.
+	{ content: [{ type: 'text', text: '12 open' }], structuredContent: { a: '1' } },
 	{ content: [{ type: 'text', text: 'tool says it failed' }], isError: true },
 	{ content: [{ type: 'resource_link', uri: 'file:///x', name: 'x' }] },
 	{}
+];
+
+/**
+ * Output schemas OpenHarness's Python session checks results against: one the structured
+ * results pass or break, one they never meet, a `$ref` that resolves and one that does not
+ * (`referencing` raises its own error, which the session does not catch).
+ */
+const outputSchemas: Array<Record<string, unknown>> = [
+	{ type: 'object', properties: { a: { type: 'integer' } } },
+	{ type: 'object', required: ['total'] },
+	{ $defs: { n: { type: 'integer' } }, properties: { a: { $ref: '#/$defs/n' } } },
+	{ $ref: '#/$defs/missing' }
 ];
 
 const simTool = fc
@@ -145,6 +160,10 @@ const simTool = fc
 			name: toolName,
 			description: fc.string({ maxLength: 8 }),
 			inputSchema: fc.constantFrom(...inputSchemas),
+			outputSchema: fc.oneof(
+				{ weight: 1, arbitrary: fc.constant(undefined) },
+				{ weight: 1, arbitrary: fc.constantFrom(...outputSchemas) }
+			),
 			result: fc.constantFrom(...results),
 			error: fc.oneof(
 				{ weight: 3, arbitrary: fc.constant(undefined) },
@@ -496,7 +515,23 @@ function checkCall(
 		expect(call).toMatchObject({ output: notConnected(server.name, server.detail), isError: true });
 		return;
 	}
-	const sim = (effectiveSim(server.config).tools ?? []).find((t) => t.name === registered.tool);
+	const simTools = effectiveSim(server.config).tools ?? [];
+	// The server answers with the first tool of that name; the session keeps the schema of the last.
+	const sim = simTools.find((t) => t.name === registered.tool);
+	// The profile reads the result as the SDK client hands it over (parsed by the SDK's schema,
+	// which fixes the key order of non-text parts), not as the sim block spelled it.
+	const answered =
+		sim && !sim.error
+			? CallToolResultSchema.parse(
+					sim.result ?? {
+						content: [
+							{ type: 'text', text: `${sim.name} called with ${JSON.stringify(call.sent ?? {})}` }
+						]
+					}
+				)
+			: null;
+	const listing = simTools.map((t) => ({ name: t.name, outputSchema: t.outputSchema }));
+	const problem = answered && schemaProblem(listing, registered.tool, answered);
 	const failed = callFailed(server.name, '');
 	if (call.output.startsWith(failed)) {
 		expect(call.isError).toBe(true);
@@ -504,6 +539,7 @@ function checkCall(
 		const allowed = [TIMED_OUT, CONNECTION_CLOSED, 'Not connected'];
 		// The TS server's wire message, printed once as Python's str(McpError) would.
 		if (sim?.error) allowed.push(`MCP error ${sim.error.code}: ${sim.error.message}`);
+		if (problem) allowed.push(problem);
 		expect(allowed).toContain(reason);
 		// The kill closed the pipe under the client; nothing reopened it while the status says connected.
 		if (server.process === 'killed') expect(reason).toBe('Not connected');
@@ -512,15 +548,23 @@ function checkCall(
 	// A normal result: only from a running process, before the timeout, and exactly the sim's text.
 	expect(call.isError).toBe(false);
 	expect(server.process).toBe('running');
-	expect(sim).toBeDefined();
-	expect(sim!.error).toBeUndefined();
+	expect(answered).not.toBeNull();
+	expect(problem, 'a result its output schema refuses').toBeNull();
 	expect(call.endedAt! - call.startedAt).toBeLessThan(30_000);
-	// The profile reads the result as the SDK client hands it over (parsed by the SDK's schema,
-	// which fixes the key order of non-text parts), not as the sim block spelled it.
-	const answered = sim!.result ?? {
-		content: [{ type: 'text', text: `${sim!.name} called with ${JSON.stringify(call.sent ?? {})}` }]
-	};
-	expect(call.output).toBe(resultText(CallToolResultSchema.parse(answered)));
+	expect(call.output).toBe(resultText(answered!));
+}
+
+/** The session's complaint about a result, raised ones included (an unresolvable `$ref`). */
+function schemaProblem(
+	listing: Array<{ name: string; outputSchema?: unknown }>,
+	tool: string,
+	result: Record<string, unknown>
+): string | null {
+	try {
+		return outputSchemaProblem({ listings: [listing] }, tool, result);
+	} catch (error) {
+		return (error as Error).message;
+	}
 }
 
 /** What one server looks like from outside, without simulated timestamps. */
