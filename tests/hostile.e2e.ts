@@ -129,10 +129,19 @@ function hostileScenario(spec: Spec) {
 							name: 'deep',
 							description: `${schemaDepth} levels of nesting`,
 							inputSchema: schema,
-							// A tool with an outputSchema: the SDK client validates structuredContent against
-							// it, with the CSP-safe cfworker validator (ajv would need eval).
+							// A tool with an outputSchema: OpenHarness's session checks the structured content
+							// against it (the jsonschema port), which passes: only `level` is constrained.
 							outputSchema: { type: 'object', properties: { level: { type: 'number' } } },
 							result: { content: [], structuredContent: value }
+						},
+						{
+							// OpenHarness prints the whole instance in its error (jsonschema's str() of a
+							// pprint): a megabyte of short lines, each one a line of that text.
+							name: 'broken_schema',
+							description: 'structured content its own outputSchema refuses',
+							inputSchema: { type: 'object', properties: {} },
+							outputSchema: { type: 'object', properties: { lines: { type: 'integer' } } },
+							result: { content: [], structuredContent: { lines: 'ab cd\n'.repeat(big / 60) } }
 						}
 					]
 				}
@@ -343,6 +352,7 @@ test.describe('hostile server content', () => {
 			hugeResult: byTool((tool) => tool === 'huge_result'),
 			hugeDescription: byTool((tool) => tool === 'huge_description'),
 			deep: byTool((tool) => tool === 'deep'),
+			brokenSchema: byTool((tool) => tool === 'broken_schema'),
 			long: byTool((tool) => tool.startsWith('TTTT'))
 		};
 		// OpenHarness's adapted names keep only [A-Za-z0-9_-]: no markup survives into a name.
@@ -365,6 +375,13 @@ test.describe('hostile server content', () => {
 		// The deep structuredContent came back, as OpenHarness prints it (a Python dict repr).
 		expect(calls.deep, calls.deep.outputHead).toMatchObject({ isError: false });
 		expect(calls.deep.outputHead).toContain("{'level': 1, 'next': {'level': 2, ");
+		// The check of the result against its outputSchema failed the call, and the text is too long
+		// for the model: OpenHarness's truncation block, with the error's start as the preview.
+		expect(calls.brokenSchema).toMatchObject({ isError: true });
+		expect(calls.brokenSchema.outputHead).toMatch(/^\[Tool output truncated\]\n/);
+		expect(calls.brokenSchema.outputHead).toContain(
+			"MCP server 'big' call failed: Invalid structured content returned by tool broken_schema: 'ab cd\\nab cd"
+		);
 		test.info().annotations.push({
 			type: 'snapshot output lengths',
 			description: JSON.stringify(
@@ -449,7 +466,7 @@ test.describe('hostile server content', () => {
 			.locator('option')
 			.evaluateAll((all) => (all as HTMLOptionElement[]).map((o) => o.value));
 		const tools = options.filter((value) => value.startsWith('mcp__'));
-		expect(tools).toHaveLength(5);
+		expect(tools).toHaveLength(6);
 		for (const [i, name] of tools.entries()) {
 			await select.selectOption(name);
 			await calls.getByRole('button', { name: en('call_button'), exact: true }).click();

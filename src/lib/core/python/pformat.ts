@@ -4,7 +4,7 @@
  * `PrettyPrinter._format` with its dict, list and str printers (indent 1, not compact).
  * Lengths are Python's: code points, not UTF-16 units.
  */
-import { PY_RECURSION_LIMIT, PyRecursionError, pyRepr, pyStrRepr } from './repr';
+import { PY_RECURSION_LIMIT, PyRecursionError, pyRepr, pyStrRepr, reprCharLength } from './repr';
 
 type Dict = Record<string, unknown>;
 const isDict = (v: unknown): v is Dict => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -23,31 +23,39 @@ export function pyLen(s: string): number {
 }
 
 export function pyPformat(value: unknown, width = 80): string {
-	// A container's repr is built once from its children's (pprint asks for it at every level).
-	const reprs = new Map<object, string>();
-	const repr = (v: unknown, depth: number): string => {
+	// pprint asks for a value's repr at every level to see whether it fits; only its length
+	// matters until it does, so lengths are counted (once per container) and a repr is built
+	// only for what fits. A 10 MB string is never copied into a repr just to be measured.
+	const lengths = new Map<object, number>();
+	const reprLength = (v: unknown, depth: number): number => {
 		if (depth >= PY_RECURSION_LIMIT) throw new PyRecursionError('getting the repr of an object');
-		if (typeof v !== 'object' || v === null) return pyRepr(v);
-		const known = reprs.get(v);
+		if (typeof v === 'string') return strReprLength(v);
+		if (typeof v !== 'object' || v === null) return pyRepr(v).length;
+		const known = lengths.get(v);
 		if (known !== undefined) return known;
-		const text = Array.isArray(v)
-			? `[${v.map((item) => repr(item, depth + 1)).join(', ')}]`
-			: `{${Object.entries(v)
-					.map(([k, item]) => `${pyStrRepr(k)}: ${repr(item, depth + 1)}`)
-					.join(', ')}}`;
-		reprs.set(v, text);
-		return text;
+		// The brackets, and `, ` between items; `: ` after each key.
+		let length = 2;
+		if (Array.isArray(v)) {
+			for (const item of v) length += reprLength(item, depth + 1) + 2;
+			if (v.length) length -= 2;
+		} else {
+			const entries = Object.entries(v);
+			for (const [k, item] of entries)
+				length += strReprLength(k) + 2 + reprLength(item, depth + 1) + 2;
+			if (entries.length) length -= 2;
+		}
+		lengths.set(v, length);
+		return length;
 	};
 	const out: string[] = [];
 
 	const format = (v: unknown, indent: number, allowance: number, level: number): void => {
-		const rep = repr(v, level);
-		if (pyLen(rep) > width - indent - allowance) {
+		if (reprLength(v, level) > width - indent - allowance) {
 			if (Array.isArray(v)) return formatList(v, indent, allowance, level + 1);
 			if (isDict(v)) return formatDict(v, indent, allowance, level + 1);
 			if (typeof v === 'string') return formatStr(v, indent, allowance, level + 1);
 		}
-		out.push(rep);
+		out.push(pyRepr(v, level));
 	};
 
 	const formatDict = (v: Dict, indent: number, allowance: number, level: number): void => {
@@ -99,69 +107,105 @@ export function pyPformat(value: unknown, width = 80): string {
 
 /** `str.splitlines(True)`: Python's line boundaries (file separators included), each kept. */
 const BREAKS = '\\n\\r\\v\\f\\x1c\\x1d\\x1e\\x85\\u2028\\u2029';
-const LINE = new RegExp(`[^${BREAKS}]*(?:\\r\\n|[${BREAKS}])?`, 'gu');
+// Without the `u` flag (every break is one UTF-16 unit, so pairs never split): several times faster.
+const LINE = new RegExp(`[^${BREAKS}]*(?:\\r\\n|[${BREAKS}])?`, 'g');
 
 /**
  * `_pprint_str`'s pieces: each line's repr when it fits, else the line cut after runs of
  * whitespace (`re.findall(r'\S*\s*', line)`) into reprs that fit. A piece's repr length is kept
- * by counting (a repr per candidate, as CPython does, is quadratic on a long hostile string).
+ * by counting (a repr per candidate, as CPython does, is quadratic on a long hostile string), and
+ * pieces are index ranges, not strings: a 10 MB line of short words stays linear and cheap.
  */
 function strChunks(s: string, maxWidth: number, allowance: number): string[] {
 	const lines = (s.match(LINE) ?? []).filter((line) => line !== '');
 	const chunks: string[] = [];
+	const line_ = new ReprCount();
+	const current = new ReprCount();
+	const part = new ReprCount();
 	lines.forEach((line, i) => {
 		const lastLine = i === lines.length - 1;
 		const maxWidth1 = lastLine ? maxWidth - allowance : maxWidth;
-		if (reprLength(ReprCount.of(line)) <= maxWidth1) {
+		if (line_.reset().add(line, 0, line.length).length() <= maxWidth1) {
 			chunks.push(pyStrRepr(line));
 			return;
 		}
-		const parts = line.match(/\S*\s*/gu)!.filter((part) => part !== '');
-		let current = '';
-		let count = new ReprCount();
-		parts.forEach((part, j) => {
-			const limit = j === parts.length - 1 && lastLine ? maxWidth - allowance : maxWidth;
-			const partCount = ReprCount.of(part);
-			const candidate = count.plus(partCount);
-			if (reprLength(candidate) > limit) {
-				if (current) chunks.push(pyStrRepr(current));
-				current = part;
-				count = partCount;
-			} else {
-				current += part;
-				count = candidate;
+		const parts = PART;
+		let start = 0;
+		let end = 0;
+		current.reset();
+		while (end < line.length) {
+			parts.lastIndex = end;
+			const partEnd = end + parts.exec(line)![0].length;
+			const limit = partEnd === line.length && lastLine ? maxWidth - allowance : maxWidth;
+			part.reset().add(line, end, partEnd);
+			if (current.lengthWith(part) > limit) {
+				if (end > start) chunks.push(pyStrRepr(line.slice(start, end)));
+				start = end;
+				current.reset();
 			}
-		});
-		if (current) chunks.push(pyStrRepr(current));
+			current.addCount(part);
+			end = partEnd;
+		}
+		if (end > start) chunks.push(pyStrRepr(line.slice(start, end)));
 	});
 	return chunks;
 }
 
+/**
+ * `\S*\s*` as Python's `re` reads it: its `\s` is `str.isspace()` (the file separators and U+0085
+ * are spaces, U+FEFF is not), which JavaScript's `\s` is not. Every space is one UTF-16 unit.
+ */
+const SPACE =
+	'\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+const PART = new RegExp(`[^${SPACE}]*[${SPACE}]*`, 'g');
+
+/** `len(repr(s))`, counted without building the repr. */
+function strReprLength(s: string): number {
+	return new ReprCount().add(s, 0, s.length).length();
+}
+
+/** Each BMP character's repr length, once looked up (0: not yet). */
+const bmpReprLength = new Uint8Array(0x10000);
+
 /** What `len(repr(s))` depends on: escaped length without quote escapes, and the quotes in it. */
 class ReprCount {
-	constructor(
-		readonly body = 0,
-		readonly singles = 0,
-		readonly doubles = 0
-	) {}
+	body = 0;
+	singles = 0;
+	doubles = 0;
 
-	static of(s: string): ReprCount {
-		let body = 0;
-		let singles = 0;
-		let doubles = 0;
-		for (const ch of s) {
-			const code = ch.charCodeAt(0);
-			if (ch === "'") singles++;
-			else if (ch === '"') doubles++;
-			// A quote is 1 or 2 long depending on the quote picked: counted apart.
-			else if (code >= 0x20 && code < 0x7f && ch !== '\\') body++;
-			else body += pyLen(pyStrRepr(ch)) - 2;
-		}
-		return new ReprCount(body, singles, doubles);
+	reset(): this {
+		this.body = this.singles = this.doubles = 0;
+		return this;
 	}
 
-	plus(other: ReprCount): ReprCount {
-		return new ReprCount(
+	/** Counts `s[from:to]` in (UTF-16 indices on code point boundaries). */
+	add(s: string, from: number, to: number): this {
+		for (let i = from; i < to; i++) {
+			const unit = s.charCodeAt(i);
+			if (unit === 0x27) this.singles++;
+			else if (unit === 0x22) this.doubles++;
+			// A quote is 1 or 2 long depending on the quote picked: counted apart.
+			else if (unit >= 0x20 && unit < 0x7f && unit !== 0x5c) this.body++;
+			else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < to && isLow(s.charCodeAt(i + 1))) {
+				this.body += reprCharLength(s.slice(i, i + 2));
+				i++;
+			} else this.body += bmpReprLength[unit] || (bmpReprLength[unit] = reprCharLength(s[i]));
+		}
+		return this;
+	}
+
+	addCount(other: ReprCount): void {
+		this.body += other.body;
+		this.singles += other.singles;
+		this.doubles += other.doubles;
+	}
+
+	length(): number {
+		return reprLength(this.body, this.singles, this.doubles);
+	}
+
+	lengthWith(other: ReprCount): number {
+		return reprLength(
 			this.body + other.body,
 			this.singles + other.singles,
 			this.doubles + other.doubles
@@ -169,8 +213,10 @@ class ReprCount {
 	}
 }
 
+const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
 /** `len(repr(s))`: Python quotes with `"` only when `'` is in it and `"` is not. */
-function reprLength(c: ReprCount): number {
-	const doubleQuoted = c.singles > 0 && c.doubles === 0;
-	return c.body + c.singles + c.doubles + (doubleQuoted ? 0 : c.singles) + 2;
+function reprLength(body: number, singles: number, doubles: number): number {
+	const doubleQuoted = singles > 0 && doubles === 0;
+	return body + singles + doubles + (doubleQuoted ? 0 : singles) + 2;
 }
