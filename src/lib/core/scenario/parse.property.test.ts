@@ -535,14 +535,11 @@ const OPTIONAL_PATTERNS = new Set([
 
 const TOP_OPTIONAL = ['profile', 'mcp_servers', 'plugins', 'permissions', 'permissions.mode'];
 
-/** Object nodes (not records): an unknown key there is kept or stripped, never an error. */
-/** Objects that keep keys the format does not know (the `sim` block's own refuse them). */
-const OBJECT_NODES = new Set([
-	'',
-	'sim.tools.#.result',
-	'sim.tools.#.result.content.#',
-	'sim.resources.#'
-]);
+/**
+ * Objects that keep keys the format does not know: the settings and a tool's result, which are
+ * the protocol's and may carry more. The lab's own `sim` parts (resources too) refuse them.
+ */
+const OBJECT_NODES = new Set(['', 'sim.tools.#.result', 'sim.tools.#.result.content.#']);
 
 const serverName = fc.oneof(
 	fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 }),

@@ -80,6 +80,46 @@ describe('scenario parsing', () => {
 		]);
 	});
 
+	it('refuses a typo in every nested part of a sim or host block, at its path', () => {
+		const result = parseScenario({
+			mcp_servers: {
+				fs: {
+					command: 'npx',
+					sim: {
+						resources: [{ uri: 'file:///r', name: 'r', txt: 'x' }],
+						resourceTemplates: [
+							{ uriTemplate: 'file:///{n}', name: 't', contents: [{ uri: 'file:///1', txet: '' }] }
+						],
+						prompts: [
+							{
+								name: 'p',
+								arguments: [{ name: 'a', requried: true }],
+								messages: [{ role: 'user', text: 'hi', content: {} }]
+							}
+						],
+						capabilities: { tool: false },
+						tools: [{ name: 't', steps: [{ do: 'log', level: 'info', dta: 1 }] }]
+					}
+				}
+			},
+			host: { roots: [{ uri: 'file:///w', nmae: 'w' }], samplng: true }
+		});
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		const key = (k: string) => `Unrecognized key: "${k}"`;
+		expect(result.problems).toEqual(
+			expect.arrayContaining([
+				{ path: 'mcp_servers.fs.sim.resources[0]', message: key('txt') },
+				{ path: 'mcp_servers.fs.sim.resourceTemplates[0].contents[0]', message: key('txet') },
+				{ path: 'mcp_servers.fs.sim.prompts[0].arguments[0]', message: key('requried') },
+				{ path: 'mcp_servers.fs.sim.prompts[0].messages[0]', message: key('content') },
+				{ path: 'mcp_servers.fs.sim.capabilities', message: key('tool') },
+				{ path: 'mcp_servers.fs.sim.tools[0].steps[0]', message: key('dta') },
+				{ path: 'host', message: key('samplng') }
+			])
+		);
+	});
+
 	it('refuses a live server whose url is no address, at its path', () => {
 		const result = parseScenario({
 			mcp_servers: { l: { type: 'http', url: 'not a url', live: true } }

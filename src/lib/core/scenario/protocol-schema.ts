@@ -48,17 +48,17 @@ const textOrBlob = (value: { text?: string; blob?: string }, ctx: z.RefinementCt
 
 /** A static resource; without text or blob it reads as empty text (as before blobs existed). */
 export const simResourceSchema = z
-	.object({ uri: z.string(), name: z.string(), description: z.string().optional(), ...body })
+	.strictObject({ uri: z.string(), name: z.string(), description: z.string().optional(), ...body })
 	.superRefine(textOrBlob);
 
-const templateContentSchema = z.object({ uri: z.string(), ...body }).superRefine(textOrBlob);
+const templateContentSchema = z.strictObject({ uri: z.string(), ...body }).superRefine(textOrBlob);
 
 /**
  * A resource template (RFC 6570). A read resolves to the matching `contents` entry by exact URI;
  * otherwise, if the URI matches the template and `text` is set, to that text with each
  * `{variable}` replaced by the URI's value. Anything else is "Resource … not found".
  */
-export const simResourceTemplateSchema = z.object({
+export const simResourceTemplateSchema = z.strictObject({
 	uriTemplate: z.string().superRefine((template, ctx) => {
 		try {
 			new UriTemplate(template);
@@ -76,13 +76,13 @@ export const simResourceTemplateSchema = z.object({
 	text: z.string().optional()
 });
 
-export const simPromptSchema = z.object({
+export const simPromptSchema = z.strictObject({
 	name: z.string(),
 	title: z.string().optional(),
 	description: z.string().optional(),
 	arguments: z
 		.array(
-			z.object({
+			z.strictObject({
 				name: z.string().min(1),
 				description: z.string().optional(),
 				required: z.boolean().optional()
@@ -90,7 +90,9 @@ export const simPromptSchema = z.object({
 		)
 		.optional(),
 	/** prompts/get answers these, with `{argument}` replaced by the value the host sent. */
-	messages: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string() })).default([])
+	messages: z
+		.array(z.strictObject({ role: z.enum(['user', 'assistant']), text: z.string() }))
+		.default([])
 });
 
 /** `false`: the server does not declare it (its methods get Method not found); `true`: `{}`. */
@@ -98,7 +100,7 @@ const flagOr = <T extends z.ZodRawShape>(shape: T) =>
 	z.union([z.boolean(), z.strictObject(shape)]).optional();
 
 /** Omitted switches follow the sim block: tools always; resources/prompts/logging when used. */
-export const simCapabilitiesSchema = z.object({
+export const simCapabilitiesSchema = z.strictObject({
 	tools: flagOr({ listChanged: z.boolean().optional() }),
 	resources: flagOr({ subscribe: z.boolean().optional(), listChanged: z.boolean().optional() }),
 	prompts: flagOr({ listChanged: z.boolean().optional() }),
@@ -113,13 +115,13 @@ export const simCapabilitiesSchema = z.object({
 export function toolStepsSchema<T extends z.ZodType>(tool: T) {
 	return z.array(
 		z.discriminatedUnion('do', [
-			z.object({
+			z.strictObject({
 				do: z.literal('sample'),
 				prompt: z.string(),
 				systemPrompt: z.string().optional(),
 				maxTokens: z.number().int().min(1).max(1_000_000).default(256)
 			}),
-			z.object({
+			z.strictObject({
 				do: z.literal('elicit'),
 				message: z.string(),
 				requestedSchema: z.looseObject({
@@ -128,21 +130,21 @@ export function toolStepsSchema<T extends z.ZodType>(tool: T) {
 					required: z.array(z.string()).optional()
 				})
 			}),
-			z.object({
+			z.strictObject({
 				do: z.literal('elicitUrl'),
 				message: z.string(),
 				url: z.url(),
 				elicitationId: z.string().optional()
 			}),
-			z.object({ do: z.literal('listRoots') }),
-			z.object({
+			z.strictObject({ do: z.literal('listRoots') }),
+			z.strictObject({
 				do: z.literal('log'),
 				level: logLevelSchema,
 				/** Any JSON; the spec's `data` (a message string or an object). */
 				data: z.unknown().optional(),
 				logger: z.string().optional()
 			}),
-			z.object({
+			z.strictObject({
 				do: z.literal('changeTools'),
 				add: z.array(tool).optional(),
 				remove: z.array(z.string()).optional()
@@ -154,7 +156,7 @@ export function toolStepsSchema<T extends z.ZodType>(tool: T) {
 /** A root the host exposes; the protocol requires `file://` URIs. */
 const rootSchema = z.union([
 	z.string(),
-	z.object({ uri: z.string(), name: z.string().optional() })
+	z.strictObject({ uri: z.string(), name: z.string().optional() })
 ]);
 const fileUri = (root: z.output<typeof rootSchema>, ctx: z.RefinementCtx) => {
 	const uri = typeof root === 'string' ? root : root.uri;
@@ -166,7 +168,7 @@ const fileUri = (root: z.output<typeof rootSchema>, ctx: z.RefinementCtx) => {
  * The harness as an MCP host: which client capabilities it declares. Absent, it declares none
  * (OpenHarness's own client), so servers asking for sampling, elicitation or roots are refused.
  */
-export const hostSchema = z.object({
+export const hostSchema = z.strictObject({
 	sampling: z.boolean().optional(),
 	/** `true`: form and URL mode. */
 	elicitation: z
