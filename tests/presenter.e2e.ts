@@ -309,3 +309,14 @@ test("in Chinese, a cue file's problems are said in Chinese, the validator's wor
 	);
 	await expect(error).not.toContainText('Invalid input');
 });
+
+test('the projector theme stays light when the page asks for theme=dark', async ({ page }) => {
+	await page.goto(`${LAB}?present=1&theme=dark&speed=instant`);
+	await settled(page);
+	await expect(page.locator('html')).toHaveAttribute('data-presenter', '');
+	// Dark classes (title text, code chips, buttons) must not apply over the projector's white.
+	expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(
+		'light'
+	);
+	await expectNoAxeViolations(page);
+});
