@@ -27,6 +27,19 @@ test('forced colours: filled buttons keep an edge; the pressed toggle is underli
 	expect((await style('full_auto', modes)).line).toBe('underline');
 	expect((await style('plan', modes)).line).toBe('none');
 	expect((await style('full_auto', modes)).width).toBe('3px');
+	// Focus on the pressed toggle is drawn apart from its pressed outline.
+	const pressed = await modes
+		.getByRole('button', { name: 'full_auto', exact: true })
+		.evaluate((b) => getComputedStyle(b).outlineColor);
+	await modes.getByRole('button', { name: 'full_auto', exact: true }).focus();
+	await page.keyboard.press('Shift+Tab');
+	await page.keyboard.press('Tab');
+	const focused = await page.evaluate(() => {
+		const s = getComputedStyle(document.activeElement!);
+		return { name: document.activeElement!.textContent!.trim(), color: s.outlineColor };
+	});
+	expect(focused.name).toBe('full_auto');
+	expect(focused.color).not.toBe(pressed);
 	// A button that only says it cannot be pressed now is drawn as such.
 	const calls = page.locator('#calls');
 	await calls.getByLabel(en('call_arguments')).fill('{ not json');

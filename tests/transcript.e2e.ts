@@ -185,3 +185,22 @@ test('with the caption bar on, a control reached by Tab is never under the bar',
 	}
 	expect(covered).toEqual([]);
 });
+
+test('on a projector-sized screen, the caption bar never covers the step buttons', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await killAndReconnect(page, 'en');
+	await page.getByRole('checkbox', { name: t('en', 'transcript_captions') }).check();
+	const bar = page.getByTestId('caption-bar');
+	await expect(bar).toBeVisible();
+	// The narration column scrolls on its own; the keyboard brings its last control into view.
+	const next = page.getByRole('button', { name: t('en', 'lab_next'), exact: true });
+	await next.focus();
+	await page.keyboard.press('Shift+Tab');
+	await page.keyboard.press('Tab');
+	await expect(next).toBeFocused();
+	const button = (await next.boundingBox())!;
+	const caption = (await bar.boundingBox())!;
+	expect(button.y + button.height).toBeLessThanOrEqual(caption.y);
+});

@@ -10,4 +10,4 @@ export function trustCommand(
 }
 
 export const buttonClass =
-	'rounded border border-slate-500 bg-slate-100 px-2 py-0.5 font-medium hover:bg-slate-200 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-400 dark:bg-slate-800 dark:hover:bg-slate-700';
+	'rounded border border-slate-500 bg-slate-100 px-2 py-0.5 font-medium hover:bg-slate-200 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-500 dark:bg-slate-800 dark:hover:bg-slate-700';
