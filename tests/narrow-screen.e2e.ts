@@ -125,3 +125,36 @@ test('an embed with 100-character server and tool names fits a 320 px screen', a
 	expect(overflow.wire).toBeGreaterThan(0);
 	expect(overflow.wire).toBeLessThanOrEqual(320);
 });
+
+test('lab 04: on a phone the grant circles become a list, each tool under its region', async ({
+	page
+}) => {
+	await page.goto('labs/04-trust-and-grants?speed=instant');
+	await settled(page);
+	const panel = page.locator('[data-profile="trust"]');
+	await panel
+		.getByRole('button', {
+			name: t('en', 'trust_trust_label', { connector: 'github' }),
+			exact: true
+		})
+		.click();
+	await settled(page);
+	const grant = panel.getByRole('list', { name: t('en', 'trust_grant_heading') });
+	await expect(grant.locator('li[data-region="available"]').first()).toBeVisible();
+	// Headings and tools, top to bottom: no two share a line, and each tool follows its heading.
+	const rows = await grant.locator('> li').evaluateAll((all) =>
+		all.map((li) => {
+			const box = li.getBoundingClientRect();
+			const region = li.getAttribute('data-region') ?? li.id.replace('trust-region-', '#');
+			return { region, top: box.top, bottom: box.bottom };
+		})
+	);
+	rows.sort((a, b) => a.top - b.top);
+	for (let i = 1; i < rows.length; i++)
+		expect(rows[i].top, `${rows[i].region} overlaps ${rows[i - 1].region}`).toBeGreaterThanOrEqual(
+			rows[i - 1].bottom - 1
+		);
+	const order = rows.map((r) => r.region).join(' ');
+	expect(order).toMatch(/^#available( available)* #both( both)* #granted( granted)*$/);
+	expect(await sideways(page)).toEqual([]);
+});
