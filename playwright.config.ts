@@ -13,6 +13,10 @@ export default defineConfig({
 	testDir: 'tests',
 	testMatch: '**/*.e2e.ts',
 	workers: 2,
+	// Two workers on two cores: one axe pass takes 5–13 s there while the other worker plays a
+	// lab, so a test with three passes overran 30 s in CI although it takes 20 s alone. A test
+	// still fails at 60 s; the long drills set their own limits.
+	timeout: 60_000,
 	retries: CI ? 1 : 0,
 	forbidOnly: CI,
 	reporter: 'list',

@@ -142,6 +142,8 @@ const tiny = {
 };
 
 test('every page carries the strict policy', async ({ page }) => {
+	// One full page load per route, each lab starting its simulated world.
+	test.setTimeout(routes.length * 5_000);
 	for (const route of routes) {
 		await page.goto(route);
 		const policy = await policyOf(page);

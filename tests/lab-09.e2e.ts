@@ -14,6 +14,8 @@ for (const locale of ['en', 'zh-CN']) {
 	test(`lab 09 shows the poison as text, the broken pin and the defences (${locale})`, async ({
 		page
 	}) => {
+		// Three axe passes and the whole lab played (20 s alone on two cores).
+		test.setTimeout(90_000);
 		await page.goto(`labs/${LAB}?lang=${locale}&speed=instant`);
 		await settled(page);
 		const panel = page.locator('#pins');
