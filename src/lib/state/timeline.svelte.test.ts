@@ -106,6 +106,28 @@ describe('Timeline', () => {
 		expect(session.world.pending).toBe(0);
 	});
 
+	it('says where it stands on the whole tape while it replays steps onto its world', async () => {
+		const session = await killAndCall();
+		const timeline = await session.loadTimeline();
+		await timeline.goTo(0);
+		// What the position reads at every turn of the replay: a microtask at a time (a page may
+		// paint after any task), with a task now and then so that timers can run too.
+		const shown = new Set<string>();
+		// As Play does it: one step forward at a time.
+		for (const n of [1, 2, 3]) {
+			let done = false;
+			const moving = timeline.goTo(n).finally(() => (done = true));
+			for (let turn = 1; !done; turn++) {
+				shown.add(`step ${timeline.at} of ${timeline.length}`);
+				await (turn % 100 ? Promise.resolve() : new Promise((next) => setTimeout(next, 0)));
+			}
+			expect(await moving).toEqual({ ok: true });
+		}
+		shown.add(`step ${timeline.at} of ${timeline.length}`);
+		// Never "step 1 of 1": the replayed steps are on the tape already, not new.
+		expect([...shown]).toEqual(['step 0 of 3', 'step 1 of 3', 'step 2 of 3', 'step 3 of 3']);
+	});
+
 	it('forks when the learner acts in the past, and on "Continue from here"', async () => {
 		const session = await killAndCall();
 		const timeline = await session.loadTimeline();

@@ -44,6 +44,8 @@ import { linkLab, shareParam } from './share-param';
 export class Timeline {
 	/** Set by the last move: the world it built, the tape it moved along and where it stopped. */
 	#travel = $state.raw<(Position & { world: World }) | null>(null);
+	/** Steps of the tape being replayed onto the world in place (a move forward). */
+	#forwarding = $state.raw<{ world: World; tape: readonly LoggedAction[] } | null>(null);
 	/** The step being rebuilt, or null. Controls stay disabled meanwhile. */
 	rebuilding = $state<number | null>(null);
 	/** Why the last move, import or share failed, as a sentence; the world was kept. */
@@ -99,6 +101,11 @@ export class Timeline {
 		const travel = this.#travel;
 		// Standing where the last move left the world: nothing new happened since.
 		if (travel && travel.world === state.world && live.length === travel.at) return travel;
+		// Partway through replaying the tape's next steps: those steps are not new, the tape stays
+		// (a playback showed "step 1 of 1" between "step 0 of 3" and "step 1 of 3").
+		const forwarding = this.#forwarding;
+		if (forwarding && forwarding.world === state.world)
+			return { tape: forwarding.tape, at: Math.min(live.length, forwarding.tape.length) };
 		return { tape: live, at: live.length };
 	}
 
@@ -329,6 +336,7 @@ export class Timeline {
 		// What the replayed steps say was news when they first happened, not now.
 		const release = this.session.announcer.hush();
 		this.#stepping.on = true;
+		this.#forwarding = { world, tape };
 		try {
 			// As a command: the page's other controls wait, and it repaints when the steps are done.
 			await state.run((w) => replayOnto(w, tape.slice(at, n)));
@@ -342,6 +350,7 @@ export class Timeline {
 		} catch (error) {
 			return this.#fail(error);
 		} finally {
+			this.#forwarding = null;
 			this.#stepping.on = false;
 			release();
 			this.rebuilding = null;

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+const o = chromiumLaunchOptions(); const browser = await chromium.launch({ ...o, args: [...o.args, ...(process.env.X ? [process.env.X] : [])] });
+const ctx = await browser.newContext();
+const page = await ctx.newPage();
+await page.goto('about:blank');
+const b = await browser.newBrowserCDPSession();
+await new Promise(r => setTimeout(r, 1500));
+const { targetInfos } = await b.send('Target.getTargets');
+console.log(targetInfos.map(t => t.type + ' ' + t.url));
+await browser.close();
