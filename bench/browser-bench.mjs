@@ -25,7 +25,7 @@ const KILLED = serverName(42);
 /** Panels measured one at a time (the embed's `view=` values besides registry). */
 const PANEL_VIEWS = ['pipeline', 'servers', 'log', 'machine'];
 
-const launchOptions = chromiumLaunchOptions();
+const launchOptions = chromiumLaunchOptions({ prefer: 'browser' });
 
 const log = (...args) => console.error('[browser-bench]', ...args);
 const round = (x, digits = 1) => (typeof x === 'number' ? Number(x.toFixed(digits)) : x);

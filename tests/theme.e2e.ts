@@ -30,11 +30,11 @@ test.describe('on a dark system', () => {
 	test.use({ colorScheme: 'dark' });
 
 	test('an embed without theme is dark; theme=light keeps it light', async ({ page }) => {
-		await page.goto('embed/01-connection-isolation');
+		await page.goto('embed/01-connection-isolation?speed=instant');
 		await settled(page);
 		expect(await colours(page)).toEqual({ page: DARK_PAGE, panel: DARK_PANEL, scheme: 'dark' });
 
-		await page.goto('embed/01-connection-isolation?theme=light');
+		await page.goto('embed/01-connection-isolation?theme=light&speed=instant');
 		await settled(page);
 		await expect.poll(async () => (await colours(page)).panel).toBe(WHITE);
 		expect((await colours(page)).scheme).toBe('light');
@@ -67,7 +67,7 @@ test.describe('on a dark system', () => {
 });
 
 test('on a light system, theme=dark still makes an embed dark', async ({ page }) => {
-	await page.goto('embed/01-connection-isolation?theme=dark');
+	await page.goto('embed/01-connection-isolation?theme=dark&speed=instant');
 	await settled(page);
 	expect(await colours(page)).toEqual({ page: DARK_PAGE, panel: DARK_PANEL, scheme: 'dark' });
 	await page.goto('labs/01-connection-isolation?speed=instant');
