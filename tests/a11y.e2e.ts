@@ -24,7 +24,7 @@ for (const kept of zhEmbeds)
 const inChinese = (route: string) => !/^embed\/\d\d-/.test(route) || zhEmbeds.includes(route);
 
 // A lab at the default speed takes 1.5 s more to settle while its connections step through their
-// machines; the settled page is the same. One lab keeps the default speed a learner opens with.
+// machines; the settled world is the same. One lab keeps the default speed a learner opens with.
 const instant = (route: string, lang: string) =>
 	/^(labs|embed)\/\d\d-/.test(route) &&
 	!(route === 'labs/01-connection-isolation' && lang === 'en');
