@@ -31,6 +31,8 @@ export interface ContextualView {
 	servers: Record<string, ContextualServerView>;
 	tools: string[];
 	filtered: { server: string; tool: string }[];
+	/** `allowed_tools` entries naming no tool their server listed. */
+	unmatched: { server: string; tool: string }[];
 }
 
 /** The metadata box's text: a JSON object, or null when it is not one. */

@@ -310,6 +310,31 @@ describe('contextual profile: calls', () => {
 		expect(httpEntries(w, 'kb').map((h) => h.rpc)).not.toContain('tools/call');
 	});
 
+	it('names the allowed_tools entries no listed tool matches, once the run has listed them', async () => {
+		world = makeWorld({
+			...scenario,
+			contextual: {
+				...scenario.contextual!,
+				servers: {
+					...scenario.contextual!.servers,
+					kb: { ...scenario.contextual!.servers!.kb, allowed_tools: ['whoami', 'Export'] }
+				}
+			}
+		});
+		const w = world;
+		await w.startSession();
+		const unmatched = () => (w.profileView as unknown as { unmatched: unknown }).unmatched;
+		// No run, nothing listed: nothing to say yet.
+		expect(unmatched()).toEqual([]);
+		await w.profileCommand('startRun', {
+			identity: 'alice',
+			context: { run_id: 'r' },
+			servers: ['kb']
+		});
+		expect(view(w).tools).toEqual(['whoami']);
+		expect(unmatched()).toEqual([{ server: 'kb', tool: 'Export' }]);
+	});
+
 	it('cuts an oversized result at the result boundary', async () => {
 		const w = await started();
 		await w.profileCommand('startRun', {

@@ -111,7 +111,7 @@ class ContextualExtension implements ProfileExtension {
 
 	#tools(connections?: ConnectionFacts[]): RunTools {
 		const run = this.#live();
-		if (!run) return { tools: [], filtered: [], error: null };
+		if (!run) return { tools: [], filtered: [], unmatched: [], error: null };
 		return runTools(
 			run.servers.map((server) => {
 				const c = this.#servers.get(server);
@@ -121,7 +121,8 @@ class ContextualExtension implements ProfileExtension {
 					server,
 					prefix: own?.prefix,
 					allowed: own?.allowed_tools,
-					tools: c && facts?.status === 'connected' ? facts.tools : []
+					tools: c && facts?.status === 'connected' ? facts.tools : [],
+					listed: !!c && facts?.status === 'connected'
 				};
 			})
 		);
@@ -300,7 +301,8 @@ class ContextualExtension implements ProfileExtension {
 				])
 			),
 			tools: tools.tools.map((t) => t.name),
-			filtered: tools.filtered
+			filtered: tools.filtered,
+			unmatched: tools.unmatched
 		};
 	}
 

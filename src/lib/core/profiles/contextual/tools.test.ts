@@ -23,6 +23,26 @@ describe("a run's tools (pydantic-ai naming)", () => {
 			{ server: 'kb', tool: 'Search' },
 			{ server: 'kb', tool: 'delete_space' }
 		]);
+		expect(run.unmatched).toEqual([]);
+	});
+
+	it('finds allowed_tools entries that name no tool the server listed, once each, exact case', () => {
+		const run = runTools([
+			{
+				server: 'kb',
+				allowed: ['serach', 'Whoami', 'whoami', 'serach'],
+				tools: [tool('search'), tool('whoami')]
+			},
+			// Not connected: nothing listed, so nothing can be said about its entries yet.
+			{ server: 'billing', allowed: ['invoice'], tools: [], listed: false },
+			{ server: 'empty', allowed: ['anything'], tools: [] }
+		]);
+		expect(run.tools.map((t) => t.name)).toEqual(['whoami']);
+		expect(run.unmatched).toEqual([
+			{ server: 'kb', tool: 'serach' },
+			{ server: 'kb', tool: 'Whoami' },
+			{ server: 'empty', tool: 'anything' }
+		]);
 	});
 
 	it("fails the run's tool load when two servers give the same name", () => {

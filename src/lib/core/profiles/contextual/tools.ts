@@ -11,12 +11,19 @@ export interface ServerTools {
 	/** `allowed_tools`: exact, case-sensitive names of the server's own tools; absent allows all. */
 	allowed?: readonly string[];
 	tools: readonly ToolInfo[];
+	/** Whether `tools` is what the server listed (connected); false checks no `allowed` entry. */
+	listed?: boolean;
 }
 
 export interface RunTools {
 	tools: RegisteredTool[];
 	/** Tools the server listed that `allowed_tools` left out. */
 	filtered: { server: string; tool: string }[];
+	/**
+	 * `allowed_tools` entries that name no tool its server listed: a typo or a wrong case allows
+	 * nothing and hides nothing, silently, so the panel says so.
+	 */
+	unmatched: { server: string; tool: string }[];
 	/** pydantic-ai's UserError when two servers give the same name: the run's tool load fails. */
 	error: string | null;
 }
@@ -29,7 +36,12 @@ export interface RunTools {
 export function runTools(servers: readonly ServerTools[]): RunTools {
 	const byName = new Map<string, RegisteredTool>();
 	const filtered: RunTools['filtered'] = [];
+	const unmatched: RunTools['unmatched'] = [];
 	for (const s of servers) {
+		if (s.allowed && s.listed !== false)
+			for (const name of new Set(s.allowed))
+				if (!s.tools.some((tool) => tool.name === name))
+					unmatched.push({ server: s.server, tool: name });
 		const own = new Map<string, RegisteredTool>();
 		for (const tool of s.tools) {
 			if (s.allowed && !s.allowed.includes(tool.name)) {
@@ -52,12 +64,13 @@ export function runTools(servers: readonly ServerTools[]): RunTools {
 				return {
 					tools: [...byName.values()],
 					filtered,
+					unmatched,
 					error: pydanticConflictMessage(s.server, existing.server, name)
 				};
 			byName.set(name, tool);
 		}
 	}
-	return { tools: [...byName.values()], filtered, error: null };
+	return { tools: [...byName.values()], filtered, unmatched, error: null };
 }
 
 /** pydantic-ai's answer to a call of a name the run does not have (a retry prompt to the model). */
