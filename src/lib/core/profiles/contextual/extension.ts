@@ -121,8 +121,7 @@ class ContextualExtension implements ProfileExtension {
 					server,
 					prefix: own?.prefix,
 					allowed: own?.allowed_tools,
-					tools: c && facts?.status === 'connected' ? facts.tools : [],
-					listed: !!c && facts?.status === 'connected'
+					tools: c && facts?.status === 'connected' ? facts.tools : null
 				};
 			})
 		);

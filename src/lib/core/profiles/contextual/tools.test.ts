@@ -34,7 +34,7 @@ describe("a run's tools (pydantic-ai naming)", () => {
 				tools: [tool('search'), tool('whoami')]
 			},
 			// Not connected: nothing listed, so nothing can be said about its entries yet.
-			{ server: 'billing', allowed: ['invoice'], tools: [], listed: false },
+			{ server: 'billing', allowed: ['invoice'], tools: null },
 			{ server: 'empty', allowed: ['anything'], tools: [] }
 		]);
 		expect(run.tools.map((t) => t.name)).toEqual(['whoami']);

@@ -10,9 +10,8 @@ export interface ServerTools {
 	prefix?: string;
 	/** `allowed_tools`: exact, case-sensitive names of the server's own tools; absent allows all. */
 	allowed?: readonly string[];
-	tools: readonly ToolInfo[];
-	/** Whether `tools` is what the server listed (connected); false checks no `allowed` entry. */
-	listed?: boolean;
+	/** What the server listed; null when it is not connected (nothing listed, nothing checked). */
+	tools: readonly ToolInfo[] | null;
 }
 
 export interface RunTools {
@@ -38,12 +37,13 @@ export function runTools(servers: readonly ServerTools[]): RunTools {
 	const filtered: RunTools['filtered'] = [];
 	const unmatched: RunTools['unmatched'] = [];
 	for (const s of servers) {
-		if (s.allowed && s.listed !== false)
+		const listed = s.tools ?? [];
+		if (s.allowed && s.tools)
 			for (const name of new Set(s.allowed))
-				if (!s.tools.some((tool) => tool.name === name))
+				if (!listed.some((tool) => tool.name === name))
 					unmatched.push({ server: s.server, tool: name });
 		const own = new Map<string, RegisteredTool>();
-		for (const tool of s.tools) {
+		for (const tool of listed) {
 			if (s.allowed && !s.allowed.includes(tool.name)) {
 				filtered.push({ server: s.server, tool: tool.name });
 				continue;
