@@ -19,7 +19,9 @@ describe('npm run lab:server (the real launcher)', () => {
 		let out = '';
 		let err = '';
 		child.stderr.on('data', (chunk) => (err += chunk));
-		const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+		// 'close', not 'exit': npm can exit on the group's SIGTERM before node (which holds the
+		// same pipes) has written its last line; 'close' fires once every writer is gone.
+		const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
 		try {
 			const base = await new Promise<string>((resolve, reject) => {
 				child.stdout.on('data', (chunk) => {
