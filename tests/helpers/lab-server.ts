@@ -43,7 +43,8 @@ export function startLabServer(args: readonly string[]): Promise<LabServerProces
 		};
 		child.stdout!.on('data', read);
 		child.stderr!.on('data', read);
-		child.once('exit', (code) => {
+		// 'close': the error then quotes everything it printed, its last line included.
+		child.once('close', (code) => {
 			clearTimeout(late);
 			reject(new Error(`the lab server exited (${code}) before it was ready:\n${output}`));
 		});
