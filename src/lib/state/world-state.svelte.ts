@@ -51,6 +51,8 @@ export class WorldState {
 	events = $state.raw<readonly WorldEvent[]>([]);
 	sessionStarted = $state(false);
 	permissionMode = $state<World['permissionMode']>('full_auto');
+	/** The scenario's `permissions` block as written (undefined without one). */
+	permissions = $state.raw<Scenario['permissions']>(undefined);
 	/** Calls hold after every stage until the learner steps them on. */
 	stepMode = $state(false);
 	now = $state(0);
@@ -335,6 +337,7 @@ export class WorldState {
 		this.events = world.events;
 		this.sessionStarted = world.sessionStarted;
 		this.permissionMode = world.permissionMode;
+		this.permissions = world.scenario.permissions;
 		this.stepMode = world.stepMode;
 		this.now = world.clock.now;
 		this.profile = world.scenario.profile;
