@@ -41,7 +41,15 @@ afterEach(() => {
  * A lab (01 unless given) in a frame whose parent is a docs page at HOST, as the embed page wires
  * it; `early` hands the frame over before its start-up has settled.
  */
-async function frame(lab = lab01, { early = false } = {}) {
+async function frame(
+	lab = lab01,
+	{
+		early = false,
+		allowed = HOST as string | null,
+		referrer = `${HOST}/guide`,
+		ancestor = undefined as string | undefined
+	} = {}
+) {
 	const session = new LabSession(lab.id, lab);
 	session.world.speed = 'instant';
 	const posted: Array<{ message: Record<string, unknown>; target: string }> = [];
@@ -52,11 +60,12 @@ async function frame(lab = lab01, { early = false } = {}) {
 	};
 	const win = {
 		parent,
-		document: { referrer: `${HOST}/guide`, body: { scrollHeight: 640 } },
+		document: { referrer, body: { scrollHeight: 640 } },
+		location: { ancestorOrigins: ancestor ? [ancestor] : [] },
 		addEventListener: (_: string, l: (event: MessageEvent) => void) => (listener = l),
 		removeEventListener: () => (listener = null)
 	} as unknown as Window;
-	const host = new EmbedHost(session, HOST, win);
+	const host = new EmbedHost(session, allowed, win);
 	cleanups.push(() => {
 		host.stop();
 		session.dispose();
@@ -89,6 +98,31 @@ async function frame(lab = lab01, { early = false } = {}) {
 }
 
 const names = (snapshot: WorldSnapshot | undefined) => snapshot?.registry.map((e) => e.name);
+
+describe('EmbedHost: where its messages go without an origin parameter', () => {
+	const targets = (posted: Array<{ target: string }>) => [...new Set(posted.map((p) => p.target))];
+
+	it('to the parent origin the browser names, with no referrer (a no-referrer docs page)', async () => {
+		const { posted } = await frame(lab01, {
+			allowed: null,
+			referrer: '',
+			ancestor: 'https://docs.example'
+		});
+		expect(posted[0].message.type).toBe('mcp-lab:ready');
+		expect(targets(posted)).toEqual(['https://docs.example']);
+	});
+
+	it("to '*' for an opaque (sandboxed) parent, which no origin can name", async () => {
+		const { posted } = await frame(lab01, { allowed: null, ancestor: 'null' });
+		expect(posted[0].message.type).toBe('mcp-lab:ready');
+		expect(targets(posted)).toEqual(['*']);
+	});
+
+	it('to the referrer origin where the browser names no ancestor (Firefox)', async () => {
+		const { posted } = await frame(lab01, { allowed: null });
+		expect(targets(posted)).toEqual([HOST]);
+	});
+});
 
 describe('EmbedHost: setProfile', () => {
 	it('switches the harness profile and re-runs startup on the same scenario', async () => {

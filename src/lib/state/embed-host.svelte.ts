@@ -60,7 +60,11 @@ export class EmbedHost {
 		private readonly allowedOrigin: string | null,
 		private readonly win: Window = window
 	) {
-		this.#target = replyOrigin(allowedOrigin, win.document.referrer);
+		this.#target = replyOrigin(
+			allowedOrigin,
+			win.document.referrer,
+			win.location?.ancestorOrigins?.[0]
+		);
 		this.#opened = new Promise((resolve) => (this.#open = resolve));
 	}
 

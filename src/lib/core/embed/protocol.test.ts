@@ -57,6 +57,15 @@ describe('embed protocol', () => {
 		expect(replyOrigin('https://docs.example', '')).toBe('https://docs.example');
 		expect(replyOrigin(null, 'https://host.example/page?x=1')).toBe('https://host.example');
 		expect(replyOrigin(null, '')).toBe('*');
+		// The browser's word on the parent wins over a referrer (absent under no-referrer).
+		expect(replyOrigin(null, '', 'https://docs.example')).toBe('https://docs.example');
+		expect(replyOrigin(null, 'https://old.example/', 'https://docs.example')).toBe(
+			'https://docs.example'
+		);
+		// An opaque (sandboxed) parent: no origin names it, so only '*' reaches it.
+		expect(replyOrigin(null, 'https://host.example/page', 'null')).toBe('*');
+		// The origin parameter always wins, and never becomes '*'.
+		expect(replyOrigin('https://docs.example', '', 'null')).toBe('https://docs.example');
 	});
 
 	it('normalises the origin parameter and refuses a bad one', () => {

@@ -101,9 +101,20 @@ export function acceptsFrom(
 	return allowedOrigin === null || event.origin === allowedOrigin;
 }
 
-/** Where replies go: the `origin` parameter when set, else the parent's origin when known. */
-export function replyOrigin(allowedOrigin: string | null, referrer: string): string {
+/**
+ * Where replies go: the `origin` parameter when set, else the parent's origin when known. The
+ * browser's own `ancestorOrigins[0]` (Chromium, Safari) comes first: the referrer is missing
+ * under a `no-referrer` policy. An opaque parent (a sandboxed docs preview) is `'null'`, which
+ * no target can name: only `'*'` reaches it.
+ */
+export function replyOrigin(
+	allowedOrigin: string | null,
+	referrer: string,
+	ancestor: string | undefined = undefined
+): string {
 	if (allowedOrigin) return allowedOrigin;
+	if (ancestor === 'null') return '*';
+	if (ancestor) return ancestor;
 	try {
 		return referrer ? new URL(referrer).origin : '*';
 	} catch {
