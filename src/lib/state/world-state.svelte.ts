@@ -53,6 +53,8 @@ export class WorldState {
 	permissionMode = $state<World['permissionMode']>('full_auto');
 	/** The scenario's `permissions` block as written (undefined without one). */
 	permissions = $state.raw<Scenario['permissions']>(undefined);
+	/** The scenario's `hooks` block as written (undefined without one). */
+	hooks = $state.raw<Scenario['hooks']>(undefined);
 	/** Calls hold after every stage until the learner steps them on. */
 	stepMode = $state(false);
 	now = $state(0);
@@ -338,6 +340,7 @@ export class WorldState {
 		this.sessionStarted = world.sessionStarted;
 		this.permissionMode = world.permissionMode;
 		this.permissions = world.scenario.permissions;
+		this.hooks = world.scenario.hooks;
 		this.stepMode = world.stepMode;
 		this.now = world.clock.now;
 		this.profile = world.scenario.profile;

@@ -3,15 +3,21 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { command, openHost } from './helpers/embed-host';
 import { t } from './helpers/messages';
 
-// OpenHarness's allowed_tools / denied_tools compare the registry name exactly. An entry that
-// names a tool by its server's name (read_file), or has a typo, decides no call; the registry
-// panel says which, and the call shows it: read_file "allowed" still asks in default mode.
+// OpenHarness's allowed_tools / denied_tools compare the registry name exactly, and hook matchers
+// are globs on it. An entry that names a tool by its server's name (read_file), or has a typo,
+// decides no call, and such a matcher runs its hook for no registry tool; the registry panel says
+// which, and the calls show it: read_file "allowed" still asks in default mode, and the blocking
+// write_* hook fires only for the unknown name write_file.
 
 const scenario = {
 	permissions: {
 		mode: 'default',
 		allowed_tools: ['read_file', 'mcp__fs__write_file'],
 		denied_tools: ['mcp__fs__delet_file']
+	},
+	hooks: {
+		pre_tool_use: [{ matcher: 'write_*', block: true, reason: 'Writes need a review' }],
+		post_tool_use: [{ matcher: 'mcp__fs__*' }]
 	},
 	mcp_servers: {
 		fs: {
@@ -29,7 +35,7 @@ const scenario = {
 };
 
 for (const locale of ['en', 'zh-CN']) {
-	test(`permission list entries that name no registry tool are named, and decide nothing (${locale})`, async ({
+	test(`settings that name no registry tool are named, and decide nothing (${locale})`, async ({
 		page
 	}) => {
 		await openHost(page, { lab: 'sandbox', lang: locale });
@@ -44,6 +50,15 @@ for (const locale of ['en', 'zh-CN']) {
 			'permissions.denied_tools: mcp__fs__delet_file',
 			`permissions.allowed_tools: read_file — ${t(locale, 'registry_permission_unmatched_meant', { names: 'mcp__fs__read_file' })}`
 		]);
+		const hooks = page.frameLocator('iframe').getByTestId('registry-hook-notes');
+		await expect(
+			hooks.getByRole('heading', { name: t(locale, 'registry_hook_unmatched_heading') })
+		).toBeVisible();
+		await expect(hooks).toContainText(t(locale, 'registry_hook_unmatched_why'));
+		// The post_tool_use matcher matches registry names: it is not named.
+		await expect(hooks.getByRole('listitem')).toHaveText([
+			`hooks.pre_tool_use[0].matcher: write_* — ${t(locale, 'registry_hook_unmatched_meant', { names: 'mcp__fs__write_file' })}`
+		]);
 		if (locale === 'en') {
 			await expectNoAxeViolations(page);
 		}
@@ -53,17 +68,25 @@ for (const locale of ['en', 'zh-CN']) {
 		expect(write.snapshot?.calls.at(-1)).toMatchObject({ state: 'completed', output: 'written' });
 		const read = await command(page, 'callTool', { name: 'mcp__fs__read_file', arguments: {} });
 		expect(read.snapshot?.calls.at(-1)).toMatchObject({ state: 'awaiting_approval' });
+		// The write_* hook runs for the one name lookup would refuse, and blocks it first.
+		const raw = await command(page, 'callTool', { name: 'write_file', arguments: {} });
+		expect(raw.snapshot?.calls.at(-1)).toMatchObject({
+			isError: true,
+			output: 'Writes need a review'
+		});
 	});
 }
 
-test('nothing is said when every entry names a registry tool', async ({ page }) => {
+test('nothing is said when every entry and matcher names a registry tool', async ({ page }) => {
 	await openHost(page, { lab: 'sandbox' });
 	const exact = {
 		...scenario,
-		permissions: { mode: 'default', allowed_tools: ['mcp__fs__read_file'], denied_tools: [] }
+		permissions: { mode: 'default', allowed_tools: ['mcp__fs__read_file'], denied_tools: [] },
+		hooks: { pre_tool_use: [{ matcher: '' }, { matcher: 'mcp__fs__read_*', block: true }] }
 	};
 	expect((await command(page, 'setScenario', { scenario: exact })).error).toBeUndefined();
 	const frame = page.frameLocator('iframe');
 	await expect(frame.getByRole('rowheader', { name: 'mcp__fs__delete_file' })).toBeVisible();
 	await expect(frame.getByTestId('registry-permission-notes')).toHaveCount(0);
+	await expect(frame.getByTestId('registry-hook-notes')).toHaveCount(0);
 });
