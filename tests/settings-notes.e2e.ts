@@ -90,3 +90,42 @@ test('nothing is said when every entry and matcher names a registry tool', async
 	await expect(frame.getByTestId('registry-permission-notes')).toHaveCount(0);
 	await expect(frame.getByTestId('registry-hook-notes')).toHaveCount(0);
 });
+
+// ToolSource shows the model only what its allowlist names, matched exactly against
+// `mcp.<server>.<tool>`: a key with the wrong server or a raw name shows nothing, and its row says so.
+const toolSource = {
+	profile: 'toolsource',
+	mcp_servers: {
+		files: {
+			type: 'http',
+			url: 'https://files.example/mcp',
+			sim: { tools: [{ name: 'read_file' }, { name: 'write_file' }] }
+		}
+	},
+	toolsource: {
+		allow: { 'mcp.files.write_file': 'write', 'mcp.fs.read_file': 'read', read_file: 'read' }
+	}
+};
+
+for (const locale of ['en', 'zh-CN']) {
+	test(`ToolSource allowlist keys that no connected server lists are marked (${locale})`, async ({
+		page
+	}) => {
+		await openHost(page, { lab: 'sandbox', lang: locale });
+		const set = await command(page, 'setScenario', { scenario: toolSource });
+		expect(set.error).toBeUndefined();
+		// What the notes say: the model is offered the one exact key.
+		expect(set.snapshot?.registry.map((e) => e.name)).toEqual(['mcp.files.write_file']);
+		const rows = page.frameLocator('iframe').locator('#harness tbody tr');
+		const unlisted = `⚠ ${t(locale, 'toolsource_allowlist_unlisted')} ${t(locale, 'toolsource_allowlist_unlisted_meant', { names: 'mcp.files.read_file' })}`;
+		// The allowlist's rows in its order: the exact key, the wrong server, the raw name.
+		await expect(rows.locator('th > bdi')).toHaveText([
+			'mcp.files.write_file',
+			'mcp.fs.read_file',
+			'read_file'
+		]);
+		await expect(rows.nth(0).getByTestId('allowlist-unlisted')).toHaveCount(0);
+		await expect(rows.nth(1).getByTestId('allowlist-unlisted')).toHaveText(unlisted);
+		await expect(rows.nth(2).getByTestId('allowlist-unlisted')).toHaveText(unlisted);
+	});
+}
