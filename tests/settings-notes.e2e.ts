@@ -129,3 +129,45 @@ for (const locale of ['en', 'zh-CN']) {
 		await expect(rows.nth(2).getByTestId('allowlist-unlisted')).toHaveText(unlisted);
 	});
 }
+
+// MiniHarness's executor policy is keyed by raw tool name, exactly: a key of another case (or a
+// typo) decides no call, and the tool it meant is asked about by default.
+const miniHarness = {
+	profile: 'miniharness',
+	mcp_servers: {
+		kb: {
+			type: 'http',
+			url: 'https://kb.example/mcp',
+			sim: {
+				tools: [
+					{ name: 'delete_space', result: { content: [{ type: 'text', text: 'deleted' }] } },
+					{ name: 'whoami' }
+				]
+			}
+		}
+	},
+	miniharness: { policy: { Delete_Space: 'deny', whoami: 'auto' } }
+};
+
+for (const locale of ['en', 'zh-CN']) {
+	test(`MiniHarness policy keys that name no routed tool are marked (${locale})`, async ({
+		page
+	}) => {
+		await openHost(page, { lab: 'sandbox', lang: locale });
+		expect((await command(page, 'setScenario', { scenario: miniHarness })).error).toBeUndefined();
+		expect((await command(page, 'startSession')).error).toBeUndefined();
+		const rows = page
+			.frameLocator('iframe')
+			.getByTestId('miniharness-policies')
+			.locator('tbody tr');
+		await expect(rows.locator('th > bdi')).toHaveText(['Delete_Space', 'whoami', 'delete_space']);
+		await expect(rows.nth(0).getByTestId('policy-unrouted')).toHaveText(
+			`⚠ ${t(locale, 'miniharness_policy_unrouted')} ${t(locale, 'miniharness_policy_unrouted_meant', { names: 'delete_space' })}`
+		);
+		await expect(rows.nth(1).getByTestId('policy-unrouted')).toHaveCount(0);
+		await expect(rows.nth(2).getByTestId('policy-unrouted')).toHaveCount(0);
+		// The deny decides nothing: delete_space has no policy of its own, so it is asked about.
+		const call = await command(page, 'callTool', { name: 'delete_space', arguments: {} });
+		expect(call.snapshot?.calls.at(-1)).toMatchObject({ state: 'awaiting_approval' });
+	});
+}

@@ -4,7 +4,7 @@ import { replay } from '../../world/replay';
 import { worldSnapshot } from '../../world/snapshot';
 import { makeWorld, observable } from '../../world/test-world';
 import type { World } from '../../world/world';
-import type { MiniHarnessView } from './view';
+import { unroutedNote, type MiniHarnessView } from './view';
 
 const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 const query = { type: 'object', properties: { query: { type: 'string' } } };
@@ -273,6 +273,45 @@ describe('MiniHarness secure executor', () => {
 		});
 		const call = await world.callTool('broken', {});
 		expect(call).toMatchObject({ state: 'failed', isError: true, output: "Tool 'broken' failed" });
+	});
+});
+
+describe('MiniHarness policy keys that name no routed tool', () => {
+	// realtime (ws) always fails: without it every client initializes.
+	const reachable = Object.fromEntries(
+		Object.entries(scenario.mcp_servers ?? {}).filter(([name]) => name !== 'realtime')
+	);
+	const allUp = (policy: Record<string, 'deny' | 'ask' | 'auto'>): ScenarioInput => ({
+		...scenario,
+		mcp_servers: reachable,
+		miniharness: { ...scenario.miniharness, policy }
+	});
+	const rows = (world: World) =>
+		Object.fromEntries(view(world).policies.map(({ tool, ...rest }) => [tool, rest]));
+
+	it('are marked once every client is up, with a routed name of another case', async () => {
+		const world = await started(allUp({ Search: 'deny', serach: 'deny', search: 'auto' }));
+		expect(rows(world)).toMatchObject({
+			Search: { policy: 'deny', unrouted: ['search'] },
+			serach: { policy: 'deny', unrouted: [] },
+			search: { policy: 'auto' }
+		});
+		expect(rows(world).search).not.toHaveProperty('unrouted');
+		// They decide nothing: search runs by its own key, the deny keys are never read.
+		expect(await world.callTool('search', { query: 'x' })).toMatchObject({
+			state: 'completed',
+			output: 'primary: 3 results'
+		});
+	});
+
+	it('are not marked before start-up, nor while a server failed (its tools are unknown)', async () => {
+		expect(unroutedNote({ state: 'not_started', routes: [] }, [], 'serach')).toEqual({});
+		const world = await started({
+			...scenario,
+			miniharness: { ...scenario.miniharness, policy: { serach: 'deny' } }
+		});
+		expect(view(world).serverState.realtime).toBe('failed');
+		expect(rows(world).serach).not.toHaveProperty('unrouted');
 	});
 });
 

@@ -4,7 +4,7 @@ import type { CheckpointState } from './checkpoints';
 import type { PolicyWord } from './config';
 import { policyFor, type Approval } from './executor';
 import type { Route } from './routing';
-import type { ClientState, MiniSession, SessionState } from './session';
+import type { ClientState, MiniClient, MiniSession, SessionState } from './session';
 
 export type ClientWord = 'pending' | 'initializing' | 'initialized' | 'failed' | 'closed';
 
@@ -34,7 +34,12 @@ export interface MiniHarnessView extends ProfileView {
 	routes: Record<string, Route>;
 	routeList: Route[];
 	schemaCache: Array<{ key: string; listedAt: number; expiresAt: number; expired: boolean }>;
-	policies: Array<{ tool: string; policy: PolicyWord }>;
+	/**
+	 * `unrouted` (the lab's note, not MiniHarness's): the key names no tool the routing table has,
+	 * so it decides no call; its value is the routed names it likely meant (another case). Absent
+	 * until every client has initialized: a failed server's tools are not known.
+	 */
+	policies: Array<{ tool: string; policy: PolicyWord; unrouted?: string[] }>;
 	relisted: Array<{ server: string; tool: string; at: number }>;
 	replayed: string[];
 	approvals: Approval[];
@@ -48,6 +53,20 @@ export interface MiniHarnessView extends ProfileView {
 	}>;
 	checkpointOf: Record<string, { state: CheckpointState; result: string }>;
 	calls: Record<string, CallDetail>;
+}
+
+/** A policy key no routed tool answers to, once every client's tools are known. */
+export function unroutedNote(
+	session: Pick<MiniSession, 'state' | 'routes'>,
+	clients: ReadonlyArray<Pick<MiniClient, 'state'>>,
+	tool: string
+): { unrouted?: string[] } {
+	const known = session.state === 'initialized' && clients.every((c) => c.state === 'initialized');
+	if (!known || session.routes.some((r) => r.name === tool)) return {};
+	const lower = tool.toLowerCase();
+	return {
+		unrouted: session.routes.filter((r) => r.name.toLowerCase() === lower).map((r) => r.name)
+	};
 }
 
 /**
@@ -97,7 +116,8 @@ export function miniHarnessView(
 		})),
 		policies: [...toolNames].map((tool) => ({
 			tool,
-			policy: policyFor(session.config, tool) ?? 'ask'
+			policy: policyFor(session.config, tool) ?? 'ask',
+			...unroutedNote(session, clients, tool)
 		})),
 		relisted: session.relisted.map((r) => ({ ...r })),
 		replayed: [...session.replayed],
