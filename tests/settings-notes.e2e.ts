@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { command, openHost } from './helpers/embed-host';
 import { t } from './helpers/messages';
@@ -34,29 +34,33 @@ const scenario = {
 	}
 };
 
+/** A box of notes under the registry: its heading, why, and each item's exact words. */
+async function expectNotes(
+	page: Page,
+	locale: string,
+	testid: string,
+	key: string,
+	items: string[]
+) {
+	const notes = page.frameLocator('iframe').getByTestId(testid);
+	await expect(notes.getByRole('heading', { name: t(locale, `${key}_heading`) })).toBeVisible();
+	await expect(notes).toContainText(t(locale, `${key}_why`));
+	await expect(notes.getByRole('listitem')).toHaveText(items);
+}
+
 for (const locale of ['en', 'zh-CN']) {
 	test(`settings that name no registry tool are named, and decide nothing (${locale})`, async ({
 		page
 	}) => {
 		await openHost(page, { lab: 'sandbox', lang: locale });
 		expect((await command(page, 'setScenario', { scenario })).error).toBeUndefined();
-		const notes = page.frameLocator('iframe').getByTestId('registry-permission-notes');
-		await expect(
-			notes.getByRole('heading', { name: t(locale, 'registry_permission_unmatched_heading') })
-		).toBeVisible();
-		await expect(notes).toContainText(t(locale, 'registry_permission_unmatched_why'));
 		// Checker order: denied_tools first. The exact entry (mcp__fs__write_file) is not named.
-		await expect(notes.getByRole('listitem')).toHaveText([
+		await expectNotes(page, locale, 'registry-permission-notes', 'registry_permission_unmatched', [
 			'permissions.denied_tools: mcp__fs__delet_file',
 			`permissions.allowed_tools: read_file — ${t(locale, 'registry_permission_unmatched_meant', { names: 'mcp__fs__read_file' })}`
 		]);
-		const hooks = page.frameLocator('iframe').getByTestId('registry-hook-notes');
-		await expect(
-			hooks.getByRole('heading', { name: t(locale, 'registry_hook_unmatched_heading') })
-		).toBeVisible();
-		await expect(hooks).toContainText(t(locale, 'registry_hook_unmatched_why'));
 		// The post_tool_use matcher matches registry names: it is not named.
-		await expect(hooks.getByRole('listitem')).toHaveText([
+		await expectNotes(page, locale, 'registry-hook-notes', 'registry_hook_unmatched', [
 			`hooks.pre_tool_use[0].matcher: write_* — ${t(locale, 'registry_hook_unmatched_meant', { names: 'mcp__fs__write_file' })}`
 		]);
 		if (locale === 'en') {
