@@ -131,6 +131,7 @@ for (const locale of ['en', 'zh-CN']) {
 		await expect(rows.nth(0).getByTestId('allowlist-unlisted')).toHaveCount(0);
 		await expect(rows.nth(1).getByTestId('allowlist-unlisted')).toHaveText(unlisted);
 		await expect(rows.nth(2).getByTestId('allowlist-unlisted')).toHaveText(unlisted);
+		if (locale === 'en') await expectNoAxeViolations(page);
 	});
 }
 
@@ -170,6 +171,7 @@ for (const locale of ['en', 'zh-CN']) {
 		);
 		await expect(rows.nth(1).getByTestId('policy-unrouted')).toHaveCount(0);
 		await expect(rows.nth(2).getByTestId('policy-unrouted')).toHaveCount(0);
+		if (locale === 'en') await expectNoAxeViolations(page);
 		// The deny decides nothing: delete_space has no policy of its own, so it is asked about.
 		const call = await command(page, 'callTool', { name: 'delete_space', arguments: {} });
 		expect(call.snapshot?.calls.at(-1)).toMatchObject({ state: 'awaiting_approval' });
