@@ -8,14 +8,18 @@ import {
 	type PreToolUsePayload
 } from '../profiles/openharness/hooks';
 import type { InputModel, Validation } from '../profiles/openharness/input-model';
-import { inputModel, permissionChecker } from '../profiles/openharness/lazy-call-checks';
+import {
+	inputModel,
+	permissionChecker,
+	resultFormat,
+	truncation
+} from '../profiles/openharness/lazy-call-checks';
 import {
 	SIMULATED_WORKSPACE,
 	type PermissionCheck,
 	type PermissionSettings,
 	type Workspace
 } from '../profiles/openharness/permissions';
-import { resultText } from '../profiles/openharness/results';
 import {
 	callFailed,
 	errorMessage,
@@ -24,12 +28,7 @@ import {
 	resourceReadFailed,
 	unknownTool
 } from '../profiles/openharness/strings';
-import {
-	artifactIdFor,
-	pyLen,
-	truncateForModel,
-	type TruncationArtifact
-} from '../profiles/openharness/truncation';
+import type { TruncationArtifact } from '../profiles/openharness/truncation';
 
 /**
  * What each stage of an OpenHarness tool call decides (`engine/query.py` `_execute_tool_call`),
@@ -51,7 +50,7 @@ export interface ExecuteInput {
 }
 
 /** A tools/call result, as `resultText` reads it. */
-export type McpResult = Parameters<typeof resultText>[0];
+export type McpResult = Parameters<typeof import('../profiles/openharness/results').resultText>[0];
 
 /**
  * A harness built-in's own output: its `execute` builds the text (resource-tools.ts, run by the
@@ -409,7 +408,7 @@ export const decisions = {
 		let text: string;
 		try {
 			// OpenHarness ignores the result's isError flag: a tool error reaches the model as success.
-			text = builtin ? output.text : resultText(output);
+			text = builtin ? output.text : resultFormat().resultText(output);
 		} catch (error) {
 			// A result nested past Python's recursion limit cannot be printed: the harness's own
 			// code raises while reading it, so the call fails (illustration: where OpenHarness
@@ -473,6 +472,7 @@ export const decisions = {
 	normalise(context: CallContext): Partial<CallContext> {
 		const startedAt = stamp(context);
 		const full = context.fullOutput ?? '';
+		const { artifactIdFor, pyLen, truncateForModel } = truncation();
 		const chars = pyLen(full);
 		const forModel = truncateForModel(
 			full,
