@@ -36,6 +36,9 @@ const MCP_HEADERS = 'content-type, mcp-protocol-version, mcp-session-id, authori
 /** Fills "Connect a live server" (opening it on a lab page) and waits for the world to settle. */
 async function connect(page: Page, name: string, address: string) {
 	await submitLiveConnect(page, name, address);
+	// Settled can still say yes from before the world is rebuilt with the server: its card shows
+	// the rebuilt world is there, then settled means its start-up has ended.
+	await expect(card(page, name)).toBeVisible();
 	await settled(page);
 }
 
@@ -284,6 +287,8 @@ test('a forgotten session: the next call gets 404 and the card says to reconnect
 }) => {
 	await openLive(page);
 	await connect(page, 'fs', url(open, 'filesystem/mcp'));
+	// The session to forget must exist first: a kill sent earlier would leave a later one alive.
+	await expect(card(page, 'fs')).toContainText('connected');
 	const faults = await fetch(url(open, '_lab/faults'), {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
