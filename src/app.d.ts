@@ -7,6 +7,10 @@ declare global {
 		// interface PageState {}
 		// interface Platform {}
 	}
+	interface Window {
+		/** Set by static/embed/early-messages.js on /embed/ pages: messages held before start. */
+		__mcpLabEarlyMessages?: { take(): MessageEvent[] };
+	}
 }
 
 export {};

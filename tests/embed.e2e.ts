@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { t } from './helpers/messages';
-import { command, openHost, type Snapshot } from './helpers/embed-host';
+import { command, openHost, type Result, type Snapshot } from './helpers/embed-host';
 
 // The embed contract (shared/design/embed-api.md) exercised as a docs page would: a host page
 // that talks to the frame through postMessage only.
@@ -51,6 +51,36 @@ test('the frame announces itself and answers getState with the contract snapshot
 	expect(types).toContain('mcp-lab:resize');
 	// `ready` comes first: no state or size of a world still starting before it.
 	expect(types[0]).toBe('mcp-lab:ready');
+});
+
+test('a command posted before the frame’s code started is held, and answered after ready', async ({
+	page
+}) => {
+	// Start-up held back, as on a slow network, so the command surely comes before the page's
+	// listener: only static/embed/early-messages.js is there to hold it.
+	await page.route(/\/_app\/immutable\/entry\/app\.[^/]*\.js$/, async (route) => {
+		await new Promise((resolve) => setTimeout(resolve, 500));
+		await route.continue();
+	});
+	await page.goto('__fixtures__/embed-host.html?speed=instant&early=1');
+	await page.evaluate(() => window.ready);
+	await expect
+		.poll(() => page.evaluate(() => window.messages.some((m) => m.id === 'early')))
+		.toBe(true);
+	const { after, types, answer } = await page.evaluate(() => ({
+		after: (window as unknown as { earlyAfter: number }).earlyAfter,
+		types: window.messages.map((m) => m.type),
+		answer: window.messages.find((m) => m.id === 'early') as unknown as Result
+	}));
+	// Posted when the frame had said nothing yet; answered after ready, on the started world.
+	expect(after).toBe(0);
+	expect(types[0]).toBe('mcp-lab:ready');
+	expect(answer).toMatchObject({ type: 'mcp-lab:result', ok: true });
+	expect(answer.snapshot!.servers.map((s) => [s.name, s.state])).toEqual([
+		['filesystem', 'connected'],
+		['internal-api', 'connected'],
+		['realtime', 'failed']
+	]);
 });
 
 test('the host calls OpenHarness’s built-in resource tools by their own names', async ({

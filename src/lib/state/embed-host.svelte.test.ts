@@ -47,7 +47,8 @@ async function frame(
 		early = false,
 		allowed = HOST as string | null,
 		referrer = `${HOST}/guide`,
-		ancestor = undefined as string | undefined
+		ancestor = undefined as string | undefined,
+		held = [] as Array<{ id: string; command: string; args?: Record<string, unknown> }>
 	} = {}
 ) {
 	const session = new LabSession(lab.id, lab);
@@ -63,7 +64,19 @@ async function frame(
 		document: { referrer, body: { scrollHeight: 640 } },
 		location: { ancestorOrigins: ancestor ? [ancestor] : [] },
 		addEventListener: (_: string, l: (event: MessageEvent) => void) => (listener = l),
-		removeEventListener: () => (listener = null)
+		removeEventListener: () => (listener = null),
+		// What static/embed/early-messages.js held before the page's code ran.
+		__mcpLabEarlyMessages: {
+			take: () =>
+				held.splice(0).map(
+					(data) =>
+						({
+							source: parent,
+							origin: HOST,
+							data: { type: 'mcp-lab:command', ...data }
+						}) as unknown as MessageEvent
+				)
+		}
 	} as unknown as Window;
 	const host = new EmbedHost(session, allowed, win);
 	cleanups.push(() => {
@@ -121,6 +134,31 @@ describe('EmbedHost: where its messages go without an origin parameter', () => {
 	it('to the referrer origin where the browser names no ancestor (Firefox)', async () => {
 		const { posted } = await frame(lab01, { allowed: null });
 		expect(targets(posted)).toEqual([HOST]);
+	});
+});
+
+describe('EmbedHost: commands posted before the page started', () => {
+	it('answers what early-messages.js held, after ready, on the started world', async () => {
+		const { posted, results, send } = await frame(lab01, {
+			held: [
+				{ id: 'early-kill', command: 'kill', args: { server: 'filesystem' } },
+				{ id: 'early-state', command: 'getState' }
+			]
+		});
+		await send('getState');
+		for (let i = 0; i < 500 && results().length < 3; i++)
+			await new Promise((r) => setTimeout(r, 2));
+		expect(posted[0].message.type).toBe('mcp-lab:ready');
+		const answers = new Map(results().map((p) => [p.message.id, p.message as Result]));
+		// getState, a read, is answered as soon as it ran; the kill once the world settled.
+		expect([...answers.keys()].sort()).toEqual(['c1', 'early-kill', 'early-state']);
+		const fs = (a: Result | undefined) => a?.snapshot?.servers.find((s) => s.name === 'filesystem');
+		expect(answers.get('early-state')?.snapshot?.step).toBe(0);
+		expect(fs(answers.get('early-kill'))).toMatchObject({
+			process: 'killed',
+			// OpenHarness notices a dead stdio server only when it next calls it (lab 01's lesson).
+			state: 'connected'
+		});
 	});
 });
 

@@ -71,6 +71,9 @@ export class EmbedHost {
 	/** Listens, then announces readiness once the first start-up has settled. */
 	async start(ready: Promise<unknown>): Promise<void> {
 		this.win.addEventListener('message', this.#listener);
+		// What the parent posted before this code ran (static/embed/early-messages.js held it),
+		// in the order it came, ahead of anything posted from now on.
+		for (const event of this.win.__mcpLabEarlyMessages?.take() ?? []) this.#listener(event);
 		try {
 			this.#observer = new ResizeObserver(() => this.#postHeight());
 			// The body, not the root: once the host sizes the frame to a height, the root's scroll
