@@ -156,6 +156,24 @@ describe('registry snapshots read as the issue words them', () => {
 		);
 	});
 
+	it('says the process state in the learner’s language (it is ours, not the harness’s)', () => {
+		const event = (process: 'running' | 'killed' | 'hung'): WorldEvent => ({
+			seq: 1,
+			t: 0,
+			kind: 'process',
+			server: 'filesystem',
+			process
+		});
+		overwriteGetLocale(() => 'zh-CN');
+		expect(['running', 'killed', 'hung'].map((p) => describeEvent(event(p as 'hung')))).toEqual([
+			'filesystem 进程：运行中',
+			'filesystem 进程：已终止',
+			'filesystem 进程：已挂起'
+		]);
+		overwriteGetLocale(() => 'en');
+		expect(describeEvent(event('hung'))).toBe('filesystem process hung');
+	});
+
 	it("drops a server name's bidi controls, so an override cannot reorder the sentence", () => {
 		overwriteGetLocale(() => 'en');
 		const event: WorldEvent = {

@@ -3,6 +3,7 @@ import { boundText } from '$lib/core/text/bound';
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import { describeProfileEvent } from './profile-events';
+import { processWord } from './process-word';
 
 const SPOKEN_MAX = 160;
 
@@ -118,7 +119,10 @@ export function describeEvent(event: WorldEvent): string {
 					})
 				: m.announce_status({ server: spoken(event.server), status: event.status });
 		case 'process':
-			return m.announce_process({ server: spoken(event.server), process: event.process });
+			return m.announce_process({
+				server: spoken(event.server),
+				process: processWord(event.process)
+			});
 		case 'permissions':
 			return m.announce_permissions({ mode: event.mode });
 		case 'stepMode':

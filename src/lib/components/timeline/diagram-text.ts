@@ -1,11 +1,6 @@
 import type { DiagramText } from '$lib/core/export/world-diagram-svg';
+import { processWord } from '$lib/i18n/process-word';
 import { m } from '$lib/paraglide/messages';
-
-const processWords: Record<string, () => string> = {
-	running: m.servers_process_running,
-	killed: m.servers_process_killed,
-	hung: m.servers_process_hung
-};
 
 /** The diagram's words in the current language. */
 export function diagramText(lab: string, ms: number): DiagramText {
@@ -18,7 +13,7 @@ export function diagramText(lab: string, ms: number): DiagramText {
 		noServers: m.servers_empty(),
 		emptyRegistry: m.registry_empty(),
 		link: (transport, state) => m.diagram_link({ transport, state }),
-		process: (state) => m.diagram_process({ state: processWords[state]?.() ?? state }),
+		process: (state) => m.diagram_process({ state: processWord(state) }),
 		more: (count) => m.servers_more({ count }),
 		legendConnected: m.diagram_legend_connected(),
 		legendNotConnected: m.diagram_legend_not_connected(),
