@@ -176,6 +176,15 @@ for (const lang of ['en', 'zh-CN']) {
 	});
 }
 
+test('the state list says a result’s size in the learner’s language', async ({ page }) => {
+	await openToolSource(page, 'zh-CN');
+	await call(page, 'zh-CN', 'mcp.files.read_file', { path: '/notes.txt' });
+	const result = page.locator('#toolsource li[data-state="result"]');
+	// The state names are ToolSource's own; the size note is ours.
+	await expect(result).toContainText(/\b\d+ 字节/);
+	await expect(result).not.toContainText('bytes');
+});
+
 test('axe: the ToolSource sandbox in the dark theme', async ({ page }) => {
 	await openToolSource(page);
 	await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));

@@ -30,14 +30,17 @@ describe('the ToolSource states', () => {
 		const w = await started();
 		const call = await w.callTool('mcp.files.read_file', { path: '/a' });
 		const views = stateViews(w.calls, chosenCall(w.calls, null));
-		const visited = views.filter((v) => v.visit).map((v) => [v.state, v.visit!.note]);
+		const visited = views
+			.filter((v) => v.visit)
+			.map((v) => [v.state, v.visit!.note, v.visit!.size]);
 		expect(visited).toEqual([
-			['proposed', ''],
-			['ready', ''],
-			['intent_persisted', '#1'],
-			['calling', ''],
-			['result', `${call.toolsource!.resultBytes} bytes`],
-			['completed', '']
+			['proposed', '', undefined],
+			['ready', '', undefined],
+			['intent_persisted', '#1', undefined],
+			['calling', '', undefined],
+			// A size, not words: the view says it in the learner's language.
+			['result', '', { bytes: call.toolsource!.resultBytes, truncated: false }],
+			['completed', '', undefined]
 		]);
 		expect(views.filter((v) => v.current).map((v) => v.state)).toEqual(['completed']);
 		expect(views.find((v) => v.state === 'completed')).toMatchObject({ terminal: true, here: [] });

@@ -266,11 +266,15 @@ export const tsDecisions = {
 	cancelledWhileCalling: () => ({ requestSent: true }),
 	/** The raw result is kept as an artifact; the model gets the bounded summary. */
 	result: (c: ToolSourceCallContext) => ({
-		history: note(
-			c,
-			'result',
-			`${c.summary!.bytes} bytes${c.summary!.truncated ? ', truncated' : ''}`
-		)
+		history: [
+			...c.history,
+			{
+				state: 'result' as const,
+				at: at(c),
+				note: '',
+				size: { bytes: c.summary!.bytes, truncated: c.summary!.truncated }
+			}
+		]
 	}),
 	toolFailed: (c: ToolSourceCallContext) => c.summary?.isError === true,
 	resultFailed: (c: ToolSourceCallContext) => ({ output: c.summary!.text }),

@@ -27,5 +27,8 @@ export const TERMINAL: readonly ToolSourceState[] = [
 export interface Transition {
 	state: ToolSourceState;
 	at: number;
+	/** Data, not words (an effect, an intent number, a harness error): shown as it is. */
 	note: string;
+	/** On `result`: the raw result's size, said in the learner's language by the view. */
+	size?: { bytes: number; truncated: boolean };
 }
