@@ -579,10 +579,11 @@ export class World {
 
 	/** Every answer of this server arrives `ms` simulated milliseconds later (0 removes the delay). */
 	delay(server: string, ms: number): Promise<void> {
+		// Out of range whatever runs first: refused before it is logged, as an unknown server is.
+		if (this.#configs.has(server) && (!Number.isFinite(ms) || ms < 0 || ms > 3_600_000))
+			return Promise.reject(refusal('delay_range', { ms: String(ms) }));
 		return this.#command('delay', server, { do: 'delay', server, ms }, () => {
 			if (this.#live?.owns(server)) throw this.#live.refuse('delay', server);
-			if (!Number.isFinite(ms) || ms < 0 || ms > 3_600_000)
-				throw refusal('delay_range', { ms: String(ms) });
 			this.#process(server).delayMs = Math.round(ms);
 			this.#emit({ kind: 'delay', server, ms: Math.round(ms) });
 		});
@@ -874,6 +875,13 @@ export class World {
 		action: WorldAction,
 		act: () => void | Promise<void>
 	): Promise<void> {
+		// A world's servers are fixed when it is made, so a name it does not have is refused now,
+		// before it is logged: the log (time travel's steps, a share link) holds no step that did
+		// nothing. A refusal that depends on what runs first (an unknown call id) comes in its turn.
+		if (server !== undefined && !this.#configs.has(server))
+			return Promise.reject(
+				refusal('unknown_server', { server, servers: this.serverNames.join(', ') })
+			);
 		return this.#commands.command(action, async () => {
 			if (this.#disposed) throw refusal('world_replaced');
 			if (this.#toolsourceLoading) await this.#toolsourceLoading;
