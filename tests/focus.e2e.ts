@@ -187,3 +187,45 @@ test('a link to a place on the page takes focus there: the skip link, then Tab, 
 	expect(await page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(true);
 	expect(await page.evaluate(() => !!document.activeElement?.closest('header'))).toBe(false);
 });
+
+test('links to a place on the page move focus there, and no page title is read out', async ({
+	page
+}) => {
+	const announcer = () =>
+		page.evaluate(() => document.getElementById('svelte-announcer')?.textContent ?? '');
+	await page.goto('labs/03-call-pipeline?speed=instant');
+	await settled(page);
+	// The skip link is the first Tab stop.
+	await page.keyboard.press('Tab');
+	await expect(page.locator(':focus')).toHaveText(en('nav_skip'));
+	await page.keyboard.press('Enter');
+	await expect.poll(async () => (await focused(page)).tag).toBe('main');
+	// SvelteKit's assertive announcer speaks only when a new page opens: nothing opened.
+	await page.waitForTimeout(300);
+	expect(await announcer()).toBe('');
+
+	// A call awaiting approval: the pipeline's pointer takes focus to the Model calls panel.
+	await page
+		.getByRole('group', { name: en('harness_mode') })
+		.getByRole('button', { name: 'default', exact: true })
+		.click();
+	await settled(page);
+	const calls = page.locator('#calls');
+	await calls
+		.getByLabel(en('call_tool'), { exact: true })
+		.selectOption('mcp__tickets__create_ticket');
+	await calls
+		.getByLabel(en('call_arguments'))
+		.fill(JSON.stringify({ title: 'Printer on fire', priority: 2 }));
+	await calls.getByRole('button', { name: en('call_button'), exact: true }).click();
+	await settled(page);
+	const pointer = page
+		.locator('#pipeline-stages')
+		.getByRole('link', { name: en('pipeline_approval_link') });
+	await pointer.focus();
+	await page.keyboard.press('Enter');
+	await expect.poll(async () => (await focused(page)).inside).toBe('calls');
+	await expect(page.locator('#calls:focus')).toHaveCount(1);
+	await page.waitForTimeout(300);
+	expect(await announcer()).toBe('');
+});
