@@ -120,3 +120,26 @@ test('Run to the end finishes the held call; turning step mode off finishes the 
 		'Step mode off: calls run to their end'
 	);
 });
+
+for (const locale of ['en', 'zh-CN']) {
+	test(`each stage's full detail is named by its stage (${locale})`, async ({ page }) => {
+		await page.goto(`labs/03-call-pipeline?lang=${locale}&speed=instant`);
+		await settled(page);
+		await callCreateTicket(page, locale);
+		const summaries = page.locator('#pipeline-stages summary');
+		const names = await summaries.evaluateAll((all) =>
+			all.map((s) => s.getAttribute('aria-label') ?? s.textContent!.trim())
+		);
+		expect(names.length).toBeGreaterThan(3);
+		// Seven disclosures all called "Full detail" could not be told apart in a list of controls.
+		expect(new Set(names).size).toBe(names.length);
+		const stage = t(locale, 'pipeline_stage_pre_tool_use');
+		await expect(summaries.first()).toHaveAccessibleName(
+			t(locale, 'pipeline_details_label', { stage })
+		);
+		// The name starts with what is shown, so speech input can say what it sees.
+		await expect(summaries.first()).toHaveText(t(locale, 'pipeline_details'));
+		expect(names[0]!.startsWith(t(locale, 'pipeline_details'))).toBe(true);
+		await expectNoAxeViolations(page, { include: ['#pipeline-stages'] });
+	});
+}
