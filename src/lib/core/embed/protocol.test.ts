@@ -25,9 +25,21 @@ describe('embed protocol', () => {
 			kind: 'invalid',
 			error: 'A command needs an "id" string.'
 		});
-		expect(parseMessage({ type: 'mcp-lab:command', id: 7, command: 'getState' })).toMatchObject({
+		// A numbered command is refused, and its number echoed so the host can match the answer.
+		expect(parseMessage({ type: 'mcp-lab:command', id: 7, command: 'getState' })).toEqual({
 			kind: 'invalid',
+			id: 7,
 			error: 'A command needs an "id" string.'
+		});
+		expect(parseMessage({ type: 'mcp-lab:command', id: null, command: 'getState' })).toMatchObject({
+			id: null
+		});
+		// An object is not echoed: it could be of any size.
+		expect(
+			parseMessage({ type: 'mcp-lab:command', id: { big: 'x'.repeat(1e5) }, command: 'getState' })
+		).toMatchObject({ id: '' });
+		expect(parseMessage({ type: 'mcp-lab:command', command: 'getState' })).toMatchObject({
+			id: ''
 		});
 		// The empty string is a string: a command, answered with id ''.
 		expect(parseMessage({ type: 'mcp-lab:command', id: '', command: 'getState' })).toEqual({

@@ -42,7 +42,15 @@ export interface Command {
 export type Parsed =
 	| { kind: 'ignore' }
 	| { kind: 'command'; command: Command }
-	| { kind: 'invalid'; id: string; error: string };
+	| { kind: 'invalid'; id: string | number | boolean | null; error: string };
+
+/**
+ * The id a refusal of a bad id echoes: a number, boolean or null as it came (a host that numbered
+ * its commands can still match the answer), anything else (missing, an object of any size) as ''.
+ */
+function echoedId(id: unknown): string | number | boolean | null {
+	return typeof id === 'number' || typeof id === 'boolean' || id === null ? id : '';
+}
 
 /** Anything that is not an `mcp-lab:command` object is someone else's message: ignored. */
 export function parseMessage(data: unknown): Parsed {
@@ -51,7 +59,7 @@ export function parseMessage(data: unknown): Parsed {
 	if (message.type !== `${PREFIX}command`) return { kind: 'ignore' };
 	// Any string is an id, the empty one included (contract: `id:'<any string>'`).
 	if (typeof message.id !== 'string')
-		return { kind: 'invalid', id: '', error: 'A command needs an "id" string.' };
+		return { kind: 'invalid', id: echoedId(message.id), error: 'A command needs an "id" string.' };
 	const id = message.id;
 	const name = message.command;
 	if (typeof name !== 'string' || !(COMMANDS as readonly string[]).includes(name))
