@@ -96,6 +96,12 @@ export interface ProfileHost {
 	connected(server: string): Link | null;
 	/** Connect one server now (its connection actor gets CONNECT; the world settles after). */
 	connect(server: string): void;
+	/**
+	 * Settles once the server's connection has left `pending` (connected or failed; its timeout
+	 * guarantees it does), or its actor stopped with the world: a wait on the actor itself, as a
+	 * paced page can take real seconds to reach a 30 s timeout.
+	 */
+	settled(server: string): Promise<void>;
 	/** Close one server's connection (back to `pending`, tools cleared by the actor). */
 	close(server: string): void;
 	/** Runs a tools/call, counted as executing on that server (host requests park it). */

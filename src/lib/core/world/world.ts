@@ -496,9 +496,13 @@ export class World {
 		};
 	}
 
-	/** A server's failure text: the connection's, else the profile's own (serverDetail). */
+	/**
+	 * A server's failure text: the profile's own where it has one (embed-api.md: `detail` is the
+	 * profile's exact failure text, e.g. MiniHarness's `MCP initialize timed out` over the SDK's
+	 * `Request timed out`), else the connection's.
+	 */
 	#detail(name: string, connection: ConnectionContext): string {
-		return connection.detail || (this.#extension?.serverDetail?.(name, connection) ?? '');
+		return this.#extension?.serverDetail?.(name, connection) || connection.detail;
 	}
 
 	subscribe(listener: () => void): () => void {
@@ -1007,6 +1011,20 @@ export class World {
 					? (this.#io.links.get(server) ?? null)
 					: null,
 			connect: (server) => connections()[server]?.send({ type: 'CONNECT' }),
+			settled: (server) =>
+				new Promise<void>((resolve) => {
+					const actor = connections()[server];
+					if (!actor || actor.getSnapshot().context.status !== 'pending') return resolve();
+					const subscription = actor.subscribe({
+						next: (snapshot) => {
+							if (snapshot.context.status === 'pending') return;
+							subscription.unsubscribe();
+							resolve();
+						},
+						error: () => resolve(),
+						complete: () => resolve()
+					});
+				}),
 			close: (server) => connections()[server]?.send({ type: 'CLOSE' }),
 			executingOn: (server, request) => this.#executingOn(server, request),
 			emit: (event) => this.#emit(event),

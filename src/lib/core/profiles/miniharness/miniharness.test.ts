@@ -190,6 +190,24 @@ describe('MiniHarness client discipline', () => {
 		expect(view(world).serverState.backup).toBe('failed');
 		expect(view(world).servers[2].error).toBe('MCP initialize timed out');
 		expect(view(world).routes.status).toBeUndefined();
+		// The card and the embed snapshot say MiniHarness's words, not the SDK's `Request timed out`.
+		const backup = worldSnapshot(world, { lab: 'x', step: 0 }).servers.find(
+			(s) => s.name === 'backup'
+		);
+		expect(backup?.detail).toBe('MCP initialize timed out');
+	});
+
+	it('says MCP initialize timed out too when the page paces the 30 s wait in real time', async () => {
+		// As a paced page does: the wait up to the initialize timeout takes real time (here 1 s).
+		const world = makeWorld(scenario, {
+			pace: (ms) => new Promise((resolve) => setTimeout(resolve, ms >= 10_000 ? 1000 : 0))
+		});
+		await world.hang('backup');
+		await world.startSession();
+		expect(view(world).servers[2].error).toBe('MCP initialize timed out');
+		expect(
+			worldSnapshot(world, { lab: 'x', step: 0 }).servers.find((s) => s.name === 'backup')?.detail
+		).toBe('MCP initialize timed out');
 	});
 });
 

@@ -2,7 +2,6 @@ import type { ToolInfo } from '../../machines/types';
 import type { RegisteredTool } from '../../registry/registry';
 import type { ProfileHost } from '../../world/profile-extension';
 import type { Link } from '../../world/sim-io';
-import { macrotask } from '../../world/timeout';
 import { Checkpoints } from './checkpoints';
 import type { MiniHarnessConfig } from './config';
 import type { Approval } from './executor';
@@ -42,9 +41,6 @@ export interface MiniClient {
 }
 
 export type SessionState = 'not_started' | 'initializing' | 'initialized' | 'closed';
-
-/** How long discovery waits, in host turns, for one connection to settle before giving up. */
-const MAX_TURNS = 100_000;
 
 /**
  * The MCP registry of one MiniHarness session: a client per server, initialized in priority
@@ -134,7 +130,8 @@ export class MiniSession {
 			client.handshakes++;
 			this.host.connect(client.server);
 			this.host.changed();
-			await this.#settled(client.server);
+			await this.host.settled(client.server);
+			if (this.#disposed) return;
 			this.#took(client);
 		}
 		if (this.state === 'initializing') this.state = 'initialized';
@@ -172,13 +169,6 @@ export class MiniSession {
 			const connection = this.host.connection(client.server);
 			if (connection && connection.status === 'pending' && connection.init === null)
 				return this.close();
-		}
-	}
-
-	async #settled(server: string): Promise<void> {
-		for (let turn = 0; turn < MAX_TURNS && !this.#disposed; turn++) {
-			if (this.host.connection(server)?.status !== 'pending') return;
-			await macrotask();
 		}
 	}
 
