@@ -96,9 +96,14 @@ test('a ws server validates, then fails to connect: the outcome tells the two ap
 }) => {
 	await open(page);
 	const outcome = page.getByTestId('editor-outcome');
+	// By keyboard: the button goes with its server, and focus lands on the named Servers section.
 	await page
 		.getByRole('button', { name: en('editor_form_remove_server', { server: 'realtime' }) })
-		.click();
+		.focus();
+	await page.keyboard.press('Enter');
+	await expect(
+		page.getByTestId('scenario-form').getByRole('group', { name: en('editor_form_servers') })
+	).toBeFocused();
 	await page.getByLabel(en('editor_form_name'), { exact: true }).fill('live-feed');
 	await page.getByLabel(en('editor_form_type')).selectOption('ws');
 	await page.getByLabel(en('editor_form_url')).fill('wss://feed.example.com/mcp');
@@ -282,3 +287,31 @@ test('a reload keeps the applied world, without its secrets; the template applie
 	await expect(killButton(page, 'filesystem')).toBeVisible();
 	await expect(page.getByTestId('sandbox-restored')).toHaveCount(0);
 });
+
+for (const lang of ['en', 'zh-CN']) {
+	test(`the editor speaks through the page's one live region: F8's problem, a fold (${lang})`, async ({
+		page
+	}) => {
+		const editor = await open(page, lang);
+		const live = page.getByTestId('live-region');
+		// CodeMirror's own live region is silenced: one polite region on the page.
+		await expect(page.locator('[aria-live="polite"]')).toHaveCount(1);
+
+		// A scenario whose second line is wrong: args must be an array.
+		await editor.click();
+		await page.keyboard.press('ControlOrMeta+A');
+		await page.keyboard.insertText(
+			'{\n"mcp_servers": {"x": {"type": "stdio", "command": "node", "args": "nope"}}\n}'
+		);
+		await page.keyboard.press('ControlOrMeta+Home');
+		// The linter runs 300 ms after typing stops; F8 then moves to its problem and says it.
+		await expect(page.locator('.cm-lint-marker-error')).toHaveCount(1);
+		await page.keyboard.press('F8');
+		await expect(live).toContainText(t(lang, 'editor_problem_at', { line: 2, problem: '' }));
+
+		// Folding the object says which lines were folded, in the page's language.
+		await page.keyboard.press('ControlOrMeta+Home');
+		await page.keyboard.press('ControlOrMeta+Shift+BracketLeft');
+		await expect(live).toContainText(t(lang, 'editor_cm_folded_lines'));
+	});
+}
