@@ -104,6 +104,19 @@ test('in the past, "Continue from here" or any new action discards the later ste
 	await expect(position(page)).toHaveText('step 2 of 2');
 	await expect(card(page, 'filesystem')).not.toContainText(t('en', 'servers_not_noticed'));
 	await expect(card(page, 'internal-api')).toContainText(t('en', 'servers_process_hung'));
+	// The action said what it did, then what it discarded.
+	const said = page.getByTestId('live-region');
+	await expect(said).toContainText(t('en', 'timeline_discarded', { n: 1, from: 2, total: 2 }));
+	await expect(said).toContainText('internal-api process hung');
+
+	// Back and forward to the end again: nothing discarded, nothing said of it.
+	await page.getByRole('button', { name: 'Step back' }).click();
+	await expect(position(page)).toHaveText('step 1 of 2');
+	await page.getByRole('button', { name: 'Step forward' }).click();
+	await expect(position(page)).toHaveText('step 2 of 2');
+	await expect(page.getByTestId('live-region')).not.toContainText(
+		t('en', 'timeline_discarded', { n: 1, from: 2, total: 2 })
+	);
 });
 
 test('Play replays the log one action per tick and says where it stopped', async ({ page }) => {
