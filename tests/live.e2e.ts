@@ -255,6 +255,39 @@ test('a form with mistakes is not sent: the problems are said, the first field a
 	await expect(page.locator('#servers article')).toHaveCount(0);
 });
 
+test('header rows by keyboard: focus goes to the new row, or where the removed one was, and each change is said', async ({
+	page
+}) => {
+	await openLive(page);
+	// No server yet: the message-by-message panel offers no empty server list.
+	await expect(page.locator('#messages').getByLabel(en('messages_server'))).toHaveCount(0);
+	const form = page.getByTestId('live-connect');
+	const live = page.getByTestId('live-region');
+	const add = form.getByRole('button', { name: en('live_connect_add_header'), exact: true });
+	const name = (n: number) =>
+		form.getByLabel(en('live_connect_header_name', { n }), { exact: true });
+	await add.focus();
+	await page.keyboard.press('Enter');
+	await expect(name(1)).toBeFocused();
+	await expect(live).toHaveText(en('live_connect_header_added', { n: 1 }));
+	await page.keyboard.type('X-One');
+	await add.focus();
+	await page.keyboard.press('Enter');
+	await expect(name(2)).toBeFocused();
+	await page.keyboard.type('X-Two');
+
+	await form.getByRole('button', { name: en('live_connect_remove_header', { n: 1 }) }).focus();
+	await page.keyboard.press('Enter');
+	await expect(live).toHaveText(en('live_connect_header_removed', { n: 1 }));
+	// The row that took its place has focus, and it is the second one's.
+	await expect(name(1)).toBeFocused();
+	await expect(name(1)).toHaveValue('X-Two');
+	await form.getByRole('button', { name: en('live_connect_remove_header', { n: 1 }) }).focus();
+	await page.keyboard.press('Enter');
+	await expect(add).toBeFocused();
+	await expect(name(1)).toHaveCount(0);
+});
+
 /** Adds a header row to the connect form. */
 async function addHeader(page: Page, name: string, value: string) {
 	const form = page.getByTestId('live-connect');
