@@ -77,6 +77,13 @@ test('stepping back undoes the kill; stepping forward brings back the same world
 	await expect(position(page)).toHaveText('step 3 of 3');
 	expect(await seen(page)).toEqual(end);
 	await expect(page.getByRole('button', { name: 'Step forward' })).toBeDisabled();
+	// Pressed anyway (it only looks dimmed, so focus stays): it says why nothing happens.
+	await page.getByRole('button', { name: 'Step forward' }).focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'timeline_no_forward'));
+	await page.getByRole('button', { name: 'Continue from here' }).focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'timeline_no_fork'));
 
 	// The slider moves too (keyboard: Home goes to step 0, the world before start-up).
 	await slider.focus();
