@@ -53,7 +53,11 @@ for (const locale of ['en', 'zh-CN']) {
 		page
 	}) => {
 		await killAndReconnect(page, locale);
-		const killed = t(locale, 'announce_process', { server: 'filesystem', process: 'killed' });
+		// The process state is said in the page's language (filesystem 进程：已终止).
+		const killed = t(locale, 'announce_process', {
+			server: 'filesystem',
+			process: t(locale, 'servers_process_killed')
+		});
 		const stale =
 			locale === 'en' ? 'Registry snapshot 2: 3 tools unavailable' : '注册表快照 2：3 个工具不可用';
 
@@ -80,7 +84,10 @@ for (const locale of ['en', 'zh-CN']) {
 		await expect(bar.locator('[aria-live], [role]')).toHaveCount(0);
 		await play(page, locale, { do: 'restart', server: 'filesystem' });
 		await expect(bar).toHaveText(
-			t(locale, 'announce_process', { server: 'filesystem', process: 'running' })
+			t(locale, 'announce_process', {
+				server: 'filesystem',
+				process: t(locale, 'servers_process_running')
+			})
 		);
 
 		const download = page.waitForEvent('download');
