@@ -1,23 +1,17 @@
-// Holds the messages a host page posts to an /embed/ frame before the page's own code starts
-// (a host posting on the iframe's load event can beat SvelteKit's start-up, which waits for
-// module imports): without this classic script, run while the head is parsed, they would be
-// lost and never answered. The embed page takes them over when it starts listening.
+// Holds what a host posts before the embed page's code listens (EmbedHost.start takes it over):
+// a command sent on the iframe's load event can come before SvelteKit has started.
 (function () {
 	if (window.parent === window || window.__mcpLabEarlyMessages) return;
-	// Bounded: a parent flooding a frame that has not started cannot grow it without limit.
-	var LIMIT = 1000;
 	var held = [];
 	var hold = function (event) {
-		if (event.source === window.parent && held.length < LIMIT) held.push(event);
+		// Bounded: a parent flooding a frame that has not started cannot grow it without limit.
+		if (event.source === window.parent && held.length < 1000) held.push(event);
 	};
-	window.addEventListener('message', hold);
+	addEventListener('message', hold);
 	window.__mcpLabEarlyMessages = {
-		/** Stops holding and hands over what came, oldest first. */
 		take: function () {
-			window.removeEventListener('message', hold);
-			var taken = held;
-			held = [];
-			return taken;
+			removeEventListener('message', hold);
+			return held.splice(0);
 		}
 	};
 })();
