@@ -11,9 +11,7 @@
  *   (the call card, the server card, the predict card), made focusable for the moment, so what
  *   it now says is read.
  *
- * A link to a place on this page also leaves focus on <body> (Chromium moves only the starting
- * point of sequential navigation): focus goes to the place it points to instead, so Tab and a
- * screen reader continue from there.
+ * Links to a place on this page move focus themselves (components/ui/in-page-link.ts).
  *
  * It acts only when focus fell to <body> by itself: not just after a pointer press with no key
  * pressed since (a mouse user chose where to click), and not when the window lost focus.
@@ -55,10 +53,6 @@ export function keepFocus(doc: Document, { busy, whenIdle }: FocusKeeperOptions)
 
 	const rescue = (element: HTMLElement, ancestors: readonly Element[], loss: number) => {
 		if (!mayAct(loss)) return;
-		// A link to a place on this page (the skip link, "Approve in the Model calls panel") left
-		// focus on <body> by design: the person goes where it points, not back to the link.
-		const target = pageTarget(element, doc);
-		if (target) return focusContainer(target);
 		if (element.isConnected && focusable(element)) return element.focus();
 		if (element.isConnected && busy()) {
 			// Meanwhile the container holds focus (a screen reader keeps its place there, not on
@@ -120,23 +114,6 @@ export function keepFocus(doc: Document, { busy, whenIdle }: FocusKeeperOptions)
 		doc.removeEventListener('focusin', onFocusIn);
 		doc.removeEventListener('focusout', onFocusOut);
 	};
-}
-
-/** Where a link to a place on this page points (an element of it), else null. */
-function pageTarget(element: HTMLElement, doc: Document): HTMLElement | null {
-	if (!(element instanceof HTMLAnchorElement) || !element.hash) return null;
-	const here = new URL(doc.URL);
-	const to = new URL(element.href);
-	if (to.origin !== here.origin || to.pathname !== here.pathname || to.search !== here.search)
-		return null;
-	let id = to.hash.slice(1);
-	try {
-		id = decodeURIComponent(id);
-	} catch {
-		// Not percent-encoded text: the id as written.
-	}
-	const target = doc.getElementById(id);
-	return target instanceof HTMLElement ? target : null;
 }
 
 function focusable(element: HTMLElement): boolean {
