@@ -242,6 +242,8 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 			await step('default-mode', [
 				[guess('only-mutating'), 1],
 				[() => call(CREATE, ticket), 1],
+				// Another mode is not the one the step asks for.
+				[mode('plan'), 1],
 				[mode('default'), 2],
 				[() => call(CREATE, ticket), 2],
 				[answer(true), 3],
@@ -266,6 +268,7 @@ describe('lab 03-call-pipeline: a learner can meet every check', () => {
 
 			await step('plan-mode', [
 				[guess('reads-only'), 1],
+				[mode('full_auto'), 1],
 				[mode('plan'), 2],
 				[() => call(SEARCH, { query: 'printer' }), 3]
 			]);

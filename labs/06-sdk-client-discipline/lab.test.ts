@@ -189,6 +189,66 @@ describe('lab 06-sdk-client-discipline: a learner can meet every check', () => {
 	});
 });
 
+describe('lab 06-sdk-client-discipline: extra calls on the way', () => {
+	it('still meets every check when each step gets one more call than it asks for', async () => {
+		// Call ids, approvals and relistings all shift: the checks find calls by what they are.
+		const world = new World(lab.scenario);
+		const view = () => world.profileView as MiniHarnessView;
+		const call = (name: string, args: Record<string, unknown>) => () =>
+			world.callTools([{ name, arguments: args }]);
+		const answer = (approve: boolean) => async () => {
+			const waiting = world.calls.findLast((c) => c.state === 'awaiting_approval')!;
+			await world.answerApproval(waiting.id, approve);
+		};
+		const retry = (name: string) => () => {
+			const checkpoint = view().checkpoints.find((c) => c.name === name)!;
+			return world.profileCommand('retry', { call: checkpoint.call });
+		};
+		const walk = new LabWalk(lab, () => world);
+		walk.observe();
+		await walk.step('handshake', [
+			[walk.guess('primary'), 1],
+			[call('search', { query: 'A-1001' }), 2],
+			[() => world.startSession(), 3],
+			[call('search', { query: 'A-1001' }), 4],
+			[call('search', { query: 'A-1009' }), 4],
+			[() => world.startSession(), 5]
+		]);
+		await walk.step('policy', [
+			[walk.guess('asks'), 1],
+			[call('delete_records', {}), 2],
+			[call('send_email', { to: 'ops@example.com' }), 3],
+			[answer(true), 4]
+		]);
+		await walk.step('approval-cache', [
+			[call('send_email', { to: 'team@example.com' }), 0],
+			[answer(true), 0],
+			[walk.guess('runs'), 1],
+			[call('send_email', { to: 'ops@example.com' }), 2],
+			[call('send_email', { to: 'all-customers@example.com' }), 2],
+			[answer(false), 3]
+		]);
+		expect(view().approvals).toHaveLength(2);
+		await walk.step('schema-ttl', [
+			[walk.guess('list-then-call'), 1],
+			[() => world.profileCommand('wait', { seconds: 60 }), 2],
+			[call('search', { query: 'A-1002' }), 3],
+			[() => world.profileCommand('wait', { seconds: 60 }), 3],
+			[call('search', { query: 'A-1003' }), 3]
+		]);
+		expect(view().relisted).toHaveLength(2);
+		await walk.step('checkpoints', [
+			[walk.guess('unknown'), 1],
+			[retry('search'), 2],
+			[call('charge_card', { order: 'A-1001' }), 3],
+			[retry('charge_card'), 4]
+		]);
+		// The ids the text gives are the exact path's; this walk is three calls ahead of them.
+		expect(world.calls.at(-1)!.output).toMatch(/^Call c12 is running or unknown/);
+		world.dispose();
+	});
+});
+
 describe('lab 06-sdk-client-discipline: the deadline bounds start-up too', () => {
 	it('fails a server hung before the session with MCP initialize timed out after 30 s', async () => {
 		const world = new World(lab.scenario);

@@ -94,6 +94,8 @@ export interface ProfileGoal {
 	includes?: unknown;
 	/** An array (or object's keys) there has exactly this many entries. */
 	count?: number;
+	/** An array's element (or an object's value) has these fields, each equal (compared as JSON). */
+	some?: Record<string, unknown>;
 }
 
 /** Every kind of live problem a goal may name (live-errors.ts). */
@@ -121,7 +123,8 @@ const pathGoalSchema = z.strictObject({
 	path: z.string().min(1),
 	equals: z.unknown().optional(),
 	includes: z.unknown().optional(),
-	count: z.number().int().min(0).optional()
+	count: z.number().int().min(0).optional(),
+	some: z.record(z.string(), z.unknown()).optional()
 });
 
 export const goalSchema: z.ZodType<Goal> = z.lazy(() =>

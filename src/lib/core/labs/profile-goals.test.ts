@@ -28,4 +28,33 @@ describe('profile goals', () => {
 		expect(profileMet({ path: 'missing' }, view)).toBe(false);
 		expect(profileMet({ path: 'pool' }, null)).toBe(false);
 	});
+
+	it('finds an entry by its fields, in a list or keyed by id', () => {
+		const mini = {
+			calls: {
+				c3: { name: 'search', approval: 'auto', replayed: false },
+				c6: { name: 'send_email', approval: 'approved_before', replayed: false }
+			},
+			checkpoints: [
+				{ call: 'c2', name: 'search', state: 'completed' },
+				{ call: 'c10', name: 'charge_card', state: 'started' }
+			]
+		};
+		expect(
+			profileMet({ path: 'calls', some: { name: 'send_email', approval: 'approved_before' } }, mini)
+		).toBe(true);
+		// Both fields must hold on the same entry.
+		expect(
+			profileMet({ path: 'calls', some: { name: 'search', approval: 'approved_before' } }, mini)
+		).toBe(false);
+		expect(
+			profileMet({ path: 'checkpoints', some: { name: 'charge_card', state: 'started' } }, mini)
+		).toBe(true);
+		expect(
+			profileMet({ path: 'checkpoints', some: { name: 'search', state: 'started' } }, mini)
+		).toBe(false);
+		expect(profileMet({ path: 'calls', some: { replayed: true } }, mini)).toBe(false);
+		expect(profileMet({ path: 'checkpoints', some: {}, count: 2 }, mini)).toBe(true);
+		expect(profileMet({ path: 'checkpoints.0.name', some: { name: 'search' } }, mini)).toBe(false);
+	});
 });
