@@ -56,7 +56,15 @@ for (const locale of ['en', 'zh-CN']) {
 			solution: step('handshake').solution.slice(3)
 		});
 		await next(page, locale);
-		await playStep(page, locale, step('policy'));
+		// A tool no policy decides: the executor asks, in MiniHarness's name, for this call.
+		const policy = step('policy');
+		for (const action of policy.solution.slice(0, 3)) await play(page, locale, action);
+		const card = page.locator('#calls li').filter({ hasText: 'send_email' }).last();
+		await expect(card).toContainText(t(locale, 'call_question_miniharness'));
+		await expect(card).toContainText(t(locale, 'call_question_miniharness_detail'));
+		await expect(card).toContainText('send_email {"to":"ops@example.com"}');
+		await expect(card).not.toContainText(t(locale, 'call_question'));
+		await playStep(page, locale, { ...policy, solution: policy.solution.slice(3) });
 		await next(page, locale);
 		await playStep(page, locale, step('approval-cache'));
 		const decisions = panel(page).getByTestId('miniharness-decisions');

@@ -34,5 +34,10 @@ describe('masking secrets for display', () => {
 		expect(maskText('use sk-abcdefghijklmnopqrstuv now')).toBe('use *** now');
 		expect(maskText('ghp_abcdefghijklmnopqrstuvwxyz0123')).toBe('***');
 		expect(maskText('nothing to hide here')).toBe('nothing to hide here');
+		// The secret ends where its bracket closes: the text around it is kept whole.
+		expect(maskText('tickets for ana (api_key=hd-live-8c41)')).toBe(
+			'tickets for ana (api_key=***)'
+		);
+		expect(maskText('[token=abc] <secret=x>')).toBe('[token=***] <secret=***>');
 	});
 });

@@ -9,7 +9,7 @@ export const SECRET_NAME =
 const INLINE: ReadonlyArray<[RegExp, string]> = [
 	[/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 ***'],
 	[
-		/\b([\w-]*(?:token|secret|password|passwd|api[-_]?key|authorization|cookie|credential)[\w-]*"?\s*[:=]\s*"?)[^\s"',;&}]+/gi,
+		/\b([\w-]*(?:token|secret|password|passwd|api[-_]?key|authorization|cookie|credential)[\w-]*"?\s*[:=]\s*"?)[^\s"',;&})\]>]+/gi,
 		'$1***'
 	],
 	[/\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}/g, '***'],
