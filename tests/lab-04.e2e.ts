@@ -25,6 +25,15 @@ for (const locale of ['en', 'zh-CN']) {
 		await expect(
 			panel.locator('[data-connector="github"] [data-testid="connector-state"]')
 		).toHaveText('disconnected');
+		// The page speaks of this harness, not OpenHarness: its two tools, and /mcp only as a
+		// format to compare with.
+		const builtins = page.locator('[data-builtin]');
+		await expect(builtins).toHaveText(['ToolSearch', 'DeferExecuteTool']);
+		await expect(page.locator('#registry')).toContainText(
+			t(locale, 'registry_builtins_note_trust')
+		);
+		await expect(page.locator('#registry')).not.toContainText(t(locale, 'registry_builtins_note'));
+		await expect(page.locator('#status')).toContainText(t(locale, 'status_caption_other'));
 		await expectNoAxeViolations(page);
 
 		// Trust by keyboard: the button is reached and pressed without a pointer.

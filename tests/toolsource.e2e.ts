@@ -31,6 +31,10 @@ async function openToolSource(page: Page, lang = 'en') {
 	await settled(page);
 	await expect(page.locator('#harness-title')).toHaveText(t(lang, 'harness_title_toolsource'));
 	await expect(page.locator('#toolsource')).toBeVisible();
+	// Its registry's Read-only column comes from the allowlist, not OpenHarness's rule.
+	await expect(page.locator('#registry caption')).toHaveText(
+		t(lang, 'registry_read_only_caption_toolsource')
+	);
 }
 
 async function call(page: Page, lang: string, tool: string, args: unknown = {}) {

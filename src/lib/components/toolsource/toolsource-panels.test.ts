@@ -150,8 +150,8 @@ describe('ToolSource panel', () => {
 		let markup = html(world, ToolSourcePanel);
 		expect(markup).toContain('data-testid="run-interrupted"');
 		expect(text(markup)).toContain('c2 mcp.tickets.transfer_funds {} intent persisted at t=');
-		button(markup, 'Call c2: the side effect happened');
-		button(markup, 'Call c2: the side effect did not happen');
+		button(markup, 'It happened: the side effect of call c2');
+		button(markup, 'It did not happen: the side effect of call c2');
 		expect(states(markup).unknown).toContain('c2 ended here');
 		const row = (id: string) =>
 			text(markup.match(new RegExp(`<tr role="row" data-call="${id}">[\\s\\S]*?</tr>`))![0]).trim();
@@ -165,6 +165,6 @@ describe('ToolSource panel', () => {
 		markup = html(world, ToolSourcePanel);
 		expect(markup).not.toContain('data-testid="run-interrupted"');
 		expect(text(markup)).toContain('Reconciled: the side effect happened.');
-		expect(markup).not.toContain('the side effect happened"');
+		expect(markup).not.toContain('the side effect of call c2"');
 	});
 });

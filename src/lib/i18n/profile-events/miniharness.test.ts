@@ -19,7 +19,7 @@ describe('miniharness events', () => {
 		overwriteGetLocale(() => 'en');
 		expect(
 			describeEvent(event('initialized', { server: 'primary', version: '2025-11-25', tools: '3' }))
-		).toBe('primary: initialize done, protocol 2025-11-25, 3 tools listed.');
+		).toBe('primary: initialize done, protocol 2025-11-25, tools listed: 3.');
 		expect(
 			describeEvent(
 				event('skipped', { server: 'realtime', error: 'Unknown MCP transport type: ws' })

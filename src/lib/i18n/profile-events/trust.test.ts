@@ -21,7 +21,7 @@ describe('trust events', () => {
 			'Connector notion is not trusted: nothing was started.'
 		);
 		expect(describeEvent(event('grant_changed', { tools: '2', network: 'true' }))).toBe(
-			'Grant changed: 2 tools, network on.'
+			'Grant changed: tools: 2, network: on.'
 		);
 		expect(describeEvent(event('schemas_cleared', { count: '1' }))).toBe(
 			'1 loaded schemas cleared: ToolSearch must load them again.'
