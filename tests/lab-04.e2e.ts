@@ -34,6 +34,7 @@ for (const locale of ['en', 'zh-CN']) {
 		);
 		await expect(page.locator('#registry')).not.toContainText(t(locale, 'registry_builtins_note'));
 		await expect(page.locator('#status')).toContainText(t(locale, 'status_caption_other'));
+		await expect(page.locator('#harness-title')).toHaveText(t(locale, 'harness_title_trust'));
 		await expectNoAxeViolations(page);
 
 		// Trust by keyboard: the button is reached and pressed without a pointer.

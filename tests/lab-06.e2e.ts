@@ -55,6 +55,13 @@ for (const locale of ['en', 'zh-CN']) {
 			...step('handshake'),
 			solution: step('handshake').solution.slice(3)
 		});
+		// Start session twice: each client's initialize ran once (realtime's never could).
+		await expect(clients.locator('[data-server="primary"] [data-testid="handshakes"]')).toHaveText(
+			'1'
+		);
+		await expect(clients.locator('[data-server="realtime"] [data-testid="handshakes"]')).toHaveText(
+			'0'
+		);
 		await next(page, locale);
 		// A tool no policy decides: the executor asks, in MiniHarness's name, for this call.
 		const policy = step('policy');

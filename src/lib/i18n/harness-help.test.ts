@@ -29,6 +29,17 @@ describe('harness help texts', () => {
 		});
 	}
 
+	it('names each harness in its panel title', () => {
+		overwriteGetLocale(() => 'en');
+		expect(['trust', 'miniharness', 'contextual'].map((p) => harnessHelp(p)!.title)).toEqual([
+			'Harness (connector trust)',
+			'Harness (MiniHarness)',
+			'Harness (ContextualMCP)'
+		]);
+		overwriteGetLocale(() => 'zh-CN');
+		expect(harnessHelp('trust')!.title).toBe('运行框架（连接器信任）');
+	});
+
 	it('leaves OpenHarness and ToolSource to OpenHarness’s texts', () => {
 		expect(harnessHelp('openharness')).toBeNull();
 		expect(harnessHelp('toolsource')).toBeNull();

@@ -4,6 +4,8 @@ import { m } from '$lib/paraglide/messages';
 
 /** What the harness controls' three buttons do, in the words of one profile. */
 export interface HarnessHelp {
+	/** The harness panel's title, naming the harness. */
+	title: string;
 	start: string;
 	reconnect: string;
 	close: string;
@@ -20,6 +22,7 @@ export interface HarnessHelp {
 
 export function trustHelp(): HarnessHelp {
 	return {
+		title: m.harness_title_trust(),
 		start: m.harness_help_trust_start(),
 		reconnect: m.harness_help_trust_reconnect(),
 		close: m.harness_help_trust_close()
@@ -28,6 +31,7 @@ export function trustHelp(): HarnessHelp {
 
 export function miniHarnessHelp(): HarnessHelp {
 	return {
+		title: m.harness_title_miniharness(),
 		start: m.harness_help_miniharness_start(),
 		reconnect: m.harness_help_miniharness_reconnect(),
 		close: m.harness_help_miniharness_close(),
@@ -41,6 +45,7 @@ export function miniHarnessHelp(): HarnessHelp {
 
 export function contextualHelp(): HarnessHelp {
 	return {
+		title: m.harness_title_contextual(),
 		start: m.harness_help_contextual_start(),
 		reconnect: m.harness_help_contextual_reconnect(),
 		close: m.harness_help_contextual_close()
