@@ -65,6 +65,10 @@ describe('the trust panel', () => {
 			'{"type":"object","properties":{"repo":{"type":"string"}},"required":["repo"]}'
 		);
 		expect(all).toContain('github : ok');
+		// A connector that does not answer says why, as the client reported it.
+		await world.run((w) => w.kill('github'));
+		await world.run((w) => w.profileCommand('healthCheck'));
+		expect(text(html(world, TrustPanel))).toContain('github : down ( Not connected )');
 	});
 
 	it('bounds a hostile description and never renders it as markup', async () => {

@@ -352,6 +352,7 @@ describe('trust: health check', () => {
 		expect(view(world).pool).toEqual([]);
 		expect(view(world).available).toEqual(['mcp__notion__search_pages']);
 		expect(view(world).health?.results).toEqual({ github: 'down', notion: 'ok' });
+		expect(view(world).health?.reasons).toEqual({ github: 'Not connected' });
 		expect(sent(world, 'notion')).toContain('ping');
 		const last = world.events.filter((e) => e.kind === 'profile').slice(-2);
 		expect(last.map((e) => e.kind === 'profile' && [e.event, e.params])).toEqual([

@@ -247,7 +247,8 @@ class TrustExtension implements ProfileExtension {
 			.filter((s) => this.#trusted.has(s) && this.host.connection(s)?.status === 'connected');
 		const check: HealthCheck = {
 			at: this.host.clock.now,
-			results: Object.fromEntries(targets.map((s) => [s, 'pending' as const]))
+			results: Object.fromEntries(targets.map((s) => [s, 'pending' as const])),
+			reasons: {}
 		};
 		this.#health = check;
 		this.#checking++;
@@ -260,10 +261,12 @@ class TrustExtension implements ProfileExtension {
 				);
 				check.results[server] = 'ok';
 			} catch (error) {
+				const detail = errorDetail(error);
 				check.results[server] = 'down';
+				check.reasons[server] = detail;
 				this.#stopped.add(server);
 				this.host.close(server);
-				this.#emit('health_down', { connector: server, detail: errorDetail(error) });
+				this.#emit('health_down', { connector: server, detail });
 			}
 		});
 		void Promise.all(pings).then(() => {

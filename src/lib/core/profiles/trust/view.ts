@@ -16,6 +16,8 @@ export interface HealthCheck {
 	at: number;
 	/** Each connector pinged: `pending` until its answer (or failure) is in. */
 	results: Record<string, 'pending' | 'ok' | 'down'>;
+	/** Why a connector is down: the ping's error, as the client reported it. */
+	reasons: Record<string, string>;
 }
 
 /** The trust profile's state as panels, lab goals (`{profile:{path}}`) and the embed read it. */
