@@ -329,6 +329,21 @@ describe('Timeline', () => {
 		expect(timeline.playing).toBe(false);
 	});
 
+	it('ends playback quietly when the learner acts while it plays', async () => {
+		const session = await killAndCall();
+		const timeline = await session.loadTimeline();
+		await timeline.goTo(0);
+		timeline.playSpeed = 8;
+		timeline.play();
+		for (let i = 0; i < 200 && timeline.at < 1; i++) await new Promise((r) => setTimeout(r, 5));
+		// The learner acts between two ticks: the steps after this one are discarded.
+		await session.world.run((w) => w.reconnectAll());
+		for (let i = 0; i < 200 && timeline.playing; i++) await new Promise((r) => setTimeout(r, 10));
+		expect(timeline.playing).toBe(false);
+		expect(timeline.error).toBeNull();
+		expect(timeline.at).toBe(timeline.length);
+	});
+
 	it('moves back from a spare world built in the background, to the same world a replay from step 0 builds', async () => {
 		const session = await killAndCall();
 		for (let i = 0; session.world.world.actions.length < 35; i++)

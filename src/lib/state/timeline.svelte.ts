@@ -278,7 +278,10 @@ export class Timeline {
 		if (this.at >= this.length && !(await this.goTo(0)).ok) return this.#stopPlaying(run);
 		while (this.#run === run && !this.#disposed && this.at < this.length) {
 			await this.#sleep(PLAY_TICK_MS / this.playSpeed);
-			if (this.#run !== run || !(await this.goTo(this.at + 1)).ok) break;
+			// A learner who acted meanwhile took over: the later steps are gone, and playback ends
+			// quietly where the world now is, not with "There is no step n".
+			if (this.#run !== run || this.#disposed || this.at >= this.length) break;
+			if (!(await this.goTo(this.at + 1)).ok) break;
 		}
 		this.#stopPlaying(run);
 	}
