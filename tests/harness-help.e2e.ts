@@ -57,3 +57,14 @@ for (const locale of ['en', 'zh-CN'])
 		await expect(harness).toContainText(t(locale, 'harness_status_miniharness_closed'));
 		await expect(harness).not.toContainText(t(locale, 'harness_session_on'));
 	});
+
+test('after Close session the page is settled again: nothing runs, with no session', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	const harness = page.locator('#harness');
+	await harness.getByRole('button', { name: t('en', 'harness_close'), exact: true }).click();
+	await expect(harness).toContainText(t('en', 'harness_session_off'));
+	await settled(page);
+});

@@ -64,8 +64,15 @@ export class LabSession {
 		return this.lab?.step ?? 0;
 	}
 
+	/**
+	 * The page's own start-up has run (a session start, or a shared world rebuilt): from then on
+	 * the page is settled whenever no command runs, with a session or without one (a learner may
+	 * close it, or travel back to before it started).
+	 */
+	begun = $state(false);
+
 	start(): Promise<void> {
-		return this.world.run((w) => w.startSession());
+		return this.world.run((w) => w.startSession()).finally(() => (this.begun = true));
 	}
 
 	/** The page's own start-up: the session, unless the lab begins before it (`startSession`). */
@@ -111,7 +118,10 @@ export class LabSession {
 	 * world as the earlier steps leave it. The page reads as busy until all of it is done.
 	 */
 	startFrom(code: string | null, step = 0): Promise<void> {
-		if (code !== null) return this.loadTimeline().then((t) => t.startFrom(code));
+		if (code !== null)
+			return this.loadTimeline()
+				.then((t) => t.startFrom(code))
+				.finally(() => (this.begun = true));
 		if (step <= 0) return this.begin();
 		return this.world.busy(
 			this.begin()
