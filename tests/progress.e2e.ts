@@ -146,7 +146,8 @@ test('finishing lab 02 offers the next lab, and the home page shows it finished'
 			name: startsWith(t(locale, 'next_lab', { number: following.slice(0, 2), title: '' }))
 		})
 		.click();
-	await expect(page).toHaveURL(new RegExp(`/labs/${following}$`));
+	// The address keeps the language, so a reload does too.
+	await expect(page).toHaveURL(new RegExp(`/labs/${following}\\?lang=zh-CN$`));
 	await settled(page);
 	const total = labSteps(following).length;
 	await expect(
