@@ -230,3 +230,26 @@ test('hostile storage contents show as no progress, without errors', async ({ pa
 	await expect(page.getByRole('button', { name: t('en', 'progress_reset_all') })).toHaveCount(0);
 	expect(errors).toEqual([]);
 });
+
+for (const locale of ['en', 'zh-CN'])
+	test(`a lab reopened after steps done before offers to continue where the learner left off (${locale})`, async ({
+		page
+	}) => {
+		await seed(page, {
+			v: 1,
+			labs: { '01-connection-isolation': { done: [0, 1], finished: false } }
+		});
+		await page.goto(`labs/01-connection-isolation?lang=${locale}&speed=instant`);
+		await settled(page);
+		const total = labSteps('01-connection-isolation').length;
+		const resume = page.getByTestId('resume');
+		await expect(resume).toContainText(t(locale, 'resume_note', { done: 2, total }));
+		await resume.getByRole('link', { name: t(locale, 'resume_link', { n: 3 }) }).click();
+		await expect(page).toHaveURL(/[?&]step=2(&|$)/);
+		await settled(page);
+		await expect(
+			page.getByText(t(locale, 'lab_step_of', { current: 3, total }), { exact: true })
+		).toBeVisible();
+		await expect(page.locator('html')).toHaveAttribute('lang', locale);
+		await expect(page.getByTestId('resume')).toHaveCount(0);
+	});
