@@ -70,7 +70,7 @@ describe('servers panel', () => {
 		expect(fs).toContain('auth configured no');
 		expect(fs).toContain('read_file');
 		expect(fs).toContain('Tools (3)');
-		expect(fs).not.toContain('OpenHarness has not noticed');
+		expect(fs).not.toContain('The harness has not noticed');
 
 		const api = card(markup, 'internal-api');
 		expect(api).toContain('auth configured yes');
@@ -113,14 +113,14 @@ describe('servers panel', () => {
 		expect(disabled(html(state, ServersPanel), 'Kill filesystem')).toBe(false);
 	});
 
-	it('after a kill, the card says OpenHarness has not noticed: still connected', async () => {
+	it('after a kill, the card says the harness has not noticed: still connected', async () => {
 		await state.run((w) => w.kill('filesystem'));
 		const markup = html(state, ServersPanel);
 		const fs = card(markup, 'filesystem');
 		expect(fs).toContain('connected');
 		expect(fs).toContain('killed');
 		expect(fs).toContain(
-			'OpenHarness has not noticed: the status still says connected until the server is used or reconnected.'
+			'The harness has not noticed: the status still says connected until the server is used or reconnected.'
 		);
 		expect(fs).toContain('In the lab a killed server stays down until you restart it.');
 		expect(disabled(markup, 'Kill filesystem')).toBe(true);

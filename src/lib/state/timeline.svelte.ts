@@ -41,6 +41,9 @@ import { linkLab, shareParam } from './share-param';
  * until the learner does something new there: then the world's own log is the tape again
  * (a fork), exactly as "Continue from here" makes it.
  */
+/** Refusals that mean a learner acted while a step was rebuilt: playback ends without a word. */
+const TAKEN_OVER = new Set(['changed_while_rebuilt', 'changed_while_replayed']);
+
 export class Timeline {
 	/** Set by the last move: the world it built, the tape it moved along and where it stopped. */
 	#travel = $state.raw<(Position & { world: World }) | null>(null);
@@ -281,7 +284,11 @@ export class Timeline {
 			// A learner who acted meanwhile took over: the later steps are gone, and playback ends
 			// quietly where the world now is, not with "There is no step n".
 			if (this.#run !== run || this.#disposed || this.at >= this.length) break;
-			if (!(await this.goTo(this.at + 1)).ok) break;
+			const moved = await this.goTo(this.at + 1);
+			if (moved.ok) continue;
+			// The same takeover, in the middle of the step being rebuilt.
+			if (moved.why && TAKEN_OVER.has(moved.why.key)) this.error = this.errorWhy = null;
+			break;
 		}
 		this.#stopPlaying(run);
 	}
