@@ -34,6 +34,9 @@ interface Position {
 export { linkLab, shareParam } from './share-param';
 import { linkLab, shareParam } from './share-param';
 
+/** Refusals that mean a learner acted while a step was rebuilt: playback ends without a word. */
+const TAKEN_OVER = new Set(['changed_while_rebuilt', 'changed_while_replayed']);
+
 /**
  * Time travel over the session's world. The world at step n is the scenario's world with the
  * first n logged actions replayed, so moving rebuilds a world by replay and swaps it in the way
@@ -41,9 +44,6 @@ import { linkLab, shareParam } from './share-param';
  * until the learner does something new there: then the world's own log is the tape again
  * (a fork), exactly as "Continue from here" makes it.
  */
-/** Refusals that mean a learner acted while a step was rebuilt: playback ends without a word. */
-const TAKEN_OVER = new Set(['changed_while_rebuilt', 'changed_while_replayed']);
-
 export class Timeline {
 	/** Set by the last move: the world it built, the tape it moved along and where it stopped. */
 	#travel = $state.raw<(Position & { world: World }) | null>(null);
