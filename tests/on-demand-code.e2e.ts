@@ -44,14 +44,14 @@ test('an embed opened with view=registry fetches neither the pipeline nor the tr
 	browser
 }) => {
 	const one = await browser.newPage();
-	const registry = await openQuiet(one, '/embed/01-connection-isolation?view=registry');
+	const registry = await openQuiet(one, 'embed/01-connection-isolation?view=registry');
 	await expect(one.getByRole('table')).toBeVisible();
 	expect(await fetched(registry, MARKERS.pipeline)).toBe(false);
 	expect(await fetched(registry, MARKERS.transcript)).toBe(false);
 	await one.close();
 
 	const all = await browser.newPage();
-	const everything = await openQuiet(all, '/embed/01-connection-isolation');
+	const everything = await openQuiet(all, 'embed/01-connection-isolation');
 	expect(await fetched(everything, MARKERS.pipeline)).toBe(true);
 	expect(await fetched(everything, MARKERS.transcript)).toBe(true);
 	await all.close();
@@ -60,7 +60,7 @@ test('an embed opened with view=registry fetches neither the pipeline nor the tr
 test('a lab page fetches the live-connect form only when a learner opens it (by keyboard)', async ({
 	page
 }) => {
-	const scripts = await openQuiet(page, '/labs/01-connection-isolation');
+	const scripts = await openQuiet(page, 'labs/01-connection-isolation');
 	expect(await fetched(scripts, MARKERS.liveConnect)).toBe(false);
 	const summary = page.getByText(en('live_connect_title'), { exact: true });
 	await summary.focus();
