@@ -1,12 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { expectNoAxeViolations } from './helpers/axe';
-import { refuseLiveServers, refusedLiveRequest } from './helpers/live-lab';
+import { refuseLiveServers } from './helpers/live-lab';
+import { switchLanguage } from './helpers/language';
+import { callFirstTool, openEditor, watchProblems } from './helpers/page-problems';
+import { settled } from './helpers/play-lab';
 
 // Every route once the world has settled, checked by axe (WCAG 2.1 A/AA): all of them in English,
 // and in Chinese every page but the lab embeds, which draw the lab page's own panels (two of them
 // stay: one simulated world, one with a live server). Sweeping the other embeds again in Chinese
 // cost about 50 s of CI and never found what the lab pages had not.
+// Every load is also watched for CSP violations, console errors and uncaught exceptions; each lab
+// page and lab embed is then used under the site's strict policy, in the same load: its world
+// editor opened (CodeMirror loads on demand) and a tool called. csp.e2e.ts checks the policy
+// itself and the pages this sweep does not drive.
+// A page with the header's language links is then switched to Chinese in place, as a learner
+// does, and checked again there: the same page, its editor open and a call made, where a second
+// load in Chinese cost 2–4 s a route. Embeds have no language links: they load in Chinese.
 // (The sandbox page has its own axe checks in sandbox.e2e.ts.)
 const labs = readdirSync(new URL('../labs/', import.meta.url), { withFileTypes: true })
 	.filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
@@ -29,18 +39,19 @@ const instant = (route: string, lang: string) =>
 	/^(labs|embed)\/\d\d-/.test(route) &&
 	!(route === 'labs/01-connection-isolation' && lang === 'en');
 
+/** Pages whose header has the language links: checked in Chinese in the same load. */
+const switchable = (route: string) => route === '' || route.startsWith('labs/');
+
 for (const lang of ['en', 'zh-CN']) {
-	for (const route of lang === 'en' ? routes : routes.filter(inChinese)) {
-		test(`axe: /${route} (${lang})`, async ({ page }) => {
+	const checked =
+		lang === 'en' ? routes : routes.filter((route) => inChinese(route) && !switchable(route));
+	for (const route of checked) {
+		const name = lang === 'en' && inChinese(route) && switchable(route) ? 'en, then zh-CN' : lang;
+		test(`axe and CSP: /${route} (${name})`, async ({ page }) => {
 			// A lab with a live server opens with it refused (no lab server running).
 			const lab = labs.find((id) => route.endsWith(`/${id}`)) ?? '';
 			if (lab) await refuseLiveServers(page, lab);
-			const errors: string[] = [];
-			page.on('console', (message) => {
-				if (message.type() === 'error' && !refusedLiveRequest(message, lab))
-					errors.push(message.text());
-			});
-			page.on('pageerror', (error) => errors.push(error.message));
+			const problems = await watchProblems(page, lab);
 			await page.goto(`${route}?lang=${lang}${instant(route, lang) ? '&speed=instant' : ''}`);
 			await expect(page.locator('html')).toHaveAttribute('lang', lang);
 			// The /embed page's world is in its preview frame (axe checks inside frames too).
@@ -48,7 +59,16 @@ for (const lang of ['en', 'zh-CN']) {
 			if (route)
 				await expect(world.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
 			await expectNoAxeViolations(page);
-			expect(errors).toEqual([]);
+			if (lab && lang === 'en') {
+				await openEditor(page);
+				await callFirstTool(page);
+			}
+			expect(await problems()).toEqual([]);
+			if (name !== 'en, then zh-CN') return;
+			await switchLanguage(page, 'zh-CN');
+			if (route) await settled(page);
+			await expectNoAxeViolations(page);
+			expect(await problems()).toEqual([]);
 		});
 	}
 }

@@ -1,11 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { t } from './helpers/messages';
-import { refuseLiveServers, refusedLiveRequest } from './helpers/live-lab';
+import { watchProblems } from './helpers/page-problems';
+import { settled } from './helpers/play-lab';
 
 // The site ships a strict Content-Security-Policy (svelte.config.js, `kit.csp`) as a <meta> tag
 // in every prerendered page. These tests check that the policy is there and enforced, and that
-// every page still works under it: loaded, editor opened, a tool called, with no violation.
+// the pages the axe sweep does not drive still work under it. Every lab page and lab embed is
+// driven under it by a11y.e2e.ts, in the same load as its axe pass: loaded, editor opened, a
+// tool called, with no violation (one load per route instead of two: about 35 s of CI).
 
 const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
 
@@ -32,83 +35,6 @@ async function policyOf(request: APIRequestContext, route: string): Promise<Map<
 			.filter((words) => words[0])
 			.map(([name, ...sources]) => [name, sources])
 	);
-}
-
-/**
- * Collects CSP violations (from every frame: the listener is installed before any page script
- * runs) and every console error and uncaught exception, which is where Chromium reports a
- * blocked resource too.
- */
-async function watch(page: Page, lab = '') {
-	await page.addInitScript(() => {
-		const seen: string[] = [];
-		(window as unknown as { __csp: string[] }).__csp = seen;
-		document.addEventListener('securitypolicyviolation', (event) =>
-			seen.push(
-				`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber} ${event.sample}`
-			)
-		);
-	});
-	const problems: string[] = [];
-	page.on('console', (message) => {
-		// A lab's live server, refused (no lab server running), is not a policy problem.
-		if (message.type() === 'error' && !refusedLiveRequest(message, lab))
-			problems.push(`console: ${message.text()}`);
-	});
-	page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-	return async () => {
-		const violations: string[] = [];
-		for (const frame of page.frames())
-			violations.push(
-				...(await frame.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []))
-			);
-		return [...violations.map((v) => `violation: ${v}`), ...problems];
-	};
-}
-
-async function settled(page: Page) {
-	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
-}
-
-/** Opens the world editor (CodeMirror is a chunk of its own, loaded on demand). */
-async function openEditor(page: Page) {
-	const editor = page.getByRole('textbox', { name: en('editor_json_label') });
-	// Labs that list the editor show it; the others have it behind "Edit this world".
-	const opener = page.getByText(en('lab_edit_world'));
-	await expect(editor.or(opener)).toBeVisible();
-	if (await opener.isVisible()) await opener.click();
-	await expect(editor).toBeVisible();
-	await expect(page.locator('.cm-editor')).toBeVisible();
-	return editor;
-}
-
-/** Calls the first tool of the registry from the call panel, as a learner would. */
-async function callFirstTool(page: Page) {
-	// A lab may begin before start-up (lab 06: a call before initialize): start it, as its
-	// learner does.
-	if (await page.getByText(en('harness_session_off')).count()) {
-		await page.getByRole('button', { name: en('harness_start'), exact: true }).click();
-		await settled(page);
-	}
-	// The contextual profile connects nothing outside a run: start one. Lab 07's form also selects
-	// `billing`, whose overlapping header fails the whole run (one of its steps): leave it out.
-	const contextual = page.locator('[data-profile="contextual"]');
-	if (await contextual.count()) {
-		await contextual.getByRole('checkbox', { name: 'billing', exact: true }).uncheck();
-		await contextual.getByRole('button', { name: en('contextual_start_run'), exact: true }).click();
-		await settled(page);
-	}
-	const calls = page.locator('#calls');
-	const select = calls.getByLabel(en('call_tool'), { exact: true });
-	const tools = await select.locator('option').evaluateAll((all) =>
-		// Every profile's names (mcp__a__b, mcp.a.b); not the "Another name…" entry.
-		(all as HTMLOptionElement[]).map((o) => o.value).filter((v) => !v.startsWith('\u0000'))
-	);
-	expect(tools.length, 'the world has a tool to call').toBeGreaterThan(0);
-	await select.selectOption(tools[0]);
-	await calls.getByRole('button', { name: en('call_button'), exact: true }).click();
-	await expect(calls.locator('li').first()).toBeVisible();
-	await settled(page);
 }
 
 const tiny = {
@@ -191,45 +117,36 @@ test('the policy is enforced: an injected inline script does not run', async ({ 
 	expect(outcome).toEqual({ blocked: 'script-src-elem', injected: false });
 });
 
-for (const route of worlds) {
-	test(`no CSP violation on /${route}: loaded, editor opened, a tool called`, async ({ page }) => {
-		const lab = labs.find((id) => route.endsWith(`/${id}`)) ?? '';
-		if (lab) await refuseLiveServers(page, lab);
-		const problems = await watch(page, lab);
-		if (route === 'embed/sandbox') {
-			// An empty world: the host page fills it, as a docs page would.
-			await page.goto('__fixtures__/embed-host.html?lab=sandbox&speed=instant');
-			await page.evaluate(() => (window as unknown as { ready: Promise<unknown> }).ready);
-			const frame = page.frame({ url: /\/embed\/sandbox/ })!;
-			const set = await page.evaluate(
-				(scenario) =>
-					(
-						window as unknown as {
-							command: (c: string, a: unknown) => Promise<{ ok: boolean; error?: string }>;
-						}
-					).command('setScenario', { scenario }),
-				tiny
-			);
-			expect(set.error).toBeUndefined();
-			await frame.getByText(en('lab_edit_world')).click();
-			await expect(frame.locator('.cm-editor')).toBeVisible();
-			const calls = frame.locator('#calls');
-			await calls.getByRole('button', { name: en('call_button'), exact: true }).click();
-			await expect(calls.getByText('21 °C in Lisbon')).toBeVisible();
-		} else {
-			await page.goto(`${route}?speed=instant`);
-			await settled(page);
-			await openEditor(page);
-			await callFirstTool(page);
-		}
-		expect(await problems()).toEqual([]);
-	});
-}
+test('no CSP violation on /embed/sandbox: a host page fills it, editor opened, a tool called', async ({
+	page
+}) => {
+	const problems = await watchProblems(page);
+	// An empty world: the host page fills it, as a docs page would.
+	await page.goto('__fixtures__/embed-host.html?lab=sandbox&speed=instant');
+	await page.evaluate(() => (window as unknown as { ready: Promise<unknown> }).ready);
+	const frame = page.frame({ url: /\/embed\/sandbox/ })!;
+	const set = await page.evaluate(
+		(scenario) =>
+			(
+				window as unknown as {
+					command: (c: string, a: unknown) => Promise<{ ok: boolean; error?: string }>;
+				}
+			).command('setScenario', { scenario }),
+		tiny
+	);
+	expect(set.error).toBeUndefined();
+	await frame.getByText(en('lab_edit_world')).click();
+	await expect(frame.locator('.cm-editor')).toBeVisible();
+	const calls = frame.locator('#calls');
+	await calls.getByRole('button', { name: en('call_button'), exact: true }).click();
+	await expect(calls.getByText('21 °C in Lisbon')).toBeVisible();
+	expect(await problems()).toEqual([]);
+});
 
 test('no CSP violation on / and /sandbox: editor, apply, a call with an outputSchema', async ({
 	page
 }) => {
-	const problems = await watch(page);
+	const problems = await watchProblems(page);
 	await page.goto('');
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 

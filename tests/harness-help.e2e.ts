@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { switchLanguage } from './helpers/language';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 
@@ -18,26 +19,37 @@ const cases = [
 const key = (prefix: string, command: string) =>
 	prefix === 'harness' ? `harness_${command}_help` : `${prefix}_${command}`;
 
-for (const locale of ['en', 'zh-CN'])
-	for (const c of cases)
-		test(`${c.page}: the harness buttons' help is the profile's own (${locale})`, async ({
+async function expectHelp(page: Page, locale: string, prefix: string) {
+	const harness = page.locator('#harness');
+	for (const [command, label] of [
+		['start', 'harness_start'],
+		['reconnect', 'harness_reconnect'],
+		['close', 'harness_close']
+	]) {
+		const button = harness.getByRole('button', { name: t(locale, label), exact: true });
+		await expect(button).toHaveAccessibleDescription(t(locale, key(prefix, command)));
+	}
+	await expect(harness.locator('#harness-help-0')).toBeVisible();
+	if (prefix !== 'harness')
+		await expect(harness).not.toContainText(t(locale, 'harness_start_help'));
+}
+
+// A lab page is switched to Chinese in place with its header's language link (the help is
+// redrawn like every word); an embed has no such link, so it loads in each language.
+for (const c of cases) {
+	const switchable = c.page.startsWith('labs/');
+	for (const locale of switchable ? ['en'] : ['en', 'zh-CN'])
+		test(`${c.page}: the harness buttons' help is the profile's own (${switchable ? 'en, then zh-CN' : locale})`, async ({
 			page
 		}) => {
 			await page.goto(`${c.page}?lang=${locale}&speed=instant`);
 			await settled(page);
-			const harness = page.locator('#harness');
-			for (const [command, label] of [
-				['start', 'harness_start'],
-				['reconnect', 'harness_reconnect'],
-				['close', 'harness_close']
-			]) {
-				const button = harness.getByRole('button', { name: t(locale, label), exact: true });
-				await expect(button).toHaveAccessibleDescription(t(locale, key(c.prefix, command)));
-			}
-			await expect(harness.locator('#harness-help-0')).toBeVisible();
-			if (c.prefix !== 'harness')
-				await expect(harness).not.toContainText(t(locale, 'harness_start_help'));
+			await expectHelp(page, locale, c.prefix);
+			if (!switchable) return;
+			await switchLanguage(page, 'zh-CN');
+			await expectHelp(page, 'zh-CN', c.prefix);
 		});
+}
 
 for (const locale of ['en', 'zh-CN'])
 	test(`MiniHarness: after Reconnect all the status line says every client is closed (${locale})`, async ({
