@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allCode, LabWalk, loadLab, locales } from '../test-support';
+import { worldFacts } from '../../src/lib/core/labs/facts';
+import { goalMet } from '../../src/lib/core/labs/goals';
+import { isWorldLabAction, performLabAction } from '../../src/lib/core/labs/lab-actions';
 import { World } from '../../src/lib/core/world/world';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
@@ -130,5 +133,52 @@ describe('lab 05-fault-drills: a learner can meet every check', () => {
 			)
 		).toBe(true);
 		world.dispose();
+	});
+});
+
+describe('lab 05-fault-drills: a call reconciled the wrong way', () => {
+	it('leaves its check open, in both drills; the run goes on all the same', async () => {
+		const world = new World(lab.scenario);
+		const stepOf = (id: string) => lab.steps.find((s) => s.id === id)!;
+		/** A check judged as the page judges it: on what happened since its step began. */
+		const met = (step: string, check: string, since: number) => {
+			const facts = worldFacts(world, lab.id, 0);
+			const events = facts.events.filter((e) => e.seq > since);
+			const goal = stepOf(step).checks.find((c) => c.id === check)!.goal;
+			const callIds = new Set(facts.calls.map((c) => c.id));
+			return goalMet(goal, { ...facts, events, callIds, predicted: true });
+		};
+		const now = () => world.events.at(-1)?.seq ?? 0;
+		const play = async (step: string, skip = 0) => {
+			const actions = stepOf(step).solution.filter(isWorldLabAction);
+			for (const action of actions.slice(0, actions.length - skip))
+				await performLabAction(world, action);
+		};
+		try {
+			await world.startSession();
+			for (const step of ['not-allowlisted', 'hints-not-permissions', 'killed-before'])
+				await play(step);
+			await play('killed-mid-call');
+			const reconcileFrom = now();
+			// No refund was found: "It happened" is the wrong answer.
+			await world.reconcile(world.toolSource!.unreconciled[0], 'applied');
+			expect(met('reconcile', 'reconciled', reconcileFrom)).toBe(false);
+			expect(met('reconcile', 'running', reconcileFrom)).toBe(true);
+			// The rest of that step (restart payments, reconnect all), and the next.
+			for (const action of stepOf('reconcile').solution.filter(isWorldLabAction).slice(1))
+				await performLabAction(world, action);
+			await play('oversized');
+
+			// The invoice was found: "It did not happen" is the wrong answer (the step's last
+			// action, its own reconcile, is left out).
+			const hangFrom = now();
+			await play('hang', 1);
+			await world.reconcile(world.toolSource!.unreconciled[0], 'not_applied');
+			expect(world.toolSource!.unreconciled).toEqual([]);
+			expect(met('hang', 'reconciled', hangFrom)).toBe(false);
+			expect(met('hang', 'timed-out', hangFrom)).toBe(true);
+		} finally {
+			world.dispose();
+		}
 	});
 });

@@ -64,6 +64,8 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 				e.command === goal.command &&
 				(goal.server === undefined || e.server === goal.server)
 		);
+	if ('reconciled' in goal)
+		return ctx.events.some((e) => e.kind === 'reconciled' && e.verdict === goal.reconciled);
 	if ('hostRequest' in goal) {
 		const h = goal.hostRequest;
 		return ctx.events.some(
@@ -71,7 +73,8 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 				e.kind === 'hostRequest' &&
 				(h.kind === undefined || e.request === h.kind) &&
 				(h.state === undefined || e.state === h.state) &&
-				(h.server === undefined || e.server === h.server)
+				(h.server === undefined || e.server === h.server) &&
+				(h.edited === undefined || e.edited === h.edited)
 		);
 	}
 	if ('protocolResult' in goal) {
@@ -82,7 +85,8 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 				(p.method === undefined || e.method === p.method) &&
 				(p.server === undefined || e.server === p.server) &&
 				(p.ok === undefined || e.ok === p.ok) &&
-				(p.errorIncludes === undefined || e.detail.includes(p.errorIncludes))
+				(p.errorIncludes === undefined || e.detail.includes(p.errorIncludes)) &&
+				(p.uri === undefined || e.uri === p.uri)
 		);
 	}
 	if ('wire' in goal) {

@@ -60,10 +60,18 @@ export type Goal =
 	/** The latest registry build had a name collision (one registration replaced another). */
 	| { collision: true }
 	| { command: string; server?: string }
+	/** A ToolSource call of unknown outcome was reconciled with this verdict. */
+	| { reconciled: 'applied' | 'not_applied' }
 	| { predicted: true }
 	/** A server asked the host (sampling, elicitation, roots), or that request was settled so. */
 	| {
-			hostRequest: { kind?: 'sampling' | 'elicitation' | 'roots'; state?: string; server?: string };
+			hostRequest: {
+				kind?: 'sampling' | 'elicitation' | 'roots';
+				state?: string;
+				server?: string;
+				/** Sampling: approved with the reply changed (true) or as the model wrote it (false). */
+				edited?: boolean;
+			};
 	  }
 	/** A learner's own request (resources, prompts, log level) was answered, or failed. */
 	| {
@@ -72,6 +80,8 @@ export type Goal =
 				server?: string;
 				ok?: boolean;
 				errorIncludes?: string;
+				/** resources/read: this URI, exactly. */
+				uri?: string;
 			};
 	  }
 	/** A message with this method crossed a wire (anywhere in this world's protocol log). */
@@ -166,12 +176,14 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 		z.strictObject({ run: z.enum(['running', 'interrupted']) }),
 		z.strictObject({ collision: z.literal(true) }),
 		z.strictObject({ command: z.string(), server: z.string().optional() }),
+		z.strictObject({ reconciled: z.enum(['applied', 'not_applied']) }),
 		z.strictObject({ predicted: z.literal(true) }),
 		z.strictObject({
 			hostRequest: z.strictObject({
 				kind: z.enum(['sampling', 'elicitation', 'roots']).optional(),
 				state: z.string().optional(),
-				server: z.string().optional()
+				server: z.string().optional(),
+				edited: z.boolean().optional()
 			})
 		}),
 		z.strictObject({
@@ -179,7 +191,8 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 				method: z.string().optional(),
 				server: z.string().optional(),
 				ok: z.boolean().optional(),
-				errorIncludes: z.string().optional()
+				errorIncludes: z.string().optional(),
+				uri: z.string().optional()
 			})
 		}),
 		z.strictObject({

@@ -33,6 +33,24 @@ describe('goals on the protocol beside tools', () => {
 		expect(met({ hostRequest: { kind: 'sampling', state: 'rejected' } })).toBe(false);
 		expect(met({ hostRequest: { kind: 'elicitation' } })).toBe(false);
 		expect(met({ hostRequest: { server: 'elsewhere' } })).toBe(false);
+		// Approved as the model wrote it: not edited.
+		expect(met({ hostRequest: { kind: 'sampling', state: 'approved', edited: false } })).toBe(true);
+		expect(met({ hostRequest: { kind: 'sampling', state: 'approved', edited: true } })).toBe(false);
+	});
+
+	it('hostRequest: a sampling reply the person changed is edited; the same text again is not', async () => {
+		const met = await context(async (w) => {
+			await w.callTool('mcp__assistant__summarise');
+			await w.answerSampling('h1', { action: 'approve', text: 'Three tickets are open.' });
+		});
+		expect(met({ hostRequest: { kind: 'sampling', state: 'approved', edited: true } })).toBe(false);
+		const changed = await context(async (w) => {
+			await w.callTool('mcp__assistant__summarise');
+			await w.answerSampling('h1', { action: 'approve', text: 'Two are open.' });
+		});
+		expect(changed({ hostRequest: { kind: 'sampling', state: 'approved', edited: true } })).toBe(
+			true
+		);
 	});
 
 	it('protocolResult: a learner request answered or failed, by method, server and error text', async () => {
@@ -48,6 +66,13 @@ describe('goals on the protocol beside tools', () => {
 			})
 		).toBe(true);
 		expect(met({ protocolResult: { method: 'prompts/get', server: 'other' } })).toBe(false);
+		// A read is of one URI: another's is not it.
+		expect(met({ protocolResult: { method: 'resources/read', uri: 'file:///notes.txt' } })).toBe(
+			true
+		);
+		expect(met({ protocolResult: { method: 'resources/read', uri: 'file:///other.txt' } })).toBe(
+			false
+		);
 	});
 
 	it('wire: a message with a method crossed, in a direction', async () => {

@@ -71,6 +71,8 @@ export type WorldEvent =
 			server: string;
 			request: HostRequestKind;
 			state: HostRequestState;
+			/** A sampling request approved: whether the person changed the model's reply first. */
+			edited?: boolean;
 	  }
 	/** A learner's own protocol request (resources, prompts, log level) got its answer. */
 	| {
@@ -82,6 +84,8 @@ export type WorldEvent =
 			method: string;
 			ok: boolean;
 			detail: string;
+			/** resources/read: the URI asked for. */
+			uri?: string;
 	  }
 	| { seq: number; t: number; kind: 'roots'; count: number }
 	/**

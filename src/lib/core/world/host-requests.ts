@@ -60,7 +60,12 @@ interface Base {
 
 export type HostRequest = Base &
 	(
-		| { kind: 'sampling'; ask: SamplingAsk }
+		| {
+				kind: 'sampling';
+				ask: SamplingAsk;
+				/** Approved with a reply the person changed, not the host model's own (once answered). */
+				edited?: boolean;
+		  }
 		| { kind: 'elicitation'; ask: ElicitationAsk }
 		| { kind: 'roots'; ask: null }
 	);
@@ -184,7 +189,7 @@ export class HostRequests {
 			content: { type: 'text', text: reply },
 			stopReason: 'endTurn'
 		});
-		this.#settle(id, 'approved', text(reply));
+		this.#settle(id, 'approved', text(reply), { edited: reply !== this.modelReply });
 	}
 
 	answerElicitation(id: string, answer: ElicitationAnswer): void {
@@ -283,12 +288,18 @@ export class HostRequests {
 		return { request, waiter };
 	}
 
-	#settle(id: string, state: HostRequestState, reply: string): void {
+	#settle(
+		id: string,
+		state: HostRequestState,
+		reply: string,
+		more: { edited?: boolean } = {}
+	): void {
 		this.#waiting.delete(id);
 		const done = this.#list.replaceLast(
 			(r) => r.id === id,
 			// eslint-disable-next-line @typescript-eslint/no-unused-vars -- the answer clears the refusal
-			({ problemWhy, ...r }) => ({ ...r, state, reply, problem: '', answeredAt: this.clock.now })
+			({ problemWhy, ...r }) =>
+				({ ...r, ...more, state, reply, problem: '', answeredAt: this.clock.now }) as HostRequest
 		);
 		if (done) this.changed(done, true);
 	}

@@ -245,7 +245,10 @@ export class World {
 					server: done.server,
 					method: done.method,
 					ok: done.state === 'ok',
-					detail: done.error
+					detail: done.error,
+					...(done.method === 'resources/read' && typeof done.params.uri === 'string'
+						? { uri: done.params.uri }
+						: {})
 				})
 		);
 		// MiniHarness's client times every request by its own block, initialize included (§3).
@@ -855,7 +858,10 @@ export class World {
 			id: request.id,
 			server: request.server,
 			request: request.kind,
-			state: request.state
+			state: request.state,
+			...(request.kind === 'sampling' && request.edited !== undefined
+				? { edited: request.edited }
+				: {})
 		});
 	}
 
