@@ -3,9 +3,9 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
 import { labSteps, play, playStep, settled, type Step } from './helpers/play-lab';
 
-// Lab 06 through the UI: what the MiniHarness panel shows from the real handshake, the
-// executor's decisions and cached approval, the checkpoint retry and the time control by
-// keyboard, and axe in both languages.
+// Lab 06 through the UI, every step played to its goals: what the MiniHarness panel shows from
+// the real handshake, the executor's decisions and cached approval, the checkpoint retry and the
+// time control by keyboard, and axe in both languages.
 
 const LAB = '06-sdk-client-discipline';
 const steps = labSteps(LAB);
@@ -117,6 +117,13 @@ for (const locale of ['en', 'zh-CN']) {
 			panel(page).getByTestId('miniharness-checkpoints').locator('[data-call="c9"]')
 		).toContainText('started');
 		await expectNoAxeViolations(page);
+
+		// The rest of the lab, to its end: this test is the lab's play (labs.e2e.ts leaves it out).
+		for (const id of ['no-failover', 'timeout', 'close']) {
+			await next(page, locale);
+			await playStep(page, locale, step(id));
+		}
+		await expect(page.locator('#narration').getByText(t(locale, 'lab_all_done'))).toBeVisible();
 	});
 }
 
