@@ -3,8 +3,9 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
 import { labSteps, play, playStep, settled, type Step } from './helpers/play-lab';
 
-// Lab 07 through the UI: the run form by keyboard, the headers each run sends visible in the
-// panel and on the protocol log's simulated HTTP requests, the bearer token masked everywhere.
+// Lab 07 through the UI, every step played to its goals: the run form by keyboard, the headers
+// each run sends visible in the panel and on the protocol log's simulated HTTP requests, the
+// bearer token masked everywhere.
 
 const LAB = '07-per-run-headers';
 /** The scenario's bearer token: it must appear nowhere on the page. */
@@ -96,5 +97,12 @@ for (const locale of ['en', 'zh-CN']) {
 			t(locale, 'contextual_event_run_ended', { run: 3 })
 		);
 		await expectNoAxeViolations(page);
+
+		// The rest of the lab, to its end: this test is the lab's play (labs.e2e.ts leaves it out).
+		for (const id of ['missing-values', 'conflicts', 'allowed-and-bounded']) {
+			await next(page, locale);
+			await playStep(page, locale, step(id));
+		}
+		await expect(page.locator('#narration').getByText(t(locale, 'lab_all_done'))).toBeVisible();
 	});
 }

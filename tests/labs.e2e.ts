@@ -6,9 +6,13 @@ import { liveServers, refuseLiveServers } from './helpers/live-lab';
 // Every lab, in both languages, played through the UI with its own solution (lab.json) until
 // every goal of every step is met: what a learner would click, found by accessible name.
 
-// Labs 06's and 09's own tests play every step to their goals in both languages, checking each
-// table on the way: playing them here again added nothing but 12 s each.
-const playedByItsOwnTest = new Set(['06-sdk-client-discipline', '09-tool-poisoning']);
+// Labs 06's, 07's and 09's own tests play every step to their goals in both languages, checking
+// each table on the way: playing them here again added nothing but 12 s each.
+const playedByItsOwnTest = new Set([
+	'06-sdk-client-discipline',
+	'07-per-run-headers',
+	'09-tool-poisoning'
+]);
 const labs = labIds()
 	.filter((id) => !playedByItsOwnTest.has(id))
 	.map((id) => ({ id, steps: labSteps(id) }));
