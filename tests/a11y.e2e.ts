@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 import { expectNoAxeViolations } from './helpers/axe';
 import { refuseLiveServers } from './helpers/live-lab';
+import { englishLeft } from './helpers/english-left';
 import { switchLanguage } from './helpers/language';
 import { callFirstTool, openEditor, watchProblems } from './helpers/page-problems';
 import { settled } from './helpers/play-lab';
@@ -69,6 +70,7 @@ for (const lang of ['en', 'zh-CN']) {
 			if (route) await settled(page);
 			await expectNoAxeViolations(page);
 			expect(await problems()).toEqual([]);
+			expect(await englishLeft(page)).toEqual([]);
 		});
 	}
 }

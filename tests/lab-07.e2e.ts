@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
+import { englishLeft } from './helpers/english-left';
 import { t } from './helpers/messages';
 import { labSteps, play, playStep, settled, type Step } from './helpers/play-lab';
 
@@ -104,5 +105,6 @@ for (const locale of ['en', 'zh-CN']) {
 			await playStep(page, locale, step(id));
 		}
 		await expect(page.locator('#narration').getByText(t(locale, 'lab_all_done'))).toBeVisible();
+		if (locale !== 'en') expect(await englishLeft(page)).toEqual([]);
 	});
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { startLabServer, type LabServerProcess } from './helpers/lab-server';
+import { englishLeft } from './helpers/english-left';
 import { switchLanguage } from './helpers/language';
 import { t } from './helpers/messages';
 import { labSteps, play, playStep, settled, type Step } from './helpers/play-lab';
@@ -123,6 +124,7 @@ test('lab 08 plays to its goals against a real lab server (en, then zh-CN)', asy
 	await next(page, locale);
 	await playStep(page, locale, step('same-harness'));
 	await expect(page.locator('#narration').getByText(t(locale, 'lab_all_done'))).toBeVisible();
+	expect(await englishLeft(page)).toEqual([]);
 
 	// The token is in the page's memory only.
 	expect(page.url()).not.toContain(TOKEN);

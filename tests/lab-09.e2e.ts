@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
+import { englishLeft } from './helpers/english-left';
 import { t } from './helpers/messages';
 import { labSteps, playStep, settled } from './helpers/play-lab';
 
@@ -62,6 +63,7 @@ for (const locale of ['en', 'zh-CN']) {
 				await page.getByRole('button', { name: t(locale, 'lab_next') }).click();
 		}
 		await expect(page.locator('#narration').getByText(t(locale, 'lab_all_done'))).toBeVisible();
+		if (locale !== 'en') expect(await englishLeft(page)).toEqual([]);
 
 		// The defences table: a verdict and its reason in every cell, tied to the reference.
 		// The scrollable box of each table (its section is a region of the same name).

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { englishLeft } from './helpers/english-left';
 import { t } from './helpers/messages';
 import { labIds, labSteps, playStep, settled } from './helpers/play-lab';
 import { liveServers, refuseLiveServers } from './helpers/live-lab';
@@ -60,6 +61,8 @@ for (const lab of labs) {
 					await page.getByRole('button', { name: t(locale, 'lab_next') }).click();
 			}
 			await expect(page.locator('#narration').getByText(t(locale, 'lab_all_done'))).toBeVisible();
+			// Every panel the lab used, in its played state: no English sentence of the UI's.
+			if (locale !== 'en') expect(await englishLeft(page)).toEqual([]);
 		});
 	}
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { englishLeft } from './helpers/english-left';
 import { switchLanguage } from './helpers/language';
 import { refuseLiveServers } from './helpers/live-lab';
 import { labIds, settled } from './helpers/play-lab';
@@ -72,5 +73,6 @@ test('no lab scrolls sideways in presenter mode at 1024×768 or 1280×720 (en, t
 		await page.setViewportSize(projectors[0]);
 		await switchLanguage(page, 'zh-CN');
 		await onBothScreens(page, `/labs/${id} (zh-CN)`);
+		expect.soft(await englishLeft(page), `/labs/${id} (zh-CN)`).toEqual([]);
 	}
 });
