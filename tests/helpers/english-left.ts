@@ -1,17 +1,12 @@
 import type { Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
+import { catalogue } from './messages';
 
 // A page in Chinese shows none of the UI's English sentences: a string typed into a component
 // instead of taken from the catalogue, or a message read in the wrong language, shows up here
 // wherever it is on screen, not only where a test happens to look.
 
-const read = (locale: string) =>
-	JSON.parse(
-		readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), 'utf8')
-	) as Record<string, string>;
-const en = read('en');
-const zh = read('zh-CN');
-const zhAll = Object.values(zh).join('\n');
+const zhAll = Object.values(catalogue('zh-CN')).join('\n');
 /** What the simulated harnesses and servers say (src/lib/core): English in every language. */
 const core = new URL('../../src/lib/core/', import.meta.url);
 const coreText = readdirSync(core, { recursive: true, encoding: 'utf8' })
@@ -24,19 +19,20 @@ const coreText = readdirSync(core, { recursive: true, encoding: 'utf8' })
  * enough to be a phrase of the UI's own, and neither in the Chinese catalogue (names, code and
  * protocol words stay English in both) nor in what a harness says ("… is not on the allowlist").
  */
-export const englishPhrases: Array<{ key: string; phrase: string }> = Object.entries(en).flatMap(
-	([key, text]) =>
-		text
-			.split(/\{\w+\}/)
-			.map((part) => part.trim())
-			.filter(
-				(part) =>
-					part.length >= 16 &&
-					/[a-z]{3,} [a-z]{2,} [a-z]{2,}/i.test(part) &&
-					!zhAll.includes(part) &&
-					!coreText.includes(part)
-			)
-			.map((phrase) => ({ key, phrase }))
+export const englishPhrases: Array<{ key: string; phrase: string }> = Object.entries(
+	catalogue('en')
+).flatMap(([key, text]) =>
+	text
+		.split(/\{\w+\}/)
+		.map((part) => part.trim())
+		.filter(
+			(part) =>
+				part.length >= 16 &&
+				/[a-z]{3,} [a-z]{2,} [a-z]{2,}/i.test(part) &&
+				!zhAll.includes(part) &&
+				!coreText.includes(part)
+		)
+		.map((phrase) => ({ key, phrase }))
 );
 
 /**

@@ -9,6 +9,13 @@ const catalogues: Record<string, Record<string, string>> = Object.fromEntries(
 	])
 );
 
+/** A locale's whole catalogue, key → text with its {params} unfilled. */
+export function catalogue(locale: string): Readonly<Record<string, string>> {
+	const messages = catalogues[locale];
+	if (!messages) throw new Error(`no catalogue for ${locale}`);
+	return messages;
+}
+
 export function t(
 	locale: string,
 	key: string,
