@@ -236,6 +236,31 @@ test('setScenario replaces the world and runs its start-up', async ({ page }) =>
 	]);
 });
 
+test('lab 06 opens before its start-up: every client pending, startSession starts them', async ({
+	page
+}) => {
+	// The one lab that does not open started (its first step is the start-up): a host must not
+	// take its first snapshot for a failed world.
+	const ready = await openHost(page, '?lab=06-sdk-client-discipline');
+	expect(ready.lab).toBe('06-sdk-client-discipline');
+	const first = await command(page, 'getState');
+	expect(first.snapshot?.profile).toBe('miniharness');
+	expect(first.snapshot?.servers.map((s) => s.state)).toEqual([
+		'pending',
+		'pending',
+		'pending',
+		'pending'
+	]);
+	const started = await command(page, 'startSession');
+	expect(started.ok).toBe(true);
+	expect(started.snapshot?.servers.map((s) => [s.name, s.state])).toEqual([
+		['backup', 'initialized'],
+		['payments', 'initialized'],
+		['primary', 'initialized'],
+		['realtime', 'failed']
+	]);
+});
+
 test('commands are ignored unless they come from the origin parameter', async ({ page }) => {
 	await page.goto('__fixtures__/embed-host.html?origin=https://docs.example.com');
 	await page.evaluate(() => window.post({ type: 'mcp-lab:command', id: 'x', command: 'getState' }));
@@ -252,6 +277,47 @@ test('commands are ignored unless they come from the origin parameter', async ({
 	await expect(page.frameLocator('#lab').getByRole('main')).toContainText(
 		t('en', 'embed_origin_mismatch', { origin: 'https://docs.example.com', parent: here })
 	);
+});
+
+test('an empty, malformed or file: origin= shuts the frame: no ready, no answers, and it says why', async ({
+	page
+}) => {
+	// One host page of this test's own, three frames: each posts getState to its frame as soon as
+	// it loads, and again later, and keeps every message any frame sends.
+	const bad = ['', 'not a url', 'file:///home/ana/guide.html'];
+	const frames = bad
+		.map(
+			(origin, i) =>
+				`<iframe id="f${i}" title="lab ${i}" src="../embed/01-connection-isolation?speed=instant&origin=${encodeURIComponent(origin)}"></iframe>`
+		)
+		.join('');
+	await page.route('**/__fixtures__/bad-origins.html', (route) =>
+		route.fulfill({
+			contentType: 'text/html',
+			body: `<!doctype html><html lang="en"><title>host</title><body>${frames}<script>
+				window.heard = [];
+				addEventListener('message', (e) => window.heard.push(e.data && e.data.type));
+				const ask = () => document.querySelectorAll('iframe').forEach((f) =>
+					f.contentWindow.postMessage({ type: 'mcp-lab:command', id: 'q', command: 'getState' }, '*'));
+				document.querySelectorAll('iframe').forEach((f) => f.addEventListener('load', ask));
+				window.ask = ask;
+			</script></body></html>`
+		})
+	);
+	await page.goto('__fixtures__/bad-origins.html');
+	const notices = [
+		t('en', 'embed_origin_empty'),
+		t('en', 'embed_origin_malformed', { value: 'not a url' }),
+		t('en', 'embed_origin_unusable', { value: 'file:///home/ana/guide.html' })
+	];
+	for (const [i, notice] of notices.entries()) {
+		const frame = page.frameLocator(`#f${i}`);
+		await expect(frame.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+		await expect(frame.getByRole('main')).toContainText(notice);
+	}
+	await page.evaluate(() => window.ask());
+	await page.waitForTimeout(1500);
+	expect(await page.evaluate(() => window.heard)).toEqual([]);
 });
 
 test('a host drives a call and its approval through postMessage', async ({ page }) => {

@@ -13,6 +13,9 @@ declare global {
 		command: (command: string, args?: Record<string, unknown>) => Promise<Result>;
 		post: (message: unknown) => void;
 		messages: Array<{ type: string; [key: string]: unknown }>;
+		/** A test's own host page: what its frames sent, and a way to ask them again. */
+		heard: unknown[];
+		ask: () => void;
 	}
 }
 

@@ -26,7 +26,7 @@ export class EmbedChoices {
 		return Number.isInteger(step) && step >= 0 && step <= last ? step : null;
 	});
 	/** An unusable origin is left out of the URL (and said so), never widened to "any origin". */
-	readonly originCheck = $derived(parseOriginParam(this.origin.trim()));
+	readonly originCheck = $derived(parseOriginParam(this.origin.trim() || null));
 	readonly query = $derived(
 		embedQuery({
 			views: this.views,

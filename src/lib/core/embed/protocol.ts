@@ -66,15 +66,79 @@ export function parseMessage(data: unknown): Parsed {
 		return {
 			kind: 'invalid',
 			id,
-			error: `Unknown command ${JSON.stringify(name)}. Commands: ${COMMANDS.join(', ')}.`
+			error: `Unknown command ${echoedName(name)}. Commands: ${COMMANDS.join(', ')}.`
 		};
 	const args = message.args ?? {};
 	if (typeof args !== 'object' || Array.isArray(args) || args === null)
 		return { kind: 'invalid', id, error: `"args" of ${name} must be an object.` };
-	return {
-		kind: 'command',
-		command: { id, command: name as CommandName, args: args as Record<string, unknown> }
-	};
+	const problem = notJson(args, 'args');
+	// A copy as JSON has it (keys holding undefined dropped): the world logs each action as JSON
+	// for time travel and share links, and a replay must see what the live world saw.
+	let copy: Record<string, unknown> | undefined;
+	try {
+		if (!problem) copy = JSON.parse(JSON.stringify(args)) as Record<string, unknown>;
+	} catch {
+		// Only depth is left to fail here: JSON.stringify recurses.
+	}
+	if (!copy)
+		return {
+			kind: 'invalid',
+			id,
+			error: `"args" of ${name} must be plain JSON: ${problem || 'args nests too deeply'}.`
+		};
+	return { kind: 'command', command: { id, command: name as CommandName, args: copy } };
+}
+
+/** How a refusal names a command it does not know: a string bounded, anything else by its type. */
+const NAME_ECHO_MAX = 100;
+function echoedName(name: unknown): string {
+	if (typeof name !== 'string') return `(${name === null ? 'null' : typeof name}, not a string)`;
+	const shown = name.length > NAME_ECHO_MAX ? `${name.slice(0, NAME_ECHO_MAX)}…` : name;
+	return JSON.stringify(shown);
+}
+
+/**
+ * Where `value` stops being JSON, or '' when it is JSON all through. A host may post whatever
+ * structured cloning carries (a BigInt, a cycle, a Date, a Map, NaN); the contract's messages
+ * are plain JSON, and anything else would reach the world and break its log later (a share link
+ * recursing for ever on a cycle). Undefined values are let through, as JSON.stringify drops
+ * them. Walked with an explicit stack: deep nesting is valid JSON and must not overflow.
+ */
+export function notJson(value: unknown, root: string): string {
+	const ancestors = new Set<object>();
+	const todo: Array<{ value: unknown; path: string } | { exit: object }> = [{ value, path: root }];
+	while (todo.length) {
+		const item = todo.pop()!;
+		if ('exit' in item) {
+			ancestors.delete(item.exit);
+			continue;
+		}
+		const { value: v, path } = item;
+		if (v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean') continue;
+		if (typeof v === 'number') {
+			if (Number.isFinite(v)) continue;
+			return `${path} is ${v}, which JSON cannot carry`;
+		}
+		if (typeof v !== 'object') return `${path} is a ${typeof v}`;
+		if (ancestors.has(v)) return `${path} refers back to an object that contains it`;
+		const array = Array.isArray(v);
+		const proto: unknown = Object.getPrototypeOf(v);
+		if (!array && proto !== Object.prototype && proto !== null) {
+			const kind = (v as { constructor?: { name?: unknown } }).constructor?.name;
+			return `${path} is ${typeof kind === 'string' && kind ? `a ${kind.slice(0, 40)}` : 'not a plain object'}`;
+		}
+		ancestors.add(v);
+		todo.push({ exit: v });
+		if (array)
+			for (let i = v.length - 1; i >= 0; i--) todo.push({ value: v[i], path: `${path}[${i}]` });
+		else
+			for (const key of Object.keys(v).reverse())
+				todo.push({
+					value: (v as Record<string, unknown>)[key],
+					path: `${path}.${key.slice(0, 40)}`
+				});
+	}
+	return '';
 }
 
 /** A string argument, or the sentence explaining what is missing. */
@@ -130,11 +194,16 @@ export function replyOrigin(
 	}
 }
 
-/** The `origin=` parameter, normalised; an unusable value is treated as an error, not as "any". */
+/**
+ * The `origin=` parameter (null when absent), normalised; an unusable value is treated as an
+ * error, not as "any". So is an empty one: a docs template whose origin variable came out empty
+ * must not open the frame to every page.
+ */
 export function parseOriginParam(
 	value: string | null
-): { origin: string | null } | { error: string; kind: 'unusable' | 'malformed' } {
-	if (value === null || value === '') return { origin: null };
+): { origin: string | null } | { error: string; kind: 'unusable' | 'malformed' | 'empty' } {
+	if (value === null) return { origin: null };
+	if (value === '') return { error: 'origin= is empty.', kind: 'empty' };
 	try {
 		const url = new URL(value);
 		// A file: page posts with origin "null" (Chromium still spells the URL's origin file://).

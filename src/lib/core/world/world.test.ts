@@ -90,6 +90,41 @@ describe('OpenHarness world: start-up', () => {
 		expect(statusOf(world, 'internal-api').status).toBe('connected');
 	});
 
+	it('counts any resources/list error whose message contains Method not found as connected', async () => {
+		// OpenHarness tests `"Method not found" in str(exc)`: containment, not the exact text.
+		const world = makeWorld({
+			mcp_servers: {
+				older: {
+					type: 'stdio',
+					command: 'x',
+					sim: {
+						tools: [{ name: 't' }],
+						resourcesError: { code: -32000, message: 'resources: Method not found (v0.3)' }
+					}
+				},
+				other: {
+					type: 'stdio',
+					command: 'y',
+					sim: {
+						tools: [{ name: 'u' }],
+						resourcesError: { code: -32000, message: 'Method missing' }
+					}
+				}
+			}
+		});
+		await world.startSession();
+		expect(statusOf(world, 'older').status).toBe('connected');
+		expect(statusOf(world, 'other')).toMatchObject({
+			status: 'failed',
+			detail: 'MCP error -32000: Method missing'
+		});
+		// The tolerated server's tool is registered; the failed one's is not.
+		expect(world.registry.map((e) => e.name).filter((n) => n.startsWith('mcp__'))).toEqual([
+			'mcp__older__t'
+		]);
+		world.dispose();
+	});
+
 	it('fails the whole server when resources/list fails otherwise, though its tools were listed', async () => {
 		const world = makeWorld({
 			mcp_servers: {
