@@ -107,7 +107,7 @@ async function frame(
 		for (let i = 0; i < 1000 && !answer(); i++) await new Promise((r) => setTimeout(r, 2));
 		return answer();
 	}
-	return { session, posted, results, post, send };
+	return { session, host, posted, results, post, send };
 }
 
 const names = (snapshot: WorldSnapshot | undefined) => snapshot?.registry.map((e) => e.name);
@@ -385,6 +385,96 @@ describe('EmbedHost: profileCommand', () => {
 			ok: false,
 			error: `profileCommand needs args.command (a non-empty string). ${SHAPE}`
 		});
+	});
+});
+
+describe('EmbedHost: bad arguments and hostile messages', () => {
+	it('refuses each command’s missing or mistyped args in its own words, and the world is kept', async () => {
+		const { send } = await frame();
+		const refusals: Array<[string, Record<string, unknown>, string]> = [
+			['callTool', { arguments: {} }, 'callTool needs args.name (a non-empty string).'],
+			[
+				'callTool',
+				{ name: 'mcp__filesystem__read_file', arguments: 'x' },
+				'callTool needs args.arguments to be an object when given.'
+			],
+			[
+				'callTool',
+				{ name: 'mcp__filesystem__read_file', arguments: [] },
+				'callTool needs args.arguments to be an object when given.'
+			],
+			['answerApproval', { approve: true }, 'answerApproval needs args.call (a non-empty string).'],
+			[
+				'answerApproval',
+				{ call: 'c1', approve: 'yes' },
+				'answerApproval needs args.approve (true or false).'
+			],
+			['restart', {}, 'restart needs args.server (a non-empty string).'],
+			['hang', { server: '' }, 'hang needs args.server (a non-empty string).'],
+			[
+				'delay',
+				{ server: 'filesystem', ms: '5' },
+				'delay needs args.ms (a number of milliseconds).'
+			]
+		];
+		for (const [command, args, error] of refusals)
+			expect(await send(command, args), command).toEqual({
+				type: 'mcp-lab:result',
+				id: expect.any(String),
+				ok: false,
+				error
+			});
+		const state = await send('getState');
+		expect(state?.snapshot?.calls).toEqual([]);
+		expect(state?.snapshot?.servers.map((s) => s.state)).toEqual([
+			'connected',
+			'connected',
+			'failed'
+		]);
+	});
+
+	it('answers a non-JSON message and an unknown command of any type, and keeps working', async () => {
+		const { send, post, results } = await frame();
+		const cyclic: Record<string, unknown> = { path: '/data/a' };
+		cyclic.again = cyclic;
+		expect(
+			await send('callTool', { name: 'mcp__filesystem__read_file', arguments: cyclic })
+		).toMatchObject({
+			ok: false,
+			error:
+				'"args" of callTool must be plain JSON: args.arguments.again refers back to an object that contains it.'
+		});
+		const id = post(10n as unknown as string, {}, HOST);
+		for (let i = 0; i < 100 && !results().some((r) => r.message.id === id); i++)
+			await new Promise((r) => setTimeout(r, 2));
+		expect(results().find((r) => r.message.id === id)?.message).toMatchObject({
+			ok: false,
+			error: expect.stringMatching(/^Unknown command \(bigint, not a string\)\./)
+		});
+		// Nothing was logged: the world's action log stays JSON, so time travel and sharing work.
+		expect(
+			(
+				await send('callTool', {
+					name: 'mcp__filesystem__read_file',
+					arguments: { path: '/data/a' }
+				})
+			)?.ok
+		).toBe(true);
+	});
+
+	it('coalesces state: one message for all the changes of one frame, showing the last', async () => {
+		const { host, posted, session } = await frame();
+		const states = () => posted.filter((p) => p.message.type === 'mcp-lab:state');
+		await new Promise((r) => setTimeout(r, 5));
+		const before = states().length;
+		await session.world.run((w) => w.kill('filesystem'));
+		// The page calls changed() on every world change, many in one frame.
+		for (let i = 0; i < 50; i++) host.changed();
+		await new Promise((r) => setTimeout(r, 5));
+		const sent = states().slice(before);
+		expect(sent).toHaveLength(1);
+		const snapshot = sent[0].message.snapshot as WorldSnapshot;
+		expect(snapshot.servers.find((s) => s.name === 'filesystem')?.process).toBe('killed');
 	});
 });
 

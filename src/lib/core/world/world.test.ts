@@ -679,6 +679,22 @@ describe('OpenHarness world: the call pipeline', () => {
 		);
 	});
 
+	it('a call waiting for its approval outlives Close session, then meets its server as it is', async () => {
+		// The learner is the prompt and has no time limit. OpenHarness's prompt does not hang on
+		// its MCP connections, so closing them does not answer it: approved later, the call
+		// runs and finds its server no longer connected.
+		const world = makeWorld(withPermissions({ mode: 'default' }));
+		await world.startSession();
+		const waiting = await world.callTool('mcp__internal-api__search_orders', { query: 'late' });
+		await world.closeSession();
+		expect(world.calls.find((c) => c.id === waiting.id)?.state).toBe('awaiting_approval');
+		await world.answerApproval(waiting.id, true);
+		const ended = world.calls.find((c) => c.id === waiting.id);
+		expect(ended).toMatchObject({ state: 'completed', isError: true });
+		expect(ended?.output).toMatch(/^MCP server 'internal-api' is not connected: /);
+		world.dispose();
+	});
+
 	it('a refusal is an error result; plan mode denies with the exact text', async () => {
 		const world = makeWorld(withPermissions({ mode: 'default' }));
 		await world.startSession();
