@@ -85,6 +85,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 				]
 			})
 		);
+		server.registerTool(
+			'echo_headers',
+			{ description: 'Repeats the X-Tenant and X-Api-Key headers it received.' },
+			async (extra) => {
+				const headers = extra.requestInfo?.headers ?? {};
+				return {
+					content: [
+						{
+							type: 'text',
+							text: `X-Tenant=${String(headers['x-tenant'])} X-Api-Key=${String(headers['x-api-key'])}`
+						}
+					]
+				};
+			}
+		);
 		server.registerTool('slow', { description: 'Answers only when the server stops.' }, () => {
 			return new Promise((resolve) =>
 				slow.push(() => resolve({ content: [{ type: 'text', text: 'late' }] }))

@@ -44,4 +44,25 @@ describe('headerSecrets', () => {
 		]);
 		expect(headerSecrets({ 'X-Tenant': 'acme-7' }, true)).toEqual(['acme-7']);
 	});
+
+	it('hides a scenario header of any name once its value is 8 characters long', () => {
+		expect(
+			headerSecrets(
+				{ 'X-Tenant': 'acme-prod-9f3k2', 'X-Version': '2026', 'X-Team': 'abcdefg' },
+				false
+			)
+		).toEqual(['acme-prod-9f3k2']);
+	});
+
+	it('hides a value as typed and as sent (Headers.set trims it)', () => {
+		const secrets = headerSecrets({ 'X-Api-Key': ' sk-live-123 \t' }, false);
+		expect(secrets).toEqual([' sk-live-123 \t', 'sk-live-123']);
+		const sent = new Headers({ 'X-Api-Key': ' sk-live-123 \t' }).get('X-Api-Key')!;
+		expect(masker(secrets).text(`you sent key ${sent}.`)).toBe(`you sent key ${MASK}.`);
+		expect(
+			masker(headerSecrets({ 'X-Tenant': 'acme-prod-9f3k2' }, false)).text(
+				'X-Tenant=acme-prod-9f3k2'
+			)
+		).toBe(`X-Tenant=${MASK}`);
+	});
 });

@@ -51,15 +51,22 @@ export function masker(secrets: ReadonlyArray<string | undefined>): Masker {
 	};
 }
 
+/** A header value this long is hidden whatever its header's name (a tenant id, a team key). */
+export const HIDDEN_VALUE_MIN = 8;
+
 /**
  * The values of these headers worth hiding: all of them (`all`: the page's own secrets), or
- * those whose name says secret (a scenario's `X-Version: 2` must not mask every 2 in the log).
- * A credential after `Bearer ` or `Basic ` is hidden on its own too, as servers echo it bare.
+ * those whose name says secret and every other one of at least HIDDEN_VALUE_MIN characters (a
+ * scenario's `X-Version: 2` must not mask every 2 in the log; `X-Tenant: acme-prod-9f3k2` is
+ * hidden). Each as typed and as sent: `Headers.set` trims the spaces around a value, and a
+ * server repeats what it received. A credential after `Bearer ` or `Basic ` is hidden on its own
+ * too, as servers echo it bare.
  */
 export function headerSecrets(headers: Record<string, string>, all: boolean): string[] {
 	return Object.entries(headers).flatMap(([name, value]) => {
-		if (!all && !SECRET_NAME.test(name)) return [];
-		const credential = /^(?:bearer|basic)\s+(\S+)$/i.exec(value.trim())?.[1];
-		return credential ? [value, credential] : [value];
+		const sent = value.trim();
+		if (!all && !SECRET_NAME.test(name) && sent.length < HIDDEN_VALUE_MIN) return [];
+		const credential = /^(?:bearer|basic)\s+(\S+)$/i.exec(sent)?.[1];
+		return [...new Set([value, sent, ...(credential ? [credential] : [])])].filter(Boolean);
 	});
 }

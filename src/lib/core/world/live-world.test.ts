@@ -71,6 +71,7 @@ describe('a live server in a world', () => {
 			'mcp__internal-api__search_orders',
 			'mcp__live__greet',
 			'mcp__live__whoami',
+			'mcp__live__echo_headers',
 			'mcp__live__slow',
 			'mcp__live__vanish',
 			'mcp__live__crash'
@@ -195,6 +196,32 @@ describe('a live server in a world', () => {
 		expect(kept).toContain('••••');
 		expect(kept).not.toContain(token);
 		expect(link).not.toContain(token);
+	});
+
+	it('header values the server repeats are masked: any name at 8 characters, a secret name at any length, as sent', async () => {
+		const server = await serve();
+		const headers = { 'X-Tenant': 'acme-prod-9f3k2', 'X-Api-Key': ' sk-1 \t' };
+		const w = world({
+			profile: 'openharness',
+			mcp_servers: { live: { type: 'http', url: server.url, live: true, headers } }
+		});
+		await w.startSession();
+		// Sent as typed, less the spaces Headers.set trims.
+		expect(server.requests.at(-1)?.headers).toMatchObject({
+			'x-tenant': 'acme-prod-9f3k2',
+			'x-api-key': 'sk-1'
+		});
+		const call = await w.callTool('mcp__live__echo_headers');
+		expect(call.output).toBe('X-Tenant=•••• X-Api-Key=••••');
+		// (The scenario itself holds them: it is the person's text. Links and logs redact it.)
+		const kept = JSON.stringify([
+			w.events,
+			w.wire.entries,
+			w.calls,
+			w.servers().map((s) => s.connection)
+		]);
+		expect(kept).not.toContain('acme-prod-9f3k2');
+		expect(kept).not.toContain('sk-1');
 	});
 
 	it('a wrong token quoted back in an error is masked in the status and everywhere else', async () => {
