@@ -3,16 +3,36 @@
  * learner's JSON checked before anything is sent.
  */
 
+import { boundJson } from '$lib/core/text/bound';
+
 type Schema = Record<string, unknown>;
+
+/** A schema's own value (enum, const) longer than this as JSON is not copied into the form. */
+export const VALUE_MAX = 1000;
+/** The example as text, at most this long (a cut one fails the JSON check, never the page). */
+export const EXAMPLE_MAX = 20_000;
 
 const isObject = (value: unknown): value is Schema =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A placeholder a learner can recognise and edit: by enum, const, then JSON Schema type. */
+/** Short as JSON: a huge or deeply nested value (which JSON.stringify throws on) is not. */
+function fits(value: unknown): boolean {
+	try {
+		return JSON.stringify(value).length <= VALUE_MAX;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * A placeholder a learner can recognise and edit: by enum, const, then JSON Schema type. The
+ * schema is the server's: an enum or const value too long to copy falls back to the type's.
+ */
 export function exampleValue(schema: unknown): unknown {
 	if (!isObject(schema)) return null;
-	if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-	if ('const' in schema) return schema.const;
+	if (Array.isArray(schema.enum) && schema.enum.length > 0 && fits(schema.enum[0]))
+		return schema.enum[0];
+	if ('const' in schema && fits(schema.const)) return schema.const;
 	// A type list such as ["string", "null"]: the first type that is not null.
 	const types = Array.isArray(schema.type) ? schema.type : [schema.type];
 	const type = types.find((t) => typeof t === 'string' && t !== 'null');
@@ -49,9 +69,9 @@ export function exampleArguments(inputSchema: unknown): Record<string, unknown> 
 	return example;
 }
 
-/** The example as the textarea shows it. */
+/** The example as the textarea shows it, bounded (thousands of required names stay short). */
 export function exampleText(inputSchema: unknown): string {
-	return JSON.stringify(exampleArguments(inputSchema), null, 2);
+	return boundJson(exampleArguments(inputSchema), EXAMPLE_MAX).text;
 }
 
 export type ParsedArguments =

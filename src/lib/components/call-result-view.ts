@@ -1,6 +1,6 @@
 import type { CallRecord } from '$lib/core';
+import { boundJson } from '$lib/core/text/bound';
 import { base64Bytes } from './protocol/resource-view';
-import { short } from './protocol/short';
 
 /**
  * What a server's tools/call result held besides text, for a learner to see next to the text the
@@ -18,7 +18,7 @@ export interface ResultView {
 	blocks: BlockView[];
 	/** Blocks beyond BLOCKS_MAX, not listed. */
 	more: number;
-	/** Structured content as JSON, cut at STRUCTURED_MAX (then ending in …), and how much was cut. */
+	/** Structured content as JSON, cut at STRUCTURED_MAX, and how much was cut. */
 	structured: { text: string; omitted: number } | null;
 }
 
@@ -65,13 +65,10 @@ export function executedResult(call: CallRecord): unknown {
 export function resultView(result: unknown): ResultView | null {
 	if (!isObject(result)) return null;
 	const content = Array.isArray(result.content) ? result.content : [];
-	const json = isObject(result.structuredContent)
-		? JSON.stringify(result.structuredContent, null, 2)
+	// boundJson, not JSON.stringify: data nested thousands deep must not throw.
+	const structured = isObject(result.structuredContent)
+		? boundJson(result.structuredContent, STRUCTURED_MAX)
 		: null;
-	const structured =
-		json === null
-			? null
-			: { text: short(json, STRUCTURED_MAX), omitted: Math.max(0, json.length - STRUCTURED_MAX) };
 	const blocks = content.slice(0, BLOCKS_MAX).map(blockView);
 	if (!structured && blocks.every((b) => b.kind === 'text') && content.length <= BLOCKS_MAX)
 		return null;

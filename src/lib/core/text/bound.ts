@@ -23,7 +23,20 @@ export function boundJson(value: unknown, max: number, indent = 2): Bounded {
 	try {
 		text = JSON.stringify(value, null, indent) ?? String(value);
 	} catch {
-		text = String(value);
+		// String() of an array too deep to print throws as well; this never does.
+		text = Object.prototype.toString.call(value);
 	}
 	return boundText(text, max);
+}
+
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A name inside a sentence: bounded, and isolated (FSI…PDI) when it holds bidi controls, so an
+ * override in one name cannot reverse the words after it. Each name on its own: a `<bdi>`
+ * around the whole sentence keeps the override in the sentence, not out of the next name.
+ */
+export function isolatedName(name: string, max: number): string {
+	const text = boundText(name, max).text;
+	return BIDI_CONTROL.test(text) ? `\u2068${text}\u2069` : text;
 }

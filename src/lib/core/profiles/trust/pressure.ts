@@ -1,3 +1,4 @@
+import { boundJson } from '../../text/bound';
 import {
 	DEFER_EXECUTE,
 	DEFER_EXECUTE_DESCRIPTION,
@@ -51,9 +52,13 @@ export const DEFERRED_META_TOOLS: ModelTool[] = [
 	}
 ];
 
+/** Length as JSON; a schema nested too deep for JSON.stringify counts as boundJson shows it. */
+const jsonChars = (value: unknown) => boundJson(value, Infinity, 0).text.length;
+
 export function pressureOf(connectors: number, tools: readonly ModelTool[]): Pressure {
-	const schemaChars = JSON.stringify(tools).length;
-	const deferredChars = deferredBlock(tools).length + JSON.stringify(DEFERRED_META_TOOLS).length;
+	// The `tools` array's JSON, tool by tool: one unprintable tool does not lose the others' size.
+	const schemaChars = 2 + tools.reduce((sum, tool, i) => sum + (i ? 1 : 0) + jsonChars(tool), 0);
+	const deferredChars = deferredBlock(tools).length + jsonChars(DEFERRED_META_TOOLS);
 	return {
 		connectors,
 		tools: tools.length,
