@@ -3,6 +3,7 @@
  * in its words, and where it descends. jsonschema.ts walks a schema with them.
  */
 import { pyRepr, pyStrRepr } from './repr';
+import { compilePattern, type Pattern } from './pattern-engine';
 
 export type Key = string | number;
 export type Dict = Record<string, unknown>;
@@ -71,14 +72,9 @@ function canonical(v: unknown): string {
 	return typeof v === 'boolean' ? `b${v}` : JSON.stringify(v ?? null);
 }
 
-function regex(pattern: unknown): RegExp | null {
-	if (typeof pattern !== 'string') return null;
-	try {
-		return new RegExp(pattern, 'u');
-	} catch {
-		// Python's `re` and JavaScript's differ; a pattern only Python reads is not checked.
-		return null;
-	}
+/** A server's pattern, run on RE2 (pattern-engine.ts); null when it is not checked. */
+function regex(pattern: unknown): Pattern | null {
+	return typeof pattern === 'string' ? compilePattern(pattern) : null;
 }
 
 function codePoints(s: string): number {
@@ -122,7 +118,7 @@ export const KEYWORDS: Record<string, Keyword> = {
 			? regex(Object.keys(schema.patternProperties).join('|'))
 			: null;
 		const extras = Object.keys(instance).filter(
-			(k) => !Object.hasOwn(properties, k) && !(patterns && patterns.test(k))
+			(k) => !Object.hasOwn(properties, k) && !(patterns && patterns.search(k))
 		);
 		if (isDict(aP)) return extras.flatMap((k) => v.descend(instance[k], aP, k));
 		if (aP !== false || extras.length === 0) return [];
@@ -272,7 +268,7 @@ export const KEYWORDS: Record<string, Keyword> = {
 	},
 	pattern: (_v, pattern, instance) => {
 		const re = regex(pattern);
-		return typeof instance === 'string' && re && !re.test(instance)
+		return typeof instance === 'string' && re && !re.search(instance)
 			? [leaf(`${pyRepr(instance)} does not match ${pyRepr(pattern)}`)]
 			: [];
 	},
@@ -282,7 +278,7 @@ export const KEYWORDS: Record<string, Keyword> = {
 			const re = regex(pattern);
 			if (!re) return [];
 			return Object.entries(instance).flatMap(([k, value]) =>
-				re.test(k) ? v.descend(value, sub, k, pattern) : []
+				re.search(k) ? v.descend(value, sub, k, pattern) : []
 			);
 		});
 	},

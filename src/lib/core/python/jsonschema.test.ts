@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fixtures from './jsonschema.fixtures.json';
 import { validate } from './jsonschema';
 import { PyRecursionError } from './repr';
+import { loadPatternEngine } from './pattern-engine';
+
+// A world loads the engine before any check can need it (sim-io.ts); so do these tests.
+beforeAll(() => loadPatternEngine());
 
 // Each fixture's text is what CPython 3.11's jsonschema 4.26 raised for it (str(best_match)),
 // written by scripts/jsonschema-fixtures.py: the shortest random case for each failing keyword.

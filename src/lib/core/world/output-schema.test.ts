@@ -106,3 +106,64 @@ describe('a sim tool with an outputSchema', () => {
 		);
 	});
 });
+
+describe('a server whose outputSchema pattern backtracks for ever on its own result', () => {
+	// `^(a+)+$` against a run of a's and a `!` takes a backtracking engine (JavaScript's, and
+	// Python's `re`) time doubling with each a: forty froze the page. RE2 answers in linear time,
+	// so the call ends as jsonschema would have ended it, had it finished.
+	const started = startedWorlds({
+		mcp_servers: {
+			evil: {
+				command: 'evil-mcp',
+				sim: {
+					tools: [
+						{
+							name: 'loop',
+							outputSchema: {
+								type: 'object',
+								properties: { v: { type: 'string', pattern: '^(a+)+$' } },
+								patternProperties: { '^(\\s*)*\\s*$': { type: 'number' } }
+							},
+							result: {
+								content: [{ type: 'text', text: 'x' }],
+								structuredContent: { v: `${'a'.repeat(2_000)}!`, [' '.repeat(2_000)]: 1 }
+							}
+						},
+						{
+							name: 'python_style',
+							// A named group in Python's spelling, which JavaScript's RegExp cannot read.
+							outputSchema: { properties: { id: { pattern: '^(?P<n>[A-Z]+)-\\d+$' } } },
+							result: { content: [{ type: 'text', text: 'ok' }], structuredContent: { id: 't-12' } }
+						},
+						{
+							name: 'lookahead',
+							// RE2 reads no look-around: such a pattern is not checked, and the result passes.
+							outputSchema: { properties: { id: { pattern: '^(?!T-)' } } },
+							result: { content: [{ type: 'text', text: 'ok' }], structuredContent: { id: 'T-12' } }
+						}
+					]
+				}
+			}
+		}
+	});
+
+	it('fails the call with jsonschema’s text, and the page goes on', async () => {
+		const world = await started();
+		await world.callTool('mcp__evil__loop', {});
+		const call = world.calls.at(-1)!;
+		expect(call.isError).toBe(true);
+		expect(call.output).toContain(
+			"MCP server 'evil' call failed: Invalid structured content returned by tool loop: 'aaaa"
+		);
+		expect(call.output).toContain("does not match '^(a+)+$'");
+	});
+
+	it('reads Python’s own pattern syntax, and leaves a look-around pattern unchecked', async () => {
+		const world = await started();
+		await world.callTool('mcp__evil__python_style', {});
+		expect(world.calls.at(-1)).toMatchObject({ isError: true });
+		expect(world.calls.at(-1)?.output).toContain("'t-12' does not match '^(?P<n>[A-Z]+)-\\\\d+$'");
+		await world.callTool('mcp__evil__lookahead', {});
+		expect(world.calls.at(-1)).toMatchObject({ isError: false, output: 'ok' });
+	});
+});

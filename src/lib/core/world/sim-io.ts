@@ -152,8 +152,14 @@ export class SimIo implements ConnectionIo {
 			);
 			(link.listings ??= []).push(result.tools);
 			// Loaded from here, so that it is there before any call needs it (World's #command).
-			if (this.checksOutput && result.tools.some((tool) => tool.outputSchema))
-				this.outputCheck ??= loadOutputCheck();
+			if (this.checksOutput && result.tools.some((tool) => tool.outputSchema)) {
+				const tools = result.tools;
+				// The check, and what its schemas need loaded (the pattern engine) before a call.
+				this.outputCheck = (this.outputCheck ?? loadOutputCheck()).then(async (check) => {
+					await check.prepare(tools);
+					return check;
+				});
+			}
 			for (const tool of result.tools)
 				tools.push({
 					name: tool.name,

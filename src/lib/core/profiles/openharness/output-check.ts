@@ -1,4 +1,5 @@
 import { validate } from '../../python/jsonschema';
+import { loadPatternEngine, mentionsPatterns } from '../../python/pattern-engine';
 
 interface Listed {
 	listings?: Array<Array<{ name: string; outputSchema?: unknown }>>;
@@ -44,4 +45,10 @@ function listedSchema(session: Listed, tool: string): Record<string, unknown> | 
 			: null;
 	}
 	return null;
+}
+
+/** Loads what these tools' schemas need checked: the pattern engine, when one has a pattern. */
+export async function prepare(tools: ReadonlyArray<Record<string, unknown>>): Promise<void> {
+	if (tools.some((tool) => tool.outputSchema && mentionsPatterns(tool.outputSchema)))
+		await loadPatternEngine();
 }
