@@ -121,47 +121,77 @@ export function runPostToolUse(
  * - there is no escape character: `\` is literal.
  */
 export function fnmatch(name: string, pattern: string): boolean {
-	let re = cache.get(pattern);
-	if (!re) {
-		re = new RegExp(`^${translate(pattern)}$`, 'su');
+	let tokens = cache.get(pattern);
+	if (!tokens) {
+		tokens = translate(pattern);
 		if (cache.size > 500) cache.clear();
-		cache.set(pattern, re);
+		cache.set(pattern, tokens);
 	}
-	return re.test(name);
+	return matches(Array.from(name), tokens);
 }
 
-const cache = new Map<string, RegExp>();
+/** `*`, or a test of one character (a code point): literal, `?` or `[...]`. */
+type Token = '*' | ((ch: string) => boolean);
+const cache = new Map<string, Token[]>();
+
+/**
+ * Whole-name matching that never backtracks past the last `*`: time is at most the name's
+ * length times the pattern's. A regex such as `^.*a.*a.*a.*b$` (what `*a*a*a*b` would become)
+ * takes time growing with the name's length to the power of its stars: a 3,000-character tool
+ * name froze the page. Python's own translation stops that with atomic groups, which
+ * JavaScript lacks; the result is the same match.
+ */
+function matches(text: string[], tokens: Token[]): boolean {
+	let t = 0;
+	let p = 0;
+	let star = -1;
+	let resume = 0;
+	while (t < text.length) {
+		const token = tokens[p];
+		if (token === '*') {
+			star = p++;
+			resume = t;
+		} else if (token && token(text[t])) {
+			t++;
+			p++;
+		} else if (star >= 0) {
+			// Let the last star take one more character, and try the rest again from there.
+			p = star + 1;
+			t = ++resume;
+		} else return false;
+	}
+	while (tokens[p] === '*') p++;
+	return p === tokens.length;
+}
 
 const escapeChar = (ch: string) => `\\u{${ch.codePointAt(0)!.toString(16)}}`;
 
-/** `fnmatch._translate`, producing a JavaScript (`u` + `s` flags) pattern body. */
-function translate(pattern: string): string {
+/** `fnmatch._translate`, as tokens: consecutive stars are one; a class is tested as Python reads it. */
+function translate(pattern: string): Token[] {
 	const pat = Array.from(pattern);
 	const n = pat.length;
-	let out = '';
+	const out: Token[] = [];
 	let i = 0;
-	let lastWasStar = false;
 	while (i < n) {
 		const c = pat[i++];
 		if (c === '*') {
-			// Consecutive stars are one.
-			if (!lastWasStar) out += '.*';
-			lastWasStar = true;
+			if (out.at(-1) !== '*') out.push('*');
 			continue;
 		}
-		lastWasStar = false;
-		if (c === '?') out += '.';
+		if (c === '?') out.push(() => true);
 		else if (c === '[') {
 			let j = i;
 			if (j < n && pat[j] === '!') j++;
 			if (j < n && pat[j] === ']') j++;
 			while (j < n && pat[j] !== ']') j++;
-			if (j >= n) out += escapeChar('[');
+			if (j >= n) out.push((ch) => ch === '[');
 			else {
-				out += charClass(pat, i, j);
+				// One character class, anchored: no quantifier, so no backtracking.
+				const re = new RegExp(`^${charClass(pat, i, j)}$`, 'su');
+				out.push((ch) => re.test(ch));
 				i = j + 1;
 			}
-		} else out += escapeChar(c);
+		} else out.push((ch) => ch === c);
 	}
 	return out;
 }
