@@ -39,5 +39,13 @@ describe('masking secrets for display', () => {
 			'tickets for ana (api_key=***)'
 		);
 		expect(maskText('[token=abc] <secret=x>')).toBe('[token=***] <secret=***>');
+		expect(maskText('x-my_session_token: 9f8e')).toBe('x-my_session_token: ***');
+	});
+
+	it('masks a megabyte of a server’s text in one pass (no rescan at every word start)', () => {
+		// `a-a-a-…` has a word start every two characters; the old pattern rescanned the rest of
+		// the run from each, which took minutes here.
+		const run = 'a-'.repeat(500_000);
+		expect(maskText(`${run} api_token=abc`)).toBe(`${run} api_token=***`);
 	});
 });

@@ -8,8 +8,11 @@ export const SECRET_NAME =
  */
 const INLINE: ReadonlyArray<[RegExp, string]> = [
 	[/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, '$1 ***'],
+	// From the keyword on, its name's start left as it is (`api_token=…` keeps `api_`). A name
+	// matched from its start (`\b[\w-]*token`) rescanned the rest of a long run such as `a-a-a-…`
+	// (a server's text) at every word start: quadratic, minutes for a megabyte.
 	[
-		/\b([\w-]*(?:token|secret|password|passwd|api[-_]?key|authorization|cookie|credential)[\w-]*"?\s*[:=]\s*"?)[^\s"',;&})\]>]+/gi,
+		/((?:token|secret|password|passwd|api[-_]?key|authorization|cookie|credential)[\w-]{0,64}"?\s{0,8}[:=]\s{0,8}"?)[^\s"',;&})\]>]+/gi,
 		'$1***'
 	],
 	[/\b(?:sk|pk|rk)-[A-Za-z0-9_-]{16,}/g, '***'],
