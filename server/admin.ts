@@ -38,6 +38,10 @@ export async function handleAdmin(
 			403,
 			`The faults endpoint needs the ${ADMIN_HEADER} header with the admin secret printed at start, from this machine.`
 		);
+	// JSON only: a page can send text/plain across origins without asking first (no preflight),
+	// so with --admin-open any page the browser lets reach 127.0.0.1 could otherwise set faults.
+	if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? ''))
+		return refuse(res, 415, 'Send the faults as JSON (Content-Type: application/json).');
 	const body = await readJson(req, 64 * 1024);
 	if (!body.ok) return refuse(res, body.status, body.message);
 	const change = faultChangeSchema.safeParse(body.value);

@@ -377,6 +377,17 @@ describe('faults', () => {
 
 	it('accepts faults without the secret when started with --admin-open', async () => {
 		const { base, app } = await startTestServer({ adminOpen: true });
+		// Not as text/plain, which any page may send across origins without a preflight.
+		const simple = await raw(`${base}_lab/faults`, {
+			method: 'POST',
+			headers: { 'content-type': 'text/plain' },
+			body: JSON.stringify({ unauthorized: true })
+		});
+		expect(simple.status).toBe(415);
+		expect(JSON.parse(simple.body).error).toBe(
+			'Send the faults as JSON (Content-Type: application/json).'
+		);
+		expect(app.faults.unauthorized).toBe(false);
 		const res = await adminFaults(base, { unauthorized: true }, null);
 		expect(res.status).toBe(200);
 		expect(app.faults.unauthorized).toBe(true);

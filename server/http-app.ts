@@ -14,7 +14,7 @@ import {
 } from './endpoints';
 import { Faults } from './faults';
 import { allowedHosts, checkHostAndOrigin, hasBearer, hostWithPort } from './guard';
-import { RefusedOrigins } from './refused-origins';
+import { RefusedOrigins, terminalText } from './refused-origins';
 import { readJson, sendHtml, sendJson, sendRpcError, type Headers } from './respond';
 import type { ServedServer } from './scenario-source';
 import { MAX_SESSIONS, Sessions, type LabSession } from './sessions';
@@ -97,7 +97,9 @@ export class LabApp {
 
 	readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
 		this.#route(req, res).catch((error: unknown) => {
-			this.log(`Request ${req.method} ${bounded(req.url ?? '')} failed: ${String(error)}`);
+			this.log(
+				`Request ${terminalText(req.method ?? '')} ${terminalText(req.url ?? '')} failed: ${terminalText(String(error))}`
+			);
 			if (!res.headersSent) sendRpcError(res, 500, -32603, 'Internal error');
 			else res.end();
 		});

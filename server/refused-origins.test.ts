@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RefusedOrigins, refusedOriginLine } from './refused-origins';
+import { RefusedOrigins, refusedOriginLine, terminalText } from './refused-origins';
 
 describe('refused origins in the terminal', () => {
 	it('quotes a value that is no web origin, so control characters never reach the terminal raw', () => {
@@ -12,6 +12,11 @@ describe('refused origins in the terminal', () => {
 		expect(refusedOriginLine('http://a.example/\u009b2J\u202eevil')).toBe(
 			`Refused a request with Origin "http://a.example/\\u009b2J\\u202eevil": only an http(s) page's origin can be allowed (--origin <url>).`
 		);
+	});
+
+	it('writes a failed request’s path the same way (a URL can carry escape sequences)', () => {
+		expect(terminalText('/mcp?x=\u001b]0;pwned\u0007')).toBe('"/mcp?x=\\u001b]0;pwned\\u0007"');
+		expect(terminalText('/'.repeat(10_000)).length).toBeLessThan(300);
 	});
 
 	it('reports each origin once, and at most 50 of them', () => {

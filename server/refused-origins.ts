@@ -25,13 +25,19 @@ export class RefusedOrigins {
 export function refusedOriginLine(origin: string): string {
 	if (isWebOrigin(origin))
 		return `Refused a page at ${origin}: its origin is not allowed here. To let it connect, restart the lab server with --origin ${origin}`;
-	const cut = boundText(origin, MAX_SHOWN);
-	// Only printable ASCII reaches the terminal: C1 controls and bidi overrides are escaped too.
-	const shown = JSON.stringify(cut.omitted ? `${cut.text}…` : cut.text).replace(
+	return `Refused a request with Origin ${terminalText(origin)}: only an http(s) page's origin can be allowed (--origin <url>).`;
+}
+
+/**
+ * A value from a request, for the terminal: bounded, quoted, and only printable ASCII (control
+ * characters, C1 controls and bidi overrides escaped), so no escape sequence reaches the screen.
+ */
+export function terminalText(value: string): string {
+	const cut = boundText(value, MAX_SHOWN);
+	return JSON.stringify(cut.omitted ? `${cut.text}…` : cut.text).replace(
 		/[^\x20-\x7e]/g,
 		(ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`
 	);
-	return `Refused a request with Origin ${shown}: only an http(s) page's origin can be allowed (--origin <url>).`;
 }
 
 /** `scheme://host[:port]` exactly as a browser sends it (what --origin accepts). */

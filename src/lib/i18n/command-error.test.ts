@@ -70,7 +70,8 @@ const sample: { [K in CommandErrorKey]: CommandErrorParams<K> } = {
 	no_step: { n: '40', last: '30' },
 	changed_while_replayed: { n: '6' },
 	changed_while_rebuilt: { n: '5' },
-	page_closed: undefined
+	page_closed: undefined,
+	live_replay: { servers: 'remote, notes' }
 };
 
 const all = {

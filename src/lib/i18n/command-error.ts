@@ -78,7 +78,8 @@ const texts: Texts = {
 	no_step: m.command_error_no_step,
 	changed_while_replayed: m.command_error_changed_while_replayed,
 	changed_while_rebuilt: m.command_error_changed_while_rebuilt,
-	page_closed: () => m.command_error_page_closed()
+	page_closed: () => m.command_error_page_closed(),
+	live_replay: m.command_error_live_replay
 };
 
 /** A live server's refusals (LiveCommandError) have messages of their own. */

@@ -105,3 +105,25 @@ describe('message catalogs', () => {
 		});
 	});
 });
+
+describe('accessible names hold the visible words (WCAG 2.5.3, label in name)', () => {
+	// A button shows `x` (or `x_button`) and names itself `x_label` ("List prompts" → "List
+	// prompts on helpdesk"): someone who says what they see, with voice control, must hit it.
+	// The label of the text field beside "Add" (the button is named by its own text).
+	const fieldLabels = ['trust_grant_add_label'];
+	it.each(Object.keys(catalogs))('%s', (locale) => {
+		const catalog = catalogs[locale];
+		const pairs = Object.keys(catalog)
+			.filter((key) => key.endsWith('_label') && !fieldLabels.includes(key))
+			.map((label) => {
+				const stem = label.slice(0, -'_label'.length);
+				return [[stem, `${stem}_button`].find((shown) => shown in catalog), label] as const;
+			})
+			.filter((pair): pair is readonly [string, string] => pair[0] !== undefined);
+		expect(pairs.length).toBeGreaterThan(25);
+		const missing = pairs.filter(
+			([shown, label]) => !catalog[label].toLowerCase().includes(catalog[shown].toLowerCase())
+		);
+		expect(missing.map(([shown, label]) => `${shown} → ${label}: ${catalog[label]}`)).toEqual([]);
+	});
+});

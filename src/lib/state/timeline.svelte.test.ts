@@ -300,7 +300,9 @@ describe('Timeline', () => {
 		const refused = {
 			ok: false,
 			error:
-				'This world has live servers (remote): a real server cannot be replayed, so MCP Lab does not open share links or logs of such worlds. Connect to the server with "Connect a live server" instead.'
+				'This world has live servers (remote): a real server cannot be replayed, so MCP Lab does not open share links or logs of such worlds. Connect to the server with "Connect a live server" instead.',
+			// With its key, so the page says it in its own language.
+			why: { key: 'live_replay', params: { servers: 'remote' } }
 		};
 		expect(await timeline.open(code)).toEqual(refused);
 		expect(await timeline.importLog(logFileJson(scenarioOf(live), []))).toEqual(refused);

@@ -6,7 +6,7 @@ import { decodeShare, encodeShare } from '$lib/core/share/share-link';
 import { continuable, replay, replayOnto } from '$lib/core/world/replay';
 import { unsupported } from '$lib/core/scenario/support';
 import { mergeServers } from '$lib/core/scenario/plugins';
-import { hasLiveServers, liveReplayRefused, liveServers } from '$lib/core/live/live-servers';
+import { hasLiveServers, liveServers } from '$lib/core/live/live-servers';
 import { logFileJson, parseLogFile, wireTraceJson } from '$lib/core/share/log-file';
 import { shareRefusal } from '$lib/core/share/refusals';
 import { reasonOf, type Reason } from '$lib/core/world/command-errors';
@@ -233,7 +233,10 @@ export class Timeline {
 			return Promise.resolve(this.#fail(describeProblems(refused, 'Unsupported scenario')));
 		// A shared link or a log file must not make the page connect to a real server on open.
 		const live = liveServers(mergeServers(scenario).servers);
-		if (live.size) return Promise.resolve(this.#fail(liveReplayRefused([...live.keys()])));
+		if (live.size)
+			return Promise.resolve(
+				this.#fail(shareRefusal('live_replay', { servers: [...live.keys()].join(', ') }))
+			);
 		this.pause();
 		return this.#serial(() => this.#rebuild(scenario, actions, at));
 	}

@@ -54,8 +54,3 @@ export function withoutLiveServer(scenario: Scenario, name: string): Scenario {
 		}
 	};
 }
-
-/** Why a shared link or a log file of a world with live servers is not opened. */
-export function liveReplayRefused(names: readonly string[]): string {
-	return `This world has live servers (${names.join(', ')}): a real server cannot be replayed, so MCP Lab does not open share links or logs of such worlds. Connect to the server with "Connect a live server" instead.`;
-}

@@ -32,7 +32,9 @@ export const shareRefusals = {
 		`The world changed while step ${p.n} was being replayed.`,
 	changed_while_rebuilt: (p: { n: string }) =>
 		`The world changed while step ${p.n} was being rebuilt, so it was kept as it is.`,
-	page_closed: () => 'This page was closed while the world was rebuilt.'
+	page_closed: () => 'This page was closed while the world was rebuilt.',
+	live_replay: (p: { servers: string }) =>
+		`This world has live servers (${p.servers}): a real server cannot be replayed, so MCP Lab does not open share links or logs of such worlds. Connect to the server with "Connect a live server" instead.`
 } satisfies RefusalTable;
 
 export const shareRefusal = refusals(shareRefusals);

@@ -1,5 +1,6 @@
 import { compareNames } from '../registry/registry';
 import type { World } from './world';
+import { boundText } from '../text/bound';
 
 /** The embed contract's snapshot (shared/design/embed-api.md, version 1). */
 export interface WorldSnapshot {
@@ -33,6 +34,9 @@ export interface WorldSnapshot {
 	}>;
 }
 
+/** Characters of a server's detail a snapshot carries. */
+export const DETAIL_MAX = 2000;
+
 export function worldSnapshot(world: World, where: { lab: string; step: number }): WorldSnapshot {
 	return {
 		version: 1,
@@ -48,7 +52,9 @@ export function worldSnapshot(world: World, where: { lab: string; step: number }
 				transport: s.transport,
 				// The profile's own words (trust: disconnected|trusted|connecting|connected).
 				state: world.serverState(s.name) ?? s.status,
-				detail: s.detail,
+				// An error can quote a whole answer (a live server's 5 MB page): a host gets its start.
+				detail:
+					s.detail.length > DETAIL_MAX ? `${boundText(s.detail, DETAIL_MAX).text}…` : s.detail,
 				process: s.process,
 				tools: s.connection.tools.map((t) => t.name),
 				resources: s.connection.resources.map((r) => r.uri)
