@@ -111,12 +111,16 @@ test('presenter mode: help, cues played by the clicker, reset, the off switch, n
 	await notes.keyboard.press('PageUp');
 	await position(page, 4);
 
-	// Presenter mode off in the lab window: the notes say so, and move nothing.
+	// Presenter mode off in the lab window: the notes say so (aloud too), and move nothing; the
+	// presenter's focus stays on Next, which is only marked unavailable.
+	const next = notes.getByRole('button', { name: t('en', 'presenter_next'), exact: true });
+	await next.focus();
 	await toggle.click();
 	await expect(notes.getByTestId('notes-off')).toHaveText(t('en', 'notes_presenter_off'));
-	await expect(
-		notes.getByRole('button', { name: t('en', 'presenter_next'), exact: true })
-	).toBeDisabled();
+	await expect(notes.getByTestId('live-region')).toHaveText(t('en', 'notes_presenter_off'));
+	await expect(next).toBeDisabled();
+	await expect(next).toBeFocused();
+	await notes.keyboard.press('Enter');
 	await notes.keyboard.press('PageDown');
 	await notes.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
 	await toggle.click();
