@@ -119,7 +119,7 @@ describe('Resources and prompts panel', () => {
 		expect(all).toContain('Tool does something');
 		expect(all).toContain('Resource gives context');
 		button(markup, 'List resources on assistant');
-		button(markup, 'List resource templates on assistant');
+		button(markup, 'List templates on assistant');
 		button(markup, 'Read file:///notes.txt');
 		button(markup, 'Read file:///logo.png');
 		expect(all).toContain('Binary content, 8 bytes: shown as bytes, never rendered.');
