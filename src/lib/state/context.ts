@@ -9,7 +9,12 @@ export function setWorldState(world: WorldState): WorldState {
 }
 
 export function getWorldState(): WorldState {
-	const world = getContext<WorldState | undefined>(WORLD);
+	const world = findWorldState();
 	if (!world) throw new Error('getWorldState() called outside a page that set a world');
 	return world;
+}
+
+/** The page's world, or undefined outside a world page (the embed builder, the home page). */
+export function findWorldState(): WorldState | undefined {
+	return getContext<WorldState | undefined>(WORLD);
 }

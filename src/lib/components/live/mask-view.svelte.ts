@@ -6,13 +6,24 @@ type DisplayMask = typeof import('./display-mask');
 const HIDDEN = '••••';
 
 /**
+ * The masking code, once loaded: shared by every view, so a row drawn after the first load (a new
+ * call, the next message) is masked at once instead of showing •••• for a moment.
+ */
+let loaded = $state.raw<DisplayMask | null>(null);
+let loading: Promise<DisplayMask> | null = null;
+
+/** Loads the masking code (once); views re-render with it when it arrives. */
+export function loadDisplayMask(): Promise<DisplayMask> {
+	loading ??= import('./display-mask').then((module) => (loaded = module));
+	return loading;
+}
+
+/**
  * A component's view through "Mask secrets": text as it is while the toggle is off; masked
  * while it is on. The masking code loads the first time it is needed, so pages that never
  * mask never fetch it.
  */
 export class MaskView {
-	#mask = $state.raw<DisplayMask | null>(null);
-
 	constructor(private readonly world: WorldState) {}
 
 	get on(): boolean {
@@ -29,8 +40,7 @@ export class MaskView {
 
 	#through(text: string, how: 'maskDisplayText' | 'maskUrl'): string {
 		if (!this.world.maskSecrets || !text) return text;
-		// Asked again while loading, import() gives the same module: no flag needed.
-		if (!this.#mask) void import('./display-mask').then((module) => (this.#mask = module));
-		return this.#mask?.[how](text) ?? HIDDEN;
+		if (!loaded) void loadDisplayMask();
+		return loaded?.[how](text) ?? HIDDEN;
 	}
 }
