@@ -51,14 +51,23 @@ test('a lab and panels chosen by keyboard give the snippet and the preview of th
 		].join('\n')
 	);
 
-	// The preview is exactly that URL, and the lab in it runs with only those panels.
+	// The preview is that URL, speaking only while focus is in it (announce=focus, the preview's
+	// alone), and the lab in it runs with only those panels.
 	const preview = page.getByTestId('embed-preview');
-	await expect(preview).toHaveAttribute('src', url);
+	await expect(preview).toHaveAttribute('src', `${url}&announce=focus`);
 	const frame = page.frameLocator('[data-testid="embed-preview"]');
 	await expect(frame.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
 	await expect(frame.getByRole('heading', { level: 1 })).toHaveText(NAMING);
 	await expect(frame.getByRole('heading', { name: /^Protocol log/ })).toBeVisible();
 	await expect(frame.getByRole('heading', { name: /^Tool registry/ })).toHaveCount(0);
+	// Its start-up, on every change of the form, was not read out over the typing; used, it speaks.
+	const region = frame.getByTestId('live-region');
+	await expect(page.getByLabel('Height in pixels')).toBeFocused();
+	await expect(region).toHaveText('');
+	const kill = frame.getByRole('button', { name: /^Kill / }).first();
+	const server = (await kill.getAttribute('aria-label'))!.replace(/^Kill /, '');
+	await kill.click();
+	await expect(region).toContainText(server);
 
 	// Without the loader, the snippet is the iframe alone.
 	await page.getByRole('checkbox', { name: /^Add the loader script/ }).press('Space');

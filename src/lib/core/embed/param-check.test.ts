@@ -34,6 +34,8 @@ describe('checkPageParams', () => {
 			'speed=realtime',
 			'captions=0',
 			'captions=1',
+			'announce=always',
+			'announce=focus',
 			'lang=zh-CN&theme=dark&view=log&step=2&controls=0&speed=slow&captions=1'
 		])
 			expect(check(query), query).toEqual([]);
@@ -55,6 +57,9 @@ describe('checkPageParams', () => {
 		]);
 		expect(check('captions=yes')).toEqual([
 			{ name: 'captions', value: 'yes', accepted: ['0', '1'] }
+		]);
+		expect(check('announce=never')).toEqual([
+			{ name: 'announce', value: 'never', accepted: ['always', 'focus'] }
 		]);
 		// Words are exact: the page compares them as written.
 		expect(check('lang=zh-cn&theme=Dark')).toEqual([

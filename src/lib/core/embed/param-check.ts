@@ -9,7 +9,7 @@
 
 export type ParamProblem =
 	| {
-			name: 'lang' | 'theme' | 'controls' | 'speed' | 'captions';
+			name: 'lang' | 'theme' | 'controls' | 'speed' | 'captions' | 'announce';
 			value: string;
 			accepted: readonly string[];
 	  }
@@ -24,14 +24,17 @@ export interface ParamRules {
 	views: readonly string[];
 	/** How many steps the page's lab has; null when the page has no lab (`/embed/sandbox`). */
 	steps: number | null;
-	/** Whether the page reads `captions=` (the embed does; the lab page has its own toggle). */
+	/**
+	 * Whether the page reads the embed's own `captions=` and `announce=` (the lab page has its own
+	 * captions toggle, and its live region is the page's only one).
+	 */
 	captions?: boolean;
 }
 
 export function checkPageParams(params: URLSearchParams, rules: ParamRules): ParamProblem[] {
 	const problems: ParamProblem[] = [];
 	const oneOf = (
-		name: 'lang' | 'theme' | 'controls' | 'speed' | 'captions',
+		name: 'lang' | 'theme' | 'controls' | 'speed' | 'captions' | 'announce',
 		accepted: readonly string[]
 	) => {
 		const value = params.get(name);
@@ -70,6 +73,9 @@ export function checkPageParams(params: URLSearchParams, rules: ParamRules): Par
 
 	oneOf('controls', ['0', '1']);
 	oneOf('speed', rules.speeds);
-	if (rules.captions) oneOf('captions', ['0', '1']);
+	if (rules.captions) {
+		oneOf('captions', ['0', '1']);
+		oneOf('announce', ['always', 'focus']);
+	}
 	return problems;
 }
