@@ -158,3 +158,27 @@ describe('initialize timeout', () => {
 		}
 	);
 });
+
+describe('connect_all, one server at a time in config order (spec §1)', () => {
+	const statuses = (w: World) =>
+		w.events.flatMap((e) => (e.kind === 'status' ? [`${e.server}: ${e.status}`] : []));
+
+	it('records each server settling in that order, a ws server failing at once included', async () => {
+		// The connection that settles starts the next one before its own observers hear of it;
+		// a ws server fails in that same turn, so its failure had been recorded (and announced)
+		// before the server ahead of it had connected.
+		world = makeWorld();
+		await world.startSession();
+		expect(statuses(world)).toEqual([
+			'filesystem: connected',
+			'internal-api: connected',
+			'realtime: failed'
+		]);
+		await world.reconnectAll();
+		expect(statuses(world).slice(-3)).toEqual([
+			'filesystem: connected',
+			'internal-api: connected',
+			'realtime: failed'
+		]);
+	});
+});

@@ -1238,13 +1238,22 @@ export class World {
 	}
 
 	#connectionChanged(server: string): void {
-		const c = this.#manager.getSnapshot().context.connections[server]?.getSnapshot().context;
-		const key = c ? `${c.status}\u0000${c.detail}` : '';
-		if (c && this.#lastStatus.get(server) !== key) {
-			this.#lastStatus.set(server, key);
-			this.#emit({ kind: 'status', server, status: c.status, detail: c.detail });
-		}
+		// A connection that settles makes the manager start the next one before its own observers
+		// hear of it, and a ws server fails in that same turn: its change arrives first. The
+		// servers ahead of it in config order are read first, so the record (and what is said)
+		// follows connect_all's order.
+		const { order, connections } = this.#manager.getSnapshot().context;
+		const at = order.indexOf(server);
+		for (const name of at < 0 ? [server] : order.slice(0, at + 1))
+			this.#recordStatus(name, connections[name]?.getSnapshot().context);
 		this.#changed();
+	}
+
+	#recordStatus(server: string, c: { status: ConnectionStatus; detail: string } | undefined): void {
+		const key = c ? `${c.status}\u0000${c.detail}` : '';
+		if (!c || this.#lastStatus.get(server) === key) return;
+		this.#lastStatus.set(server, key);
+		this.#emit({ kind: 'status', server, status: c.status, detail: c.detail });
 	}
 
 	/**
