@@ -44,7 +44,7 @@ async function act(action: LabAction, state: LabProgressState): Promise<LabProgr
 			// As LabState.worldReplaced(): the new world's events number from 1 again.
 			return {
 				...state,
-				steps: state.steps.map((s, i) => (i === state.step ? { ...s, since: 0 } : s))
+				steps: state.steps.map((s, i) => (i === state.step ? { ...s, since: 0, opened: 0 } : s))
 			};
 		}
 		case 'wireStep':
@@ -173,6 +173,43 @@ describe.each(folders)('lab %s', (folder) => {
 				).toEqual(step.checks.map(() => true));
 			}
 			expect(labComplete(state)).toBe(true);
+			world.dispose();
+		});
+
+	// Presenter mode: an instructor plays the cues, the room answers the questions aloud. Each
+	// step a cue narrates must end finished, or the lab never shows done on the projector.
+	if (!live && lab.cues)
+		it('finishes each step its presenter cues narrate', async () => {
+			world = new World(lab.scenario);
+			if (lab.startSession) await world.startSession();
+			let state = initialProgress(lab);
+			const facts = () => worldFacts(world, lab.id, state.step);
+			const narrated = new Set<number>();
+			for (const cue of lab.cues ?? []) {
+				if (cue.step !== undefined) {
+					const index = lab.steps.findIndex((s) => s.id === cue.step);
+					state = goTo(state, index, world.events.at(-1)?.seq ?? 0);
+					const answer = lab.steps[index].predict?.answer;
+					if (answer) state = predict(state, answer);
+					narrated.add(index);
+				}
+				state = advance(lab, state, facts());
+				for (const action of cue.actions) {
+					state = await act(action, state);
+					state = advance(lab, state, facts());
+				}
+			}
+			const unfinished = [...narrated].flatMap((index) =>
+				state.steps[index].met.every(Boolean)
+					? []
+					: [
+							`${lab.steps[index].id}: ${lab.steps[index].checks
+								.filter((_, i) => !state.steps[index].met[i])
+								.map((c) => c.id)
+								.join(', ')}`
+						]
+			);
+			expect(unfinished).toEqual([]);
 			world.dispose();
 		});
 });

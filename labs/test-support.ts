@@ -120,7 +120,7 @@ export class LabWalk {
 		const at = this.state.step;
 		this.state = {
 			...this.state,
-			steps: this.state.steps.map((s, i) => (i === at ? { ...s, since: 0 } : s))
+			steps: this.state.steps.map((s, i) => (i === at ? { ...s, since: 0, opened: 0 } : s))
 		};
 	}
 }

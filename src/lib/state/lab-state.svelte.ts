@@ -103,7 +103,7 @@ export class LabState {
 		const step = this.progress.step;
 		this.progress = {
 			...this.progress,
-			steps: this.progress.steps.map((s, i) => (i === step ? { ...s, since: 0 } : s))
+			steps: this.progress.steps.map((s, i) => (i === step ? { ...s, since: 0, opened: 0 } : s))
 		};
 	}
 
@@ -118,7 +118,9 @@ export class LabState {
 		const step = this.progress.step;
 		this.progress = {
 			...this.progress,
-			steps: this.progress.steps.map((s, i) => (i === step ? { ...s, since: latest } : s))
+			steps: this.progress.steps.map((s, i) =>
+				i === step ? { ...s, since: latest, opened: latest } : s
+			)
 		};
 	}
 

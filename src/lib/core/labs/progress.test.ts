@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadLab } from '../../../../labs/test-support';
 import { World } from '../world/world';
 import { worldFacts } from './facts';
+import { isWorldLabAction, performLabAction } from './lab-actions';
 import { advance, earlyChecks, goTo, initialProgress, predict } from './progress';
 
 // Lab 00's "Version negotiation" step: answer the question, Reconnect all, see legacy on
@@ -35,10 +36,11 @@ describe('goals count in order', () => {
 		// Only the action: legacy being connected is how the world stands, not something done.
 		expect(step.early()).toEqual(['reconnected']);
 
-		// Answering opens the next goal's window from now: the early reconnect is behind it.
+		// Answering opens the next goal's window from now: the early reconnect does not count, and
+		// it stays named as done too early until it is done again.
 		step.answer('accepts');
 		expect(step.met()).toEqual([true, false, false, false]);
-		expect(step.early()).toEqual([]);
+		expect(step.early()).toEqual(['reconnected']);
 
 		await step.world.reconnectAll();
 		step.check();
@@ -54,5 +56,62 @@ describe('goals count in order', () => {
 		step.check();
 		expect(step.met()).toEqual([true, true, true, true]);
 		expect(step.early()).toEqual([]);
+	});
+});
+
+describe('a control that cannot be pressed twice', () => {
+	// The step's text says to do these before its question shows; once answered, the control
+	// gives no second chance (the mode button is already pressed, Kill is disabled, Apply roots
+	// has nothing to apply). Their checks read how the world stands, so the early act counts.
+	async function opened(folder: string, stepId: string) {
+		const { lab: other } = loadLab(new URL(`../../../../labs/${folder}/`, import.meta.url));
+		const index = other.steps.findIndex((s) => s.id === stepId);
+		const world = new World(other.scenario);
+		await world.startSession();
+		for (const step of other.steps.slice(0, index))
+			for (const action of step.solution)
+				if (isWorldLabAction(action)) await performLabAction(world, action);
+				else expect(action.do).toBe('predict');
+		let state = goTo(initialProgress(other), index, world.events.at(-1)?.seq ?? 0);
+		const check = () =>
+			(state = advance(other, state, worldFacts(world, other.id, index))).steps[index].met;
+		const answer = () => ((state = predict(state, other.steps[index].predict!.answer)), check());
+		return { world, check, answer };
+	}
+
+	it('lab 03: default and plan mode chosen before the question', async () => {
+		for (const [stepId, mode] of [
+			['default-mode', 'default'],
+			['plan-mode', 'plan']
+		] as const) {
+			const step = await opened('03-call-pipeline', stepId);
+			await step.world.setPermissionMode(mode);
+			expect(step.check()[1], stepId).toBe(false);
+			expect(step.answer()[1], stepId).toBe(true);
+			step.world.dispose();
+		}
+	});
+
+	it('lab 04: github killed before the question', async () => {
+		const step = await opened('04-trust-and-grants', 'health');
+		await step.world.profileCommand('trust', { connector: 'notion' });
+		await step.world.kill('github');
+		expect(step.answer()[1]).toBe(true);
+		step.world.dispose();
+	});
+
+	it('lab 04: the health check step ends done with another connector trusted too', async () => {
+		// Its checks are about github; feishu, trusted earlier, keeps its tools in the list.
+		const step = await opened('04-trust-and-grants', 'health');
+		await step.world.profileCommand('trust', { connector: 'feishu' });
+		step.answer();
+		// Checked after each action, as the page does.
+		await step.world.profileCommand('trust', { connector: 'notion' });
+		step.check();
+		await step.world.kill('github');
+		step.check();
+		await step.world.profileCommand('healthCheck', {});
+		expect(step.check()).toEqual([true, true, true, true]);
+		step.world.dispose();
 	});
 });

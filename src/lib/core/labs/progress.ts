@@ -10,6 +10,8 @@ export interface StepProgress {
 	met: boolean[];
 	/** World event seq after which each check's window starts. */
 	since: number;
+	/** World event seq when the step was opened: what was done in it before a check's turn. */
+	opened: number;
 	prediction: string | null;
 }
 
@@ -24,6 +26,7 @@ export function initialProgress(lab: Lab, step = 0, sinceSeq = 0): LabProgressSt
 		steps: lab.steps.map((s) => ({
 			met: s.checks.map(() => false),
 			since: sinceSeq,
+			opened: sinceSeq,
 			prediction: null
 		}))
 	};
@@ -58,9 +61,12 @@ export function advance(lab: Lab, state: LabProgressState, facts: WorldFacts): L
 }
 
 /**
- * Checks of the current step done before their turn: not yet met, after the first unmet one,
- * and met by something that happened since that one's window opened. They do not count (a learner who
- * acts before answering the question has not predicted), so the page says to do them again.
+ * Checks of the current step done before their turn: not yet met, and met by something done in
+ * the step before it was their turn: after the first unmet check, since that one's window opened;
+ * the first unmet check itself, since the step opened (done before the question was answered, it
+ * stays named until it is done again: the control may not say it needs doing twice). They do not
+ * count (a learner who acts before answering the question has not predicted), so the page says
+ * to do them again.
  */
 export function earlyChecks(lab: Lab, state: LabProgressState, facts: WorldFacts): number[] {
 	const spec = lab.steps[state.step];
@@ -68,11 +74,15 @@ export function earlyChecks(lab: Lab, state: LabProgressState, facts: WorldFacts
 	const first = progress.met.indexOf(false);
 	if (first === -1) return [];
 	const window = windowOf(facts, progress.since, progress);
+	const whole = windowOf(facts, Math.min(progress.opened, progress.since), progress);
 	// A goal about how the world stands (a server connected) is true with no event at all: it
 	// was not done early, it simply holds, and ticks once its turn comes.
 	const standing = windowOf(facts, Infinity, progress);
 	return spec.checks.flatMap((check, i) =>
-		i > first && !progress.met[i] && goalMet(check.goal, window) && !goalMet(check.goal, standing)
+		i >= first &&
+		!progress.met[i] &&
+		goalMet(check.goal, i === first ? whole : window) &&
+		!goalMet(check.goal, standing)
 			? [i]
 			: []
 	);
@@ -97,7 +107,9 @@ export function goTo(state: LabProgressState, step: number, latestSeq: number): 
 	const target = Math.min(Math.max(0, step), state.steps.length - 1);
 	if (target === state.step) return state;
 	const progress = state.steps[target];
-	const fresh = progress.met.every(Boolean) ? progress : { ...progress, since: latestSeq };
+	const fresh = progress.met.every(Boolean)
+		? progress
+		: { ...progress, since: latestSeq, opened: latestSeq };
 	return { step: target, steps: state.steps.map((s, i) => (i === target ? fresh : s)) };
 }
 
