@@ -4,6 +4,10 @@ import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-s
 import { initializeTimedOut } from '../../src/lib/core/profiles/miniharness/strings';
 import type { MiniHarnessView } from '../../src/lib/core/profiles/miniharness/view';
 import { World } from '../../src/lib/core/world/world';
+import { performLabAction, type WorldLabAction } from '../../src/lib/core/labs/lab-actions';
+
+/** Said in the deadline step for a learner who hangs `backup` first (produced in a test below). */
+const listTimedOut = 'MCP tools/list timed out';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts, sources } = loadLab(new URL('./', import.meta.url));
@@ -158,9 +162,9 @@ describe('lab 06-sdk-client-discipline: a learner can meet every check', () => {
 		]);
 		expect(toolCalls(world, 'backup')).toBe(0);
 		await walk.step('timeout', [
-			[call('status', {}), 0],
-			[() => world.hang('backup'), 1],
-			[call('status', {}), 3]
+			[call('status', {}), 1],
+			[() => world.hang('backup'), 2],
+			[call('status', {}), 4]
 		]);
 		expect(world.calls.at(-1)!.endedAt! - world.calls.at(-1)!.startedAt).toBe(30_000);
 		await walk.step('close', [
@@ -182,7 +186,7 @@ describe('lab 06-sdk-client-discipline: a learner can meet every check', () => {
 			produced,
 			// A config type, MiniHarness's close(), the cache's key pattern, and the start-up
 			// timeout's text (produced in the test below).
-			vocabulary: new Set(['http', 'close', 'server#tool', initializeTimedOut]),
+			vocabulary: new Set(['http', 'close', 'server#tool', initializeTimedOut, listTimedOut]),
 			startsOutput: (span) => span.length >= 12 && [...outputs].some((o) => o.startsWith(span))
 		});
 		world.dispose();
@@ -267,6 +271,27 @@ describe('lab 06-sdk-client-discipline: the deadline bounds start-up too', () =>
 			(e) => e.kind === 'status' && e.server === 'backup' && e.status === 'failed'
 		)!.t;
 		expect(failedAt - sentAt).toBe(30_000);
+		world.dispose();
+	});
+});
+
+describe('lab 06-sdk-client-discipline: the deadline step, backup hung first', () => {
+	it('every call waits on tools/list, and a restart does not bring the client back', async () => {
+		// What the step's text tells a learner who hangs before the first call: Step back or Reset.
+		const world = new World(lab.scenario);
+		await world.startSession();
+		const index = lab.steps.findIndex((s) => s.id === 'timeout');
+		for (const step of lab.steps.slice(0, index))
+			for (const action of step.solution)
+				if (action.do !== 'predict') await performLabAction(world, action as WorldLabAction);
+		await world.hang('backup');
+		const status = () => world.callTools([{ name: 'status', arguments: {} }]);
+		await status();
+		expect(world.calls.at(-1)!.output.startsWith(listTimedOut)).toBe(true);
+		await world.restart('backup');
+		await status();
+		expect(world.calls.at(-1)!.isError).toBe(true);
+		expect(world.calls.at(-1)!.output.startsWith('MCP tools/call:status timed out')).toBe(false);
 		world.dispose();
 	});
 });

@@ -100,6 +100,18 @@ describe('a control that cannot be pressed twice', () => {
 		step.world.dispose();
 	});
 
+	it('lab 05: payments killed before the call is made', async () => {
+		const step = await opened('05-fault-drills', 'killed-before');
+		await step.world.kill('payments');
+		step.check();
+		await step.world.callTool('mcp.payments.create_invoice', { order: 'A-1002' });
+		step.check();
+		const waiting = step.world.calls.at(-1)!;
+		await step.world.answerApproval(waiting.id, true);
+		expect(step.check()).toEqual([true, true, true, false]);
+		step.world.dispose();
+	});
+
 	it('lab 04: the health check step ends done with another connector trusted too', async () => {
 		// Its checks are about github; feishu, trusted earlier, keeps its tools in the list.
 		const step = await opened('04-trust-and-grants', 'health');
