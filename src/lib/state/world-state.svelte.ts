@@ -108,11 +108,17 @@ export class WorldState {
 		this.world = this.#attach(this.#create(scenario));
 	}
 
+	/**
+	 * The status panel's text in OpenHarness's `/mcp` format. Each line's state is the one the
+	 * server's card shows (the profile's own word, e.g. MiniHarness's `failed` or `closed`), so it
+	 * never contradicts the detail after it, which is the profile's too. For OpenHarness the two
+	 * are its own status: the text is exactly what its `/mcp` prints.
+	 */
 	get statusText(): string {
 		return mcpStatusText(
 			this.servers.map((s) => ({
 				name: s.name,
-				state: s.status,
+				state: s.state,
 				detail: s.detail,
 				tools: s.connection.tools.map((t) => t.name),
 				resources: s.connection.resources.map((r) => r.uri)

@@ -198,6 +198,66 @@ describe('contextual profile: runs', () => {
 		);
 	});
 
+	it('shows no headers as sent by a run that failed resolving them, a server resolved before included', async () => {
+		const w = await started();
+		await w.profileCommand('startRun', {
+			identity: 'alice',
+			context: { run_id: 'run-1' },
+			servers: ['kb']
+		});
+		expect(view(w).servers.kb.headers).toMatchObject({ 'X-Run-ID': 'run-1' });
+		const initializes = () => httpEntries(w, 'kb').filter((h) => h.rpc === 'initialize').length;
+		const before = initializes();
+		// kb resolves first; billing's overlap then fails the whole run.
+		await w.profileCommand('startRun', {
+			identity: 'alice',
+			context: { run_id: 'run-2' },
+			servers: ['kb', 'billing']
+		});
+		expect(view(w).run).toMatchObject({
+			state: 'failed',
+			error:
+				"ContextualMCP 'billing': Static and resolved MCP header names must not overlap case-insensitively."
+		});
+		expect(initializes()).toBe(before);
+		expect(view(w).servers.kb.headers).toBeNull();
+		expect(view(w).servers.billing.headers).toBeNull();
+		// A refused server after a resolved one: the same.
+		await w.profileCommand('startRun', {
+			identity: 'alice',
+			context: { run_id: 'run-3' },
+			servers: ['kb', 'files']
+		});
+		expect(view(w).run).toMatchObject({
+			state: 'failed',
+			error: "ContextualMCP 'files': Contextual MCP url must be a non-blank string."
+		});
+		expect(initializes()).toBe(before);
+		expect(view(w).servers.kb.headers).toBeNull();
+		// The next good run connects and shows what it sent.
+		await w.profileCommand('startRun', {
+			identity: 'bob',
+			context: { run_id: 'run-4' },
+			servers: ['kb']
+		});
+		expect(initializes()).toBe(before + 1);
+		expect(view(w).servers.kb.headers).toMatchObject({ 'X-User-ID': 'u-bob', 'X-Run-ID': 'run-4' });
+	});
+
+	it('shows the headers a run sent before it failed on a connection it had opened', async () => {
+		const w = await started();
+		await w.profileCommand('startRun', {
+			identity: 'alice',
+			context: { run_id: 'r' },
+			servers: ['kb']
+		});
+		await w.closeSession();
+		expect(view(w).run!.state).toBe('failed');
+		// kb was sent them on its initialize: they stay as sent in this run.
+		expect(view(w).servers.kb.headers).toMatchObject({ 'X-User-ID': 'u-alice', 'X-Run-ID': 'r' });
+		expect(view(w).servers.billing.headers).toBeNull();
+	});
+
 	it('refuses a stdio server with a sentence naming it', async () => {
 		const w = await started();
 		expect(view(w).servers.files.refused).toBe(

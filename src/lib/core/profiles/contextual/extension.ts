@@ -35,8 +35,9 @@ interface Run {
 	/** Why the run failed before connecting anything (a definition, a missing value, an overlap). */
 	error: string | null;
 	ended: boolean;
-	headers: Map<string, RunHeaders>;
-	/** Servers whose connection this run opened. */
+	/** Each selected server's headers; none at all when resolving them failed the run. */
+	headers: ReadonlyMap<string, RunHeaders>;
+	/** Servers whose connection this run opened: only these were sent the run's headers. */
 	opened: Set<string>;
 }
 
@@ -182,7 +183,9 @@ class ContextualExtension implements ProfileExtension {
 			headers: new Map(),
 			opened: new Set()
 		};
-		run.error = this.#resolve(run);
+		const resolved = this.#resolve(run);
+		if (resolved.ok) run.headers = resolved.headers;
+		else run.error = resolved.error;
 		this.#run = run;
 		// A run connects its servers afresh: connect_all over the servers it selected (a connection
 		// of the previous run is replaced, its I/O closing it first), then the model's tools are
@@ -200,26 +203,32 @@ class ContextualExtension implements ProfileExtension {
 		this.host.startSession();
 	}
 
-	/** Builds each selected server's headers for the run, in order; the first error fails it. */
-	#resolve(run: Run): string | null {
+	/**
+	 * Builds each selected server's headers for the run, in order; the first error fails it, and
+	 * then no server has any (the whole run fails: nothing connects, no request goes out).
+	 */
+	#resolve(
+		run: Run
+	): { ok: true; headers: Map<string, RunHeaders> } | { ok: false; error: string } {
+		const resolved = new Map<string, RunHeaders>();
 		for (const server of run.servers) {
 			const refused = this.#refused(server);
-			if (refused) return refused;
+			if (refused) return { ok: false, error: refused };
 			const config = this.#servers.get(server)!;
 			const headers = runHeaders(
 				config.type === 'stdio' ? {} : config.headers,
 				this.#contextual(server)?.headers ?? {},
 				run.context
 			);
-			if (!headers.ok) return aboutServer(server, headers.error);
+			if (!headers.ok) return { ok: false, error: aboutServer(server, headers.error) };
 			const secret = secretNames(headers.headers, this.#contextual(server)?.headers ?? {});
-			run.headers.set(server, {
+			resolved.set(server, {
 				sent: headers.headers,
 				shown: shownHeaders(headers.headers, secret),
 				secrets: secretValues(headers.headers, secret)
 			});
 		}
-		return null;
+		return { ok: true, headers: resolved };
 	}
 
 	#endRun(): void {
@@ -295,7 +304,7 @@ class ContextualExtension implements ProfileExtension {
 						bindings: this.#contextual(server)?.headers ?? {},
 						allowed_tools: this.#contextual(server)?.allowed_tools ?? null,
 						prefix: this.#contextual(server)?.prefix ?? null,
-						headers: run?.headers.get(server)?.shown ?? null
+						headers: this.#sent(run, server)
 					}
 				])
 			),
@@ -303,6 +312,16 @@ class ContextualExtension implements ProfileExtension {
 			filtered: tools.filtered,
 			unmatched: tools.unmatched
 		};
+	}
+
+	/**
+	 * The headers the run sent a server ("Sent in this run"): only a connection the run opened
+	 * carried them. A run that failed before connecting (a missing value, an overlap, a refused
+	 * server) sent nothing to any server, those resolved before the failure included.
+	 */
+	#sent(run: Run | null, server: string): Record<string, string> | null {
+		if (!run?.opened.has(server)) return null;
+		return run.headers.get(server)?.shown ?? null;
 	}
 
 	/** Claims or metadata as the panel shows them: a value a secret binding reads is hidden. */
