@@ -26,8 +26,10 @@ describe('problemMessage', () => {
 		);
 		expect(say('session-expired')).toContain('Reconnect to initialize a new session.');
 		expect(say('not-mcp')).toContain('Check the path: MCP endpoints often end in /mcp.');
+		// Lab 08's Disconnect: the page let go and the server noticed nothing; the words must
+		// not blame the server.
 		expect(say('closed')).toBe(
-			'The server closed the connection in the middle of a call. Reconnect to try again.'
+			'The connection is closed: this page let go of it (Disconnect), or the server closed it during a call. Reconnect to open a new one.'
 		);
 		expect(say('timeout')).toBe(
 			'No answer within 30 s. The server may be slow or stuck: try again, or reconnect.'

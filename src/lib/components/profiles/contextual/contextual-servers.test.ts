@@ -1,0 +1,98 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { ScenarioInput } from '$lib/core';
+import type { WorldState } from '$lib/state/world-state.svelte';
+import { html, startedStates, text } from '../../test-support/render';
+import ContextualPanel from './ContextualPanel.svelte';
+
+// Lab 07's servers, as its "conflicts" step meets them.
+const scenario: ScenarioInput = {
+	profile: 'contextual',
+	mcp_servers: {
+		knowledge: {
+			type: 'http',
+			url: 'https://knowledge.example.com/mcp',
+			headers: { 'X-Application': 'support', Authorization: 'Bearer kb-7f3a9c2e' },
+			sim: { tools: [{ name: 'whoami' }] }
+		},
+		billing: {
+			type: 'http',
+			url: 'https://billing.example.com/mcp',
+			headers: { 'X-Tenant-ID': 'acme' },
+			sim: { tools: [{ name: 'invoice_total' }] }
+		},
+		files: { type: 'stdio', command: 'files-mcp' }
+	},
+	contextual: {
+		servers: {
+			knowledge: {
+				headers: {
+					'X-User-ID': { source: 'identity.user_id' },
+					'X-Run-ID': { source: 'context.run_id' }
+				}
+			},
+			billing: { headers: { 'x-tenant-id': { source: 'identity.tenant_id' } } }
+		},
+		identities: { alice: { user_id: 'u-alice', tenant_id: 'acme' } }
+	}
+};
+
+const started = startedStates(scenario);
+
+/** What the "Sent in this run" entry of each server's card reads. */
+function sent(world: WorldState): Record<string, string> {
+	const cards = html(world, ContextualPanel).split('data-testid="contextual-server"').slice(1);
+	return Object.fromEntries(
+		cards.flatMap((card) => {
+			const name = text(card.slice(card.indexOf('<p'), card.indexOf('</span>'))).trim();
+			const at = card.indexOf('data-testid="contextual-sent"');
+			if (at < 0) return [];
+			const entry = card.slice(at, card.indexOf('</dd>', at));
+			return [[name.split(' ')[0], text(entry.slice(entry.indexOf('>') + 1)).trim()]];
+		})
+	);
+}
+
+const NOT_SENT = 'Not selected by the current run, or not resolved.';
+
+describe('the contextual panel: "Sent in this run"', () => {
+	it('lists what a run sent each server it connected', async () => {
+		const world = await started();
+		await world.run((w) =>
+			w.profileCommand('startRun', {
+				identity: 'alice',
+				context: { run_id: 'run-4' },
+				servers: ['knowledge']
+			})
+		);
+		expect(sent(world)).toEqual({
+			knowledge: 'X-Application: support Authorization: •••• X-User-ID: u-alice X-Run-ID: run-4',
+			billing: NOT_SENT
+		});
+	});
+
+	it('lists nothing for a run that failed: nothing connected, no request went out', async () => {
+		const world = await started();
+		await world.run((w) =>
+			w.profileCommand('startRun', {
+				identity: 'alice',
+				context: { run_id: 'run-5' },
+				servers: ['knowledge', 'billing']
+			})
+		);
+		expect(text(html(world, ContextualPanel))).toContain(
+			"ContextualMCP 'billing': Static and resolved MCP header names must not overlap case-insensitively."
+		);
+		expect(sent(world)).toEqual({ knowledge: NOT_SENT, billing: NOT_SENT });
+
+		await world.run((w) =>
+			w.profileCommand('startRun', {
+				identity: 'alice',
+				context: { run_id: 'run-6' },
+				servers: ['knowledge', 'files']
+			})
+		);
+		// files is refused: its card says why, and has no "Sent in this run" entry.
+		expect(sent(world)).toEqual({ knowledge: NOT_SENT });
+	});
+});
