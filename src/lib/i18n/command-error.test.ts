@@ -8,8 +8,10 @@ import { refusal, refusals, worldRefusals } from '$lib/core/world/command-errors
 import { WorldCommandError } from '$lib/core/world/events';
 import { hostRefusals } from '$lib/core/world/host-refusals';
 import { LiveCommandError } from '$lib/core/world/live-io';
+import { parseLogFile } from '$lib/core/share/log-file';
 import { m } from '$lib/paraglide/messages';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
+import { i18n } from './locale.svelte';
 import {
 	commandErrorText,
 	failureAnnouncement,
@@ -61,13 +63,16 @@ const sample: { [K in CommandErrorKey]: CommandErrorParams<K> } = {
 	share_unpack: undefined,
 	share_not_json: undefined,
 	share_damaged_at: { path: 'scenario', detail: 'Invalid input' },
+	share_refused: { path: 'actions[6]', detail: 'The world said no.' },
 	share_step_past: { at: '12', length: '10' },
 	log_not_json: { detail: 'Unexpected token' },
 	log_invalid_at: { path: 'actions[3]', detail: 'Required' },
 	log_seq: { path: 'actions[2].seq', expected: '3', found: '7' },
 	log_during: { path: 'actions[4].during', found: '9' },
+	log_refused: { path: 'actions[8]', detail: 'Refused.' },
 	long_log: undefined,
 	no_step: { n: '40', last: '30' },
+	step_refused: { n: '11', detail: 'Nope.' },
 	changed_while_replayed: { n: '6' },
 	changed_while_rebuilt: { n: '5' },
 	page_closed: undefined,
@@ -130,6 +135,48 @@ describe('a refused command in the page language', () => {
 		expect(error.message).toBe('The file is not an MCP Lab log at its top level: Required');
 		overwriteGetLocale(() => 'zh-CN');
 		expect(commandErrorText(error)).toBe('该文件不是 MCP Lab 日志，问题位于 顶层：Required');
+	});
+
+	it('says why a log file is not JSON in the page’s language, not the engine’s English', () => {
+		const broken = (text: string) => {
+			const parsed = parseLogFile(text);
+			if (parsed.ok) throw new Error(`${text} parsed`);
+			return parsed;
+		};
+		const end = broken('{"a":');
+		const name = broken('{\n  a: 1}');
+		// English: the engine's own sentence, as before.
+		expect(end.error).toBe('The file is not JSON (Unexpected end of JSON input).');
+		expect(commandErrorText(end.why)).toBe(end.error);
+		expect(commandErrorText(name.why)).toBe(name.error);
+		i18n.locale = 'zh-CN';
+		expect(commandErrorText(end.why)).toBe('该文件不是 JSON（文本提前结束）。');
+		expect(commandErrorText(name.why)).toBe(
+			'该文件不是 JSON（第 2 行第 3 列：此处应为带双引号的属性名）。'
+		);
+	});
+
+	it('says the world’s refusal a replayed action met in the page’s language, when it has its words', () => {
+		const refused = (refusal: Record<string, string>) =>
+			shareRefusal('log_refused', {
+				path: 'actions[2]',
+				detail: 'A root is a file:// URI, not "x".',
+				...refusal
+			});
+		const known = refused({ refusal: 'root_not_file', refusal_uri: 'x' });
+		const unknown = refused({ refusal: 'no_such_refusal' });
+		expect(commandErrorText(known)).toBe(known.message);
+		expect(known.message).toBe(
+			'The file is not an MCP Lab log at actions[2]: the world refuses that action. A root is a file:// URI, not "x".'
+		);
+		overwriteGetLocale(() => 'zh-CN');
+		expect(commandErrorText(known)).toBe(
+			`该文件不是 MCP Lab 日志，问题位于 actions[2]：世界拒绝执行该操作。${m.command_error_root_not_file({ uri: 'x' })}`
+		);
+		// Words it does not have: the world's English sentence.
+		expect(commandErrorText(unknown)).toBe(
+			'该文件不是 MCP Lab 日志，问题位于 actions[2]：世界拒绝执行该操作。A root is a file:// URI, not "x".'
+		);
 	});
 
 	it('names the live card’s Disconnect button as it is labelled when refusing hang', () => {

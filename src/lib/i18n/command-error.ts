@@ -6,6 +6,7 @@ import type { shareRefusals } from '$lib/core/share/refusals';
 import type { worldRefusals } from '$lib/core/world/command-errors';
 import type { hostRefusals } from '$lib/core/world/host-refusals';
 import { m } from '$lib/paraglide/messages';
+import { jsonErrorDetail } from './json-error-words';
 
 /** Every refusal the lab words itself, from all its tables (types only: none of them loads here). */
 export type AllRefusals = typeof worldRefusals &
@@ -24,6 +25,30 @@ type Texts = { [K in CommandErrorKey]: (p: CommandErrorParams<K>) => string };
 const list = (names: string) => names || m.command_error_none();
 /** An empty JSON path is the document's top level. */
 const at = (path: string) => path || m.command_error_top_level();
+
+/**
+ * The world's refusal of a replayed action, which another refusal carries as `refusal` and
+ * `refusal_<name>` (core/world/replay.ts, RefusedValues): in the page's language when it has
+ * its words, else the English sentence (`detail`).
+ */
+function refusedText(p: Record<string, string | undefined>): string {
+	const { detail = '', refusal } = p;
+	if (!refusal) return detail;
+	const params: Record<string, string> = {};
+	for (const [name, value] of Object.entries(p))
+		if (name.startsWith('refusal_') && value !== undefined) params[name.slice(8)] = value;
+	return commandErrorText({ key: refusal, params }) ?? detail;
+}
+
+/**
+ * Where a text broke as JSON and what is wrong there, in the page's language: the engine's
+ * sentence on an English page (json-error-words.ts). The refusal carries the place it found in
+ * the text, not the text.
+ */
+function notJsonText(p: { detail: string; line?: string; column?: string }): string {
+	const place = p.line && p.column ? { line: Number(p.line), column: Number(p.column) } : null;
+	return jsonErrorDetail(place, p.detail);
+}
 
 // One entry per refusal of every table (the type makes a missing one an error).
 const texts: Texts = {
@@ -69,13 +94,16 @@ const texts: Texts = {
 	share_unpack: () => m.command_error_share_unpack(),
 	share_not_json: () => m.command_error_share_not_json(),
 	share_damaged_at: (p) => m.command_error_share_damaged_at({ ...p, path: at(p.path) }),
+	share_refused: (p) => m.command_error_share_refused({ path: at(p.path), detail: refusedText(p) }),
 	share_step_past: m.command_error_share_step_past,
-	log_not_json: m.command_error_log_not_json,
+	log_not_json: (p) => m.command_error_log_not_json({ detail: notJsonText(p) }),
 	log_invalid_at: (p) => m.command_error_log_invalid_at({ ...p, path: at(p.path) }),
 	log_seq: m.command_error_log_seq,
 	log_during: m.command_error_log_during,
+	log_refused: (p) => m.command_error_log_refused({ path: at(p.path), detail: refusedText(p) }),
 	long_log: () => m.command_error_long_log(),
 	no_step: m.command_error_no_step,
+	step_refused: (p) => m.command_error_step_refused({ n: p.n, detail: refusedText(p) }),
 	changed_while_replayed: m.command_error_changed_while_replayed,
 	changed_while_rebuilt: m.command_error_changed_while_rebuilt,
 	page_closed: () => m.command_error_page_closed(),

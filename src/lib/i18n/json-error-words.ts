@@ -21,7 +21,14 @@ const KINDS: Array<[RegExp, () => string]> = [
 	[/unexpected (token|character)/i, m.json_error_token]
 ];
 
-export function jsonErrorDetail(text: string, message: string): string {
+/** Where a text broke, for a failure that kept only that of the text (a log file's refusal). */
+export interface JsonErrorPlace {
+	line: number;
+	column: number;
+}
+
+/** `text` is the text that failed, or where it broke (null: the engine did not say). */
+export function jsonErrorDetail(text: string | JsonErrorPlace | null, message: string): string {
 	if (i18n.locale === 'en') return message;
 	// V8 quotes the learner's text: their words must not decide the kind (nor the place).
 	const own = engineWords(message);
@@ -29,7 +36,7 @@ export function jsonErrorDetail(text: string, message: string): string {
 	const what = token
 		? m.json_error_unexpected({ token })
 		: KINDS.find(([pattern]) => pattern.test(own))?.[1]();
-	const place = jsonErrorPlace(text, message);
+	const place = typeof text === 'string' ? jsonErrorPlace(text, message) : text;
 	if (place)
 		return m.json_error_at({
 			what: what ?? m.json_error_syntax(),

@@ -8,6 +8,8 @@ import { labSchema } from '$lib/core/labs/lab-schema';
 import { Announcer } from './announcer.svelte';
 import { LabSession } from './lab-session.svelte';
 import { linkLab, shareParam } from './timeline.svelte';
+import { commandErrorText } from '$lib/i18n/command-error';
+import { i18n } from '$lib/i18n/locale.svelte';
 
 const lab01 = labSchema.parse(
 	JSON.parse(
@@ -307,6 +309,118 @@ describe('Timeline', () => {
 		expect(await timeline.open(code)).toEqual(refused);
 		expect(await timeline.importLog(logFileJson(scenarioOf(live), []))).toEqual(refused);
 		expect(seen(session)).toBe(before);
+	});
+
+	it('refuses a log holding an action the world refuses before logging it, naming the action', async () => {
+		const session = await killAndCall();
+		const before = seen(session);
+		const timeline = await session.loadTimeline();
+		const file = (action: object) =>
+			JSON.stringify({
+				scenario: {
+					profile: 'openharness',
+					mcp_servers: { a: { type: 'stdio', command: 'x', sim: { tools: [{ name: 't' }] } } }
+				},
+				actions: [
+					{ seq: 1, t: 0, during: null, action: { do: 'startSession' } },
+					{ seq: 2, t: 0, during: null, action }
+				]
+			});
+		const unknown = await timeline.importLog(file({ do: 'kill', server: 'zzz' }));
+		expect(unknown).toEqual({
+			ok: false,
+			error:
+				"The file is not an MCP Lab log at actions[1]: the world refuses that action. Unknown server 'zzz'. Servers in this world: a.",
+			why: {
+				key: 'log_refused',
+				params: {
+					path: 'actions[1]',
+					detail: "Unknown server 'zzz'. Servers in this world: a.",
+					refusal: 'unknown_server',
+					refusal_server: 'zzz',
+					refusal_servers: 'a'
+				}
+			}
+		});
+		expect(timeline.error).toBe(unknown.ok ? null : unknown.error);
+		expect(timeline.errorWhy).toEqual(unknown.ok ? null : unknown.why);
+		const delay = await timeline.importLog(file({ do: 'delay', server: 'a', ms: -1 }));
+		expect(delay).toMatchObject({
+			ok: false,
+			error:
+				'The file is not an MCP Lab log at actions[1]: the world refuses that action. A delay is a number of milliseconds from 0 to 3600000, not -1.'
+		});
+		// The world is kept as it was, on the tape it had.
+		expect(seen(session)).toBe(before);
+		expect([timeline.at, timeline.length]).toEqual([3, 3]);
+
+		i18n.locale = 'zh-CN';
+		expect(commandErrorText(unknown.ok ? null : unknown.why)).toBe(
+			'该文件不是 MCP Lab 日志，问题位于 actions[1]：世界拒绝执行该操作。未知服务器“zzz”。此世界中的服务器：a。'
+		);
+		expect(commandErrorText(delay.ok ? null : delay.why)).toBe(
+			'该文件不是 MCP Lab 日志，问题位于 actions[1]：世界拒绝执行该操作。延迟须为 0 到 3600000 之间的毫秒数，而不是 -1。'
+		);
+	});
+
+	it('still imports a log whose refused actions the world logged (an unknown call id)', async () => {
+		const session = await killAndCall();
+		const world = session.world.world;
+		await expect(world.answerApproval('c999', true)).rejects.toThrow();
+		const text = (await session.loadTimeline()).exportLog();
+		expect(JSON.parse(text).actions.at(-1).action).toEqual({
+			do: 'answerApproval',
+			call: 'c999',
+			approve: true
+		});
+		const other = open();
+		expect(await (await other.loadTimeline()).importLog(text)).toEqual({ ok: true });
+		expect([(await other.loadTimeline()).at, (await other.loadTimeline()).length]).toEqual([4, 4]);
+		expect(seen(other)).toBe(seen(session));
+	});
+
+	it('refuses a share link holding such an action: at its step, or when moving on to it', async () => {
+		const session = await killAndCall();
+		const timeline = await session.loadTimeline();
+		const tape = [
+			...timeline.tape,
+			{ seq: 4, t: 0, during: null, action: { do: 'hang' as const, server: 'zzz' } }
+		];
+		const share = (at: number) =>
+			encodeShare({ lab: lab01.id, labStep: 0, scenario: session.scenario, actions: tape, at });
+		const servers = 'filesystem, internal-api, realtime';
+		const detail = `Unknown server 'zzz'. Servers in this world: ${servers}.`;
+
+		const other = open();
+		const opened = await other.loadTimeline();
+		await opened.startFrom(await share(4));
+		expect(opened.linkError).toBe(
+			`The link is damaged at actions[3]: the world refuses that action. ${detail}`
+		);
+		const linkWhy = opened.linkErrorWhy;
+		expect(linkWhy).toMatchObject({ key: 'share_refused' });
+		// It opened as usual instead.
+		expect(other.world.sessionStarted).toBe(true);
+		expect(opened.length).toBe(1);
+
+		// At an earlier step the link opens; the refused step is refused when moved on to.
+		expect(await opened.open(await share(3))).toEqual({ ok: true });
+		expect(opened.linkError).toBeNull();
+		expect([opened.at, opened.length]).toEqual([3, 4]);
+		const moved = await opened.forward();
+		expect(moved).toMatchObject({
+			ok: false,
+			error: `Step 4 cannot be replayed: the world refuses its action. ${detail}`,
+			why: { key: 'step_refused' }
+		});
+		expect(await opened.goTo(4)).toMatchObject({ ok: false, why: { key: 'step_refused' } });
+
+		i18n.locale = 'zh-CN';
+		const zh = `未知服务器“zzz”。此世界中的服务器：${servers}。`;
+		expect(commandErrorText(linkWhy)).toBe(`链接在 actions[3] 处损坏：世界拒绝执行该操作。${zh}`);
+		expect(commandErrorText(moved.ok ? null : moved.why)).toBe(
+			`无法重放第 4 步：世界拒绝执行这一步的操作。${zh}`
+		);
 	});
 
 	it('plays forward one action per tick and stops at the end or on pause', async () => {

@@ -3,7 +3,8 @@ import { describeProblems, type LoggedAction, type Scenario, type World } from '
 // Straight from their modules, not the core's index: the bundler then keeps them in this lazily
 // loaded chunk instead of the page's start-up chunks.
 import { decodeShare, encodeShare } from '$lib/core/share/share-link';
-import { continuable, replay, replayOnto } from '$lib/core/world/replay';
+import { continuable, replay, replayOnto, UnloggedAction } from '$lib/core/world/replay';
+import { formatPath } from '$lib/core/scenario/parse';
 import { unsupported } from '$lib/core/scenario/support';
 import { mergeServers } from '$lib/core/scenario/plugins';
 import { hasLiveServers, liveServers } from '$lib/core/live/live-servers';
@@ -33,6 +34,21 @@ interface Position {
 
 export { linkLab, shareParam } from './share-param';
 import { linkLab, shareParam } from './share-param';
+
+/** Where a tape came from: a log file, a share link, or the timeline's own (a move along it). */
+type Source = 'log' | 'link' | 'tape';
+
+/**
+ * An action of the tape the world refuses before logging it (no world made this tape), in the
+ * words of where the tape came from; any other failure as it is.
+ */
+function unlogged(error: unknown, source: Source): unknown {
+	if (!(error instanceof UnloggedAction)) return error;
+	const path = formatPath(['actions', error.index]);
+	if (source === 'log') return shareRefusal('log_refused', { path, ...error.values });
+	if (source === 'link') return shareRefusal('share_refused', { path, ...error.values });
+	return shareRefusal('step_refused', { n: String(error.index + 1), ...error.values });
+}
 
 /** Refusals that mean a learner acted while a step was rebuilt: playback ends without a word. */
 const TAKEN_OVER = new Set(['changed_while_rebuilt', 'changed_while_replayed']);
@@ -215,7 +231,7 @@ export class Timeline {
 			return decoded;
 		}
 		const { shared } = decoded;
-		const result = await this.load(shared.scenario, shared.actions, shared.at);
+		const result = await this.load(shared.scenario, shared.actions, shared.at, 'link');
 		if (!result.ok) {
 			this.linkError = result.error;
 			this.linkErrorWhy = result.why ?? null;
@@ -226,8 +242,16 @@ export class Timeline {
 		return result;
 	}
 
-	/** Replaces the world with this scenario and log, rebuilt at step `at` (0..actions.length). */
-	load(scenario: Scenario, actions: readonly LoggedAction[], at: number): Promise<Outcome> {
+	/**
+	 * Replaces the world with this scenario and log, rebuilt at step `at` (0..actions.length).
+	 * `source` words a refusal of the log's actions (a log file's, a share link's).
+	 */
+	load(
+		scenario: Scenario,
+		actions: readonly LoggedAction[],
+		at: number,
+		source: Source = 'tape'
+	): Promise<Outcome> {
 		const refused = unsupported(scenario);
 		if (refused.length)
 			return Promise.resolve(this.#fail(describeProblems(refused, 'Unsupported scenario')));
@@ -238,14 +262,14 @@ export class Timeline {
 				this.#fail(shareRefusal('live_replay', { servers: [...live.keys()].join(', ') }))
 			);
 		this.pause();
-		return this.#serial(() => this.#rebuild(scenario, actions, at));
+		return this.#serial(() => this.#rebuild(scenario, actions, at, source));
 	}
 
 	/** A downloaded log (`exportLog`): validated, then replayed to its end. */
 	importLog(text: string): Promise<Outcome> {
 		const parsed = parseLogFile(text);
 		if (!parsed.ok) return Promise.resolve(this.#fail(parsed.error, parsed.why));
-		return this.load(parsed.scenario, parsed.actions, parsed.actions.length);
+		return this.load(parsed.scenario, parsed.actions, parsed.actions.length, 'log');
 	}
 
 	/** The share code of this world at this step; header and env values are redacted. */
@@ -352,7 +376,12 @@ export class Timeline {
 		this.#forwarding = { world, tape };
 		try {
 			// As a command: the page's other controls wait, and it repaints when the steps are done.
-			await state.run((w) => replayOnto(w, tape.slice(at, n)));
+			// A refused step is said as a refusal there too (the page shows a command's failure).
+			await state.run((w) =>
+				replayOnto(w, tape.slice(at, n), at).catch((error: unknown) => {
+					throw unlogged(error, 'tape');
+				})
+			);
 			if (state.world !== world || world.actions.length !== n)
 				throw shareRefusal('changed_while_replayed', { n: String(n) });
 			this.#travel = { world, tape, at: n };
@@ -388,7 +417,12 @@ export class Timeline {
 		this.spares.plan(scenario, tape, live ? 0 : at);
 	}
 
-	async #rebuild(scenario: Scenario, tape: readonly LoggedAction[], at: number): Promise<Outcome> {
+	async #rebuild(
+		scenario: Scenario,
+		tape: readonly LoggedAction[],
+		at: number,
+		source: Source = 'tape'
+	): Promise<Outcome> {
 		const state = this.session.world;
 		const before = state.world;
 		const logged = before.actions.length;
@@ -403,7 +437,7 @@ export class Timeline {
 			const spare = await this.spares.take(scenario, tape, at);
 			if (spare) {
 				world = spare.world;
-				await replayOnto(world, tape.slice(spare.at, at));
+				await replayOnto(world, tape.slice(spare.at, at), spare.at);
 				spare.arrived();
 			} else {
 				const flags = { arrived: false };
@@ -427,7 +461,7 @@ export class Timeline {
 			return { ok: true };
 		} catch (error) {
 			if (world && state.world !== world) world.dispose();
-			return this.#fail(error);
+			return this.#fail(unlogged(error, source));
 		} finally {
 			state.pending--;
 			this.rebuilding = null;

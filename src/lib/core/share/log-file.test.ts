@@ -59,6 +59,29 @@ describe('log files', () => {
 		});
 	});
 
+	it('carries where a text that is not JSON broke, for the page to say it in its language', () => {
+		const engine = (text: string) => {
+			try {
+				JSON.parse(text);
+			} catch (error) {
+				return (error as Error).message;
+			}
+			throw new Error(`${text} parsed`);
+		};
+		const text = '{\n  a: 1}';
+		expect(parseLogFile(text)).toEqual({
+			ok: false,
+			error: `The file is not JSON (${engine(text)}).`,
+			why: { key: 'log_not_json', params: { detail: engine(text), line: '2', column: '3' } }
+		});
+		// The engine names no place: only its sentence goes.
+		expect(parseLogFile('{"a":')).toEqual({
+			ok: false,
+			error: 'The file is not JSON (Unexpected end of JSON input).',
+			why: { key: 'log_not_json', params: { detail: 'Unexpected end of JSON input' } }
+		});
+	});
+
 	it('writes the wire trace as the wire keeps it', async () => {
 		const world = await logged();
 		const trace = JSON.parse(wireTraceJson(world.wire.entries, world.wire.dropped));

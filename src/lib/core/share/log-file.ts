@@ -6,6 +6,7 @@ import type { WireEntry } from '../world/wire';
 import { redactActions, redactScenario } from './share-link';
 import { failure, type Reason } from '../world/command-errors';
 import { shareRefusal } from './refusals';
+import { jsonErrorPlace } from '../text/json-error-place';
 
 /**
  * An exported event log: the scenario and every action, as readable JSON a learner can keep,
@@ -40,7 +41,15 @@ export function parseLogFile(text: string): LogFileResult {
 		data = JSON.parse(text);
 	} catch (error) {
 		const reason = error instanceof Error ? error.message : String(error);
-		return failure(shareRefusal('log_not_json', { detail: reason }));
+		// Where it broke goes with the engine's sentence, for the page to say both in its language
+		// (i18n/json-error-words.ts): the text itself is too big to carry.
+		const place = jsonErrorPlace(text, reason);
+		return failure(
+			shareRefusal('log_not_json', {
+				detail: reason,
+				...(place ? { line: String(place.line), column: String(place.column) } : {})
+			})
+		);
 	}
 	const parsed = logFileSchema.safeParse(data);
 	if (!parsed.success) {

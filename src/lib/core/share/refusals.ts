@@ -1,4 +1,5 @@
 import { refusals, type RefusalTable } from '../world/command-errors';
+import type { RefusedValues } from '../world/replay';
 
 /**
  * Why a share link, a log file or a move in time cannot be opened (see world/command-errors.ts),
@@ -15,19 +16,27 @@ export const shareRefusals = {
 	share_not_json: () => 'The link is damaged (its content is not JSON); copy it again.',
 	share_damaged_at: (p: { path: string; detail: string }) =>
 		`The link is damaged at ${p.path || 'its top level'}: ${p.detail}`,
+	share_refused: (p: { path: string } & RefusedValues) =>
+		`The link is damaged at ${p.path}: the world refuses that action. ${p.detail}`,
 	share_step_past: (p: { at: string; length: string }) =>
 		`The link points at step ${p.at} of a log of ${p.length}.`,
-	log_not_json: (p: { detail: string }) => `The file is not JSON (${p.detail}).`,
+	/** `line` and `column`: where the text broke, when the engine says (for the page's own words). */
+	log_not_json: (p: { detail: string; line?: string; column?: string }) =>
+		`The file is not JSON (${p.detail}).`,
 	log_invalid_at: (p: { path: string; detail: string }) =>
 		`The file is not an MCP Lab log at ${p.path || 'its top level'}: ${p.detail}`,
 	log_seq: (p: { path: string; expected: string; found: string }) =>
 		`The file is not an MCP Lab log at ${p.path}: expected ${p.expected}, found ${p.found}.`,
 	log_during: (p: { path: string; found: string }) =>
 		`The file is not an MCP Lab log at ${p.path}: an interrupt can only land in an earlier action (found ${p.found}).`,
+	log_refused: (p: { path: string } & RefusedValues) =>
+		`The file is not an MCP Lab log at ${p.path}: the world refuses that action. ${p.detail}`,
 	long_log: () =>
 		'This world’s log grew past 50,000 actions and stopped recording, so it cannot be travelled, shared or exported whole.',
 	no_step: (p: { n: string; last: string }) =>
 		`There is no step ${p.n}: this log has steps 0 to ${p.last}.`,
+	step_refused: (p: { n: string } & RefusedValues) =>
+		`Step ${p.n} cannot be replayed: the world refuses its action. ${p.detail}`,
 	changed_while_replayed: (p: { n: string }) =>
 		`The world changed while step ${p.n} was being replayed.`,
 	changed_while_rebuilt: (p: { n: string }) =>

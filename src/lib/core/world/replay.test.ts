@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../scenario/parse';
 import type { ScenarioInput } from '../scenario/schema';
-import { continuable, replay, replayOnto } from './replay';
+import type { LoggedAction, WorldAction } from './actions';
+import { continuable, replay, replayOnto, UnloggedAction } from './replay';
 import { isolationScenario, makeWorld, observable, toolSourceScenario } from './test-world';
 import type { World } from './world';
 
@@ -192,6 +193,67 @@ describe('replay', () => {
 		expect(continuable(tape, 2, 5)).toBe(false);
 		expect(continuable(tape, 3, 5)).toBe(true);
 		expect(continuable(tape, 4, 5)).toBe(false);
+	});
+
+	it('fails on an action the world refuses before logging it, naming it and the refusal', async () => {
+		const scenario = scenarioOf({
+			mcp_servers: { a: { type: 'stdio', command: 'x', sim: { tools: [{ name: 't' }] } } }
+		});
+		const log = (...actions: WorldAction[]): LoggedAction[] =>
+			actions.map((action, i) => ({ seq: i + 1, t: 0, during: null, action }));
+		const start: WorldAction = { do: 'startSession' };
+		const refusedAt = async (actions: LoggedAction[]) => {
+			const error = await replay(scenario, actions).then(
+				() => null,
+				(e: unknown) => e
+			);
+			if (!(error instanceof UnloggedAction)) throw new Error(`not refused: ${String(error)}`);
+			return { index: error.index, values: error.values };
+		};
+		expect(await refusedAt(log(start, { do: 'kill', server: 'zzz' }))).toEqual({
+			index: 1,
+			values: {
+				detail: "Unknown server 'zzz'. Servers in this world: a.",
+				refusal: 'unknown_server',
+				refusal_server: 'zzz',
+				refusal_servers: 'a'
+			}
+		});
+		expect(await refusedAt(log(start, { do: 'delay', server: 'a', ms: -1 }))).toEqual({
+			index: 1,
+			values: {
+				detail: 'A delay is a number of milliseconds from 0 to 3600000, not -1.',
+				refusal: 'delay_range',
+				refusal_ms: '-1'
+			}
+		});
+		// Refusals the world logs first are steps: the one not logged is found among them.
+		const unknownCall: WorldAction = { do: 'answerApproval', call: 'c9', approve: true };
+		const mixed = log(start, unknownCall, unknownCall, { do: 'hang', server: 'b' }, unknownCall);
+		expect(await refusedAt(mixed)).toMatchObject({ index: 3 });
+		// Onto a world at a step: the place in the whole log.
+		const world = await replay(scenario, mixed.slice(0, 3));
+		await expect(replayOnto(world, mixed.slice(3), 3)).rejects.toMatchObject({ index: 3 });
+		world.dispose();
+	});
+
+	it('replays refusals the world logged as steps (an unknown call, an unknown profile command)', async () => {
+		const world = makeWorld(toolSourceScenario);
+		await world.startSession();
+		await expect(world.cancelCall('c404')).rejects.toThrow();
+		await expect(world.answerApproval('c405', false)).rejects.toThrow();
+		await expect(world.profileCommand('fly', {})).rejects.toThrow();
+		expect(world.actions.map((a) => a.action.do)).toEqual([
+			'startSession',
+			'cancelCall',
+			'answerApproval',
+			'profile'
+		]);
+		const again = await replay(world.scenario, world.actions);
+		expect(again.actions).toEqual(world.actions);
+		expect(seen(again)).toBe(seen(world));
+		world.dispose();
+		again.dispose();
 	});
 
 	it('keeps the log of a scenario edited nowhere else: the world is rebuilt from its own scenario', async () => {
