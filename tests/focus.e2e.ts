@@ -43,6 +43,13 @@ test('a command’s own button keeps focus; a kill lands on the server’s card'
 	await expect.poll(async () => (await focused(page)).tag).toBe('article');
 	const card = page.locator('#servers article:focus');
 	await expect(card).toContainText('filesystem');
+	// The shortcuts help opened from the card gives the focus back to it, not to the page.
+	await page.keyboard.press('?');
+	const help = page.getByRole('dialog', { name: en('shortcuts_title') });
+	await expect(help).toBeVisible();
+	await page.keyboard.press('Escape');
+	await expect(help).toBeHidden();
+	await expect(card).toContainText('filesystem');
 	// The card is not a Tab stop once focus leaves it.
 	await page.keyboard.press('Tab');
 	await expect(card).toHaveCount(0);

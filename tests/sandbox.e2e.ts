@@ -315,3 +315,46 @@ for (const lang of ['en', 'zh-CN']) {
 		await expect(live).toContainText(t(lang, 'editor_cm_folded_lines'));
 	});
 }
+
+test('unapplied edits are not lost without a word: leaving by a link or a reload asks first', async ({
+	page
+}) => {
+	const editor = await open(page);
+	await editor.click();
+	await page.keyboard.press('ControlOrMeta+End');
+	await page.keyboard.type('x');
+	const asked: Array<{ type: string; message: string }> = [];
+	page.on('dialog', (dialog) => {
+		asked.push({ type: dialog.type(), message: dialog.message() });
+		void dialog.dismiss();
+	});
+
+	// A link inside the site: the page's own question, in the page's language; staying keeps
+	// the text.
+	await page
+		.getByRole('link', { name: en('app_title') })
+		.first()
+		.click();
+	await expect.poll(() => asked.length).toBe(1);
+	expect(asked[0]).toEqual({ type: 'confirm', message: en('editor_leave_confirm') });
+	await expect(page).toHaveURL(/\/sandbox/);
+	await expect(editor).toContainText('}x');
+
+	// A reload: the browser's own question (its words are the browser's).
+	await page.evaluate(() => location.reload());
+	await expect.poll(() => asked.length).toBe(2);
+	expect(asked[1].type).toBe('beforeunload');
+	await expect(editor).toContainText('}x');
+
+	// Back to the running text: nothing to lose, nothing asked. (An applied edit is not asked
+	// about either: progress.e2e.ts leaves lab 02 after applying its world.)
+	await editor.click();
+	await page.keyboard.press('ControlOrMeta+End');
+	await page.keyboard.press('Backspace');
+	await page
+		.getByRole('link', { name: en('app_title') })
+		.first()
+		.click();
+	await expect(page).not.toHaveURL(/\/sandbox/);
+	expect(asked).toHaveLength(2);
+});

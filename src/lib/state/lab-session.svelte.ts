@@ -11,6 +11,14 @@ import { WorldState } from './world-state.svelte';
  * lab's steps and the live-region announcer. The session starts on open, as a harness CLI
  * does at launch.
  */
+/** The world editor's text, what it was written against, and the text last applied from it. */
+export interface EditorDraft {
+	text: string;
+	against: string;
+	/** The person's text as it was applied (the world holds it normalised). */
+	applied?: string;
+}
+
 export class LabSession {
 	readonly world: WorldState;
 	readonly announcer = new Announcer();
@@ -27,7 +35,13 @@ export class LabSession {
 	 * The world editor's text while the person edits, and the running scenario (as text) it was
 	 * written against (WorldEditor.svelte): here, so closing the editor does not lose it.
 	 */
-	editorDraft = $state.raw<{ text: string; against: string } | null>(null);
+	editorDraft = $state.raw<EditorDraft | null>(null);
+
+	/** Whether the editor holds text that leaving the page would lose (DraftGuard.svelte). */
+	get unappliedEdits(): boolean {
+		const draft = this.editorDraft;
+		return !!draft && draft.text !== (draft.applied ?? JSON.stringify(this.scenario, null, 2));
+	}
 	/** The running world's scenario (reactive: an editor follows replacements made elsewhere). */
 	#scenario = $state.raw<Scenario>() as Scenario;
 	#initial: Scenario;

@@ -78,9 +78,12 @@ describe('the status text of an OpenHarness world', () => {
 	it("is exactly OpenHarness's /mcp output", async () => {
 		const s = page(isolationScenario);
 		expect(s.statusText).toBe(
-			['MCP servers:', '- filesystem: pending', '- internal-api: pending', '- realtime: pending'].join(
-				'\n'
-			)
+			[
+				'MCP servers:',
+				'- filesystem: pending',
+				'- internal-api: pending',
+				'- realtime: pending'
+			].join('\n')
 		);
 		await s.run((w) => w.startSession());
 		expect(s.statusText).toBe(

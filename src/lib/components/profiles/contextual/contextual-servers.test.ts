@@ -93,6 +93,6 @@ describe('the contextual panel: "Sent in this run"', () => {
 			})
 		);
 		// files is refused: its card says why, and has no "Sent in this run" entry.
-		expect(sent(world)).toEqual({ knowledge: NOT_SENT });
+		expect(sent(world)).toEqual({ knowledge: NOT_SENT, billing: NOT_SENT });
 	});
 });
