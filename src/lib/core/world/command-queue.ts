@@ -101,6 +101,19 @@ export class CommandQueue {
 		this.#replayed.push({ during, t, apply });
 	}
 
+	#applyMissed(seq: number): void {
+		if (this.#replayed.length === 0) return;
+		const missed = this.#replayed.filter((r) => r.during === seq);
+		if (missed.length === 0) return;
+		this.#replayed = this.#replayed.filter((r) => r.during !== seq);
+		this.#applyNow = true;
+		try {
+			for (const r of missed) r.apply();
+		} finally {
+			this.#applyNow = false;
+		}
+	}
+
 	/** Waits for the page's pacing, unless an interrupt is asked for first. */
 	async paced(wait: Promise<void>): Promise<void> {
 		await Promise.race([wait, new Promise<void>((wake) => (this.#wake = wake))]);
@@ -118,6 +131,10 @@ export class CommandQueue {
 			} finally {
 				this.#running = null;
 				this.#queued--;
+				// A logged interrupt whose quiet point never came in this turn (its time is past the
+				// turn's end: a log no run of this world made) would wait for ever, and the replay
+				// with it: it acts at the turn's end instead.
+				this.#applyMissed(seq);
 				// A turn that ended before a quiet point (it threw first, e.g. its world was
 				// replaced) would leave a parked interrupt waiting forever: with nothing queued,
 				// it acts now, as it would have had it come a moment later.

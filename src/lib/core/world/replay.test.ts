@@ -264,3 +264,18 @@ describe('replay', () => {
 		expect(SERVERS).toHaveLength(2);
 	});
 });
+
+describe('a logged interrupt whose quiet point never comes', () => {
+	it('acts at the end of its turn instead of holding the replay for ever', async () => {
+		// No run of this world made this log: start-up ends long before t = 999,999 ms. An
+		// imported file is not trusted to be one, and the page must not hang on it.
+		const actions: LoggedAction[] = [
+			{ seq: 1, t: 0, during: null, action: { do: 'startSession' } },
+			{ seq: 2, t: 999_999, during: 1, action: { do: 'cancelCall', call: 'c1' } }
+		];
+		const world = await replay(scenarioOf(isolationScenario), actions);
+		expect(world.actions.map((a) => a.action.do)).toEqual(['startSession', 'cancelCall']);
+		expect(world.sessionStarted).toBe(true);
+		world.dispose();
+	});
+});
