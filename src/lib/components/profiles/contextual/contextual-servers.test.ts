@@ -53,7 +53,7 @@ function sent(world: WorldState): Record<string, string> {
 	);
 }
 
-const NOT_SENT = 'Not selected by the current run, or not resolved.';
+const NOT_SENT = 'Nothing sent in this run: not selected by it, not resolved, or the run failed before connecting.';
 
 describe('the contextual panel: "Sent in this run"', () => {
 	it('lists what a run sent each server it connected', async () => {
