@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProfileId, ScenarioInput } from '../scenario/schema';
-import { makeWorld } from './test-world';
+import { isolationScenario, makeWorld } from './test-world';
 import type { World } from './world';
 
 // What each profile sends to connect one server (harness-behaviors.md §1–§5): OpenHarness lists
@@ -179,6 +179,25 @@ describe('connect_all, one server at a time in config order (spec §1)', () => {
 			'filesystem: connected',
 			'internal-api: connected',
 			'realtime: failed'
+		]);
+	});
+
+	it('keeps that order through several servers that fail at once in a row', async () => {
+		world = makeWorld({
+			...isolationScenario,
+			mcp_servers: {
+				...isolationScenario.mcp_servers,
+				'realtime-2': { type: 'ws', url: 'wss://two.example.com/mcp' },
+				'realtime-3': { type: 'ws', url: 'wss://three.example.com/mcp' }
+			}
+		});
+		await world.startSession();
+		expect(statuses(world)).toEqual([
+			'filesystem: connected',
+			'internal-api: connected',
+			'realtime: failed',
+			'realtime-2: failed',
+			'realtime-3: failed'
 		]);
 	});
 });

@@ -179,7 +179,7 @@ export class World {
 	#registry: RegistrySnapshot[] = [];
 	readonly #commands: CommandQueue;
 	/** Last status seen per server; every server starts `pending` with no detail. */
-	#lastStatus = new Map<string, string>();
+	#lastStatus = new Map<string, { status: ConnectionStatus; detail: string }>();
 	#lastBuilt: unknown = null;
 	/** The servers' statuses when the registry was last looked at (see `#recordRegistry`). */
 	readonly #registryStatuses: string[] = [];
@@ -204,7 +204,7 @@ export class World {
 			// A live server is real: nothing of it is simulated.
 			if (!isLiveServer(config))
 				this.#processes.set(name, new SimProcess(name, effectiveSim(config)));
-			this.#lastStatus.set(name, 'pending\u0000');
+			this.#lastStatus.set(name, { status: 'pending', detail: '' });
 		}
 		const live = liveServers(merged.servers);
 		if (live.size)
@@ -1242,17 +1242,26 @@ export class World {
 		// hear of it, and a ws server fails in that same turn: its change arrives first. The
 		// servers ahead of it in config order are read first, so the record (and what is said)
 		// follows connect_all's order.
+		// Only the run of servers just before it that changed unheard is read (going back stops at
+		// the first one already recorded): a reconnect of 100 servers reads no more than it must.
 		const { order, connections } = this.#manager.getSnapshot().context;
+		const facts = (name: string) => connections[name]?.getSnapshot().context;
 		const at = order.indexOf(server);
-		for (const name of at < 0 ? [server] : order.slice(0, at + 1))
-			this.#recordStatus(name, connections[name]?.getSnapshot().context);
+		let from = at;
+		while (from > 0 && this.#statusUnheard(order[from - 1], facts(order[from - 1]))) from--;
+		if (at < 0) this.#recordStatus(server, facts(server));
+		for (let i = from; i <= at; i++) this.#recordStatus(order[i], facts(order[i]));
 		this.#changed();
 	}
 
+	#statusUnheard(server: string, c: { status: ConnectionStatus; detail: string } | undefined) {
+		const last = this.#lastStatus.get(server);
+		return !!c && (last?.status !== c.status || last.detail !== c.detail);
+	}
+
 	#recordStatus(server: string, c: { status: ConnectionStatus; detail: string } | undefined): void {
-		const key = c ? `${c.status}\u0000${c.detail}` : '';
-		if (!c || this.#lastStatus.get(server) === key) return;
-		this.#lastStatus.set(server, key);
+		if (!c || !this.#statusUnheard(server, c)) return;
+		this.#lastStatus.set(server, { status: c.status, detail: c.detail });
 		this.#emit({ kind: 'status', server, status: c.status, detail: c.detail });
 	}
 
