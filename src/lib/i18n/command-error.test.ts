@@ -64,6 +64,8 @@ const sample: { [K in CommandErrorKey]: CommandErrorParams<K> } = {
 	share_not_json: undefined,
 	share_damaged_at: { path: 'scenario', detail: 'Invalid input' },
 	share_refused: { path: 'actions[6]', detail: 'The world said no.' },
+	share_seq: { path: 'actions[1].seq', expected: '2', found: '5' },
+	share_during: { path: 'actions[2].during', found: '3' },
 	share_step_past: { at: '12', length: '10' },
 	log_not_json: { detail: 'Unexpected token' },
 	log_invalid_at: { path: 'actions[3]', detail: 'Required' },

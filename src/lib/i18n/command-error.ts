@@ -95,6 +95,8 @@ const texts: Texts = {
 	share_not_json: () => m.command_error_share_not_json(),
 	share_damaged_at: (p) => m.command_error_share_damaged_at({ ...p, path: at(p.path) }),
 	share_refused: (p) => m.command_error_share_refused({ path: at(p.path), detail: refusedText(p) }),
+	share_seq: m.command_error_share_seq,
+	share_during: m.command_error_share_during,
 	share_step_past: m.command_error_share_step_past,
 	log_not_json: (p) => m.command_error_log_not_json({ detail: notJsonText(p) }),
 	log_invalid_at: (p) => m.command_error_log_invalid_at({ ...p, path: at(p.path) }),

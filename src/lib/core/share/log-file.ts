@@ -6,6 +6,7 @@ import type { WireEntry } from '../world/wire';
 import { redactActions, redactScenario } from './share-link';
 import { failure, type Reason } from '../world/command-errors';
 import { shareRefusal } from './refusals';
+import { sequenceProblem } from './sequence';
 import { jsonErrorPlace } from '../text/json-error-place';
 
 /**
@@ -59,25 +60,8 @@ export function parseLogFile(text: string): LogFileResult {
 		);
 	}
 	const { scenario, actions } = parsed.data;
-	// Replay renumbers what it re-runs; a log whose numbers disagree with its order would
-	// replay into a world whose own log is not this one, so it is refused with the place.
-	for (const [i, entry] of actions.entries()) {
-		if (entry.seq !== i + 1)
-			return failure(
-				shareRefusal('log_seq', {
-					path: formatPath(['actions', i, 'seq']),
-					expected: String(i + 1),
-					found: String(entry.seq)
-				})
-			);
-		if (entry.during !== null && entry.during >= entry.seq)
-			return failure(
-				shareRefusal('log_during', {
-					path: formatPath(['actions', i, 'during']),
-					found: String(entry.during)
-				})
-			);
-	}
+	const unordered = sequenceProblem(actions, 'log');
+	if (unordered) return failure(unordered);
 	return { ok: true, scenario, actions };
 }
 

@@ -18,6 +18,10 @@ export const shareRefusals = {
 		`The link is damaged at ${p.path || 'its top level'}: ${p.detail}`,
 	share_refused: (p: { path: string } & RefusedValues) =>
 		`The link is damaged at ${p.path}: the world refuses that action. ${p.detail}`,
+	share_seq: (p: { path: string; expected: string; found: string }) =>
+		`The link is damaged at ${p.path}: expected ${p.expected}, found ${p.found}.`,
+	share_during: (p: { path: string; found: string }) =>
+		`The link is damaged at ${p.path}: an interrupt can only land in an earlier action (found ${p.found}).`,
 	share_step_past: (p: { at: string; length: string }) =>
 		`The link points at step ${p.at} of a log of ${p.length}.`,
 	/** `line` and `column`: where the text broke, when the engine says (for the page's own words). */

@@ -141,6 +141,25 @@ describe('share links', () => {
 				await pack({ v: 1, lab: null, labStep: 0, scenario: {}, actions: [], at: 3 })
 			)
 		).toMatchObject({ ok: false, error: 'The link points at step 3 of a log of 0.' });
+		// Numbered as no world numbers its log (as a log file is checked): refused at the place.
+		const scenario = { profile: 'openharness', mcp_servers: {} };
+		const entry = (seq: number, during: number | null) => ({
+			seq,
+			t: 0,
+			during,
+			action: { do: 'startSession' }
+		});
+		const linked = (actions: unknown[]) =>
+			pack({ v: 1, lab: null, labStep: 0, scenario, actions, at: actions.length });
+		expect(await decodeShare(await linked([entry(1, null), entry(5, null)]))).toMatchObject({
+			ok: false,
+			error: 'The link is damaged at actions[1].seq: expected 2, found 5.'
+		});
+		expect(await decodeShare(await linked([entry(1, null), entry(2, 2)]))).toMatchObject({
+			ok: false,
+			error:
+				'The link is damaged at actions[1].during: an interrupt can only land in an earlier action (found 2).'
+		});
 		await fc.assert(
 			fc.asyncProperty(fc.string(), async (junk) => {
 				const result = await decodeShare(`1.${junk}`);

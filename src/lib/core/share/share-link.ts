@@ -5,6 +5,7 @@ import { loggedActionSchema, type LoggedAction } from '../world/actions';
 import { SECRET_NAME } from '../world/mask';
 import { failure, type Reason } from '../world/command-errors';
 import { shareRefusal } from './refusals';
+import { sequenceProblem } from './sequence';
 
 /**
  * A share link carries a world exactly: its scenario, its action log and how far into the log
@@ -202,6 +203,8 @@ export async function decodeShare(value: string): Promise<DecodeResult> {
 		);
 	}
 	const { lab, labStep, scenario, actions, at } = parsed.data;
+	const unordered = sequenceProblem(actions, 'share');
+	if (unordered) return failure(unordered);
 	if (at > actions.length)
 		return failure(
 			shareRefusal('share_step_past', { at: String(at), length: String(actions.length) })
