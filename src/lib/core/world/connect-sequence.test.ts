@@ -186,7 +186,7 @@ describe('connect_all, one server at a time in config order (spec §1)', () => {
 		world = makeWorld({
 			...isolationScenario,
 			mcp_servers: {
-				...isolationScenario.mcp_servers,
+				...(isolationScenario.mcp_servers as Record<string, unknown>),
 				'realtime-2': { type: 'ws', url: 'wss://two.example.com/mcp' },
 				'realtime-3': { type: 'ws', url: 'wss://three.example.com/mcp' }
 			}

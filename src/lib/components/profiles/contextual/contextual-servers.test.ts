@@ -53,7 +53,8 @@ function sent(world: WorldState): Record<string, string> {
 	);
 }
 
-const NOT_SENT = 'Nothing sent in this run: not selected by it, not resolved, or the run failed before connecting.';
+const NOT_SENT =
+	'Nothing sent in this run: not selected by it, not resolved, or the run failed before connecting.';
 
 describe('the contextual panel: "Sent in this run"', () => {
 	it('lists what a run sent each server it connected', async () => {
