@@ -97,10 +97,15 @@ export class PresenterState {
 
 	/** The shortcut a key press on the page means now, if any. */
 	shortcut(event: KeyboardEvent, presenting: boolean): Shortcut | null {
+		// The help's keys are the help's only while the key comes from inside it: closed by
+		// Escape, the dialog hands focus back at once but says `close` a task later, and a
+		// clicker pressed in between was dropped.
+		const target = event.target as Element | null;
+		const inDialog = !!target?.closest?.('dialog[open]');
 		return shortcutFor(keyPressOf(event), {
 			singleKeys: this.prefs.singleKeys,
 			presenter: presenting,
-			dialogOpen: this.helpOpen
+			dialogOpen: this.helpOpen && inDialog
 		});
 	}
 
