@@ -30,6 +30,11 @@ const launchOptions = chromiumLaunchOptions({ prefer: 'browser' });
 const log = (...args) => console.error('[browser-bench]', ...args);
 const round = (x, digits = 1) => (typeof x === 'number' ? Number(x.toFixed(digits)) : x);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** Traced kill → reconnectAll repaints taken; the median is the figure reported. */
+const TRACED_REPAINTS = 5;
+/** A traced run's repaint: the script of the task that changed the DOM + rendering until painted. */
+const repaintMs = (r) =>
+	(r.trace?.domChangeTask?.scriptMs ?? 0) + (r.trace?.renderUntilPainted?.renderMs ?? Infinity);
 
 // ---- the static server --------------------------------------------------------------------
 
@@ -565,9 +570,24 @@ async function scalePass(ctx, { runs, details, trace }) {
 		log('  traced: setScenario, kill, reconnectAll');
 		await small();
 		out.traced = { setScenario: await watched(ctx, 'setScenario', { scenario }, fresh, { trace }) };
-		await quiet(ctx.frame);
-		await timeCommand(page, 'kill', { server: KILLED });
-		out.traced.reconnectAll = await watched(ctx, 'reconnectAll', undefined, stale, { trace });
+		// One traced repaint varies by more than its own target from run to run (17-27 ms for one
+		// build on an idle machine), so it is taken TRACED_REPAINTS times: the median run is the
+		// one reported, every run's figure is kept beside it.
+		const runs = [];
+		for (let i = 0; i < TRACED_REPAINTS; i++) {
+			if (i > 0) {
+				// Back to the whole registry: the killed server's process returns, and is reconnected.
+				await timeCommand(page, 'restart', { server: KILLED });
+				const back = await timeCommand(page, 'reconnectAll');
+				if (!back.ok || back.unavailable !== 0) throw new Error('the restart did not reconnect');
+			}
+			await quiet(ctx.frame);
+			await timeCommand(page, 'kill', { server: KILLED });
+			runs.push(await watched(ctx, 'reconnectAll', undefined, stale, { trace }));
+		}
+		const ranked = [...runs].sort((a, b) => repaintMs(a) - repaintMs(b));
+		out.traced.reconnectAll = ranked[Math.floor(ranked.length / 2)];
+		out.traced.reconnectAllRepaintMs = runs.map((r) => round(repaintMs(r), 2));
 	}
 	out.consoleErrors = ctx.errors;
 	await page.close();
