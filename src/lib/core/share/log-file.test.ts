@@ -45,6 +45,13 @@ describe('log files', () => {
 			ok: false,
 			error: expect.stringContaining('at actions[1].during: ')
 		});
+		// The kill is no interrupt: the world logs a landing only for cancelCall and restartHarness,
+		// so replayed it would be logged without one (a log no run of this world makes).
+		expect(bad((d) => (d.actions[1].during = 1))).toMatchObject({
+			ok: false,
+			error:
+				'The file is not an MCP Lab log at actions[1].during: only an interrupt (cancelCall, restartHarness) lands during another action, not kill.'
+		});
 		expect(bad((d) => delete d.scenario)).toMatchObject({
 			ok: false,
 			error: expect.stringMatching(/^The file is not an MCP Lab log at scenario: /)

@@ -22,6 +22,8 @@ export const shareRefusals = {
 		`The link is damaged at ${p.path}: expected ${p.expected}, found ${p.found}.`,
 	share_during: (p: { path: string; found: string }) =>
 		`The link is damaged at ${p.path}: an interrupt can only land in an earlier action (found ${p.found}).`,
+	share_during_action: (p: { path: string; action: string }) =>
+		`The link is damaged at ${p.path}: only an interrupt (cancelCall, restartHarness) lands during another action, not ${p.action}.`,
 	share_step_past: (p: { at: string; length: string }) =>
 		`The link points at step ${p.at} of a log of ${p.length}.`,
 	/** `line` and `column`: where the text broke, when the engine says (for the page's own words). */
@@ -33,6 +35,8 @@ export const shareRefusals = {
 		`The file is not an MCP Lab log at ${p.path}: expected ${p.expected}, found ${p.found}.`,
 	log_during: (p: { path: string; found: string }) =>
 		`The file is not an MCP Lab log at ${p.path}: an interrupt can only land in an earlier action (found ${p.found}).`,
+	log_during_action: (p: { path: string; action: string }) =>
+		`The file is not an MCP Lab log at ${p.path}: only an interrupt (cancelCall, restartHarness) lands during another action, not ${p.action}.`,
 	log_refused: (p: { path: string } & RefusedValues) =>
 		`The file is not an MCP Lab log at ${p.path}: the world refuses that action. ${p.detail}`,
 	long_log: () =>

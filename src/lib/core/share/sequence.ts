@@ -1,11 +1,13 @@
 import { formatPath } from '../scenario/parse';
-import type { LoggedAction } from '../world/actions';
+import { INTERRUPTS, type LoggedAction } from '../world/actions';
 import { shareRefusal } from './refusals';
 
 /**
  * Why a log's numbering cannot be replayed, or null. Replay renumbers what it re-runs: a log
  * whose numbers disagree with its order, or an interrupt said to land in itself or a later
- * action, would replay into a world whose own log is not this one. `from` names the document
+ * action, or an action that is no interrupt said to land in another (the world logs a landing
+ * only for an interrupt, so its replay would log it without one), would replay into a world
+ * whose own log is not this one. `from` names the document
  * in the refusal: a log file or a share link.
  */
 export function sequenceProblem(
@@ -23,6 +25,11 @@ export function sequenceProblem(
 			return shareRefusal(from === 'log' ? 'log_during' : 'share_during', {
 				path: formatPath(['actions', i, 'during']),
 				found: String(entry.during)
+			});
+		if (entry.during !== null && !INTERRUPTS.has(entry.action.do))
+			return shareRefusal(from === 'log' ? 'log_during_action' : 'share_during_action', {
+				path: formatPath(['actions', i, 'during']),
+				action: entry.action.do
 			});
 	}
 	return null;

@@ -160,6 +160,11 @@ describe('share links', () => {
 			error:
 				'The link is damaged at actions[1].during: an interrupt can only land in an earlier action (found 2).'
 		});
+		expect(await decodeShare(await linked([entry(1, null), entry(2, 1)]))).toMatchObject({
+			ok: false,
+			error:
+				'The link is damaged at actions[1].during: only an interrupt (cancelCall, restartHarness) lands during another action, not startSession.'
+		});
 		await fc.assert(
 			fc.asyncProperty(fc.string(), async (junk) => {
 				const result = await decodeShare(`1.${junk}`);
