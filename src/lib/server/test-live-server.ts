@@ -1,7 +1,7 @@
 // Node only, for tests: a real MCP server over HTTP (the SDK's McpServer and Streamable HTTP
 // server transport on node:http, stateful sessions) on an ephemeral port, with the failures a
 // live-mode learner meets: a required token, a forgotten session, an HTML page, a slow tool,
-// a server that dies mid-call.
+// a server that dies mid-call, a server that ends its session mid-call.
 import { randomUUID } from 'node:crypto';
 import {
 	createServer,
@@ -66,7 +66,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 	let answering: ServerResponse | null = null;
 	let base = '';
 
-	function mcpServer(): McpServer {
+	/** `quit` ends this server's session, as the lab server does after its crash tool. */
+	function mcpServer(quit: () => void): McpServer {
 		const server = new McpServer(
 			{ name: 'live-test', version: '1.0.0' },
 			{ capabilities: { logging: {} } }
@@ -121,6 +122,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 			open?.socket?.end();
 			return new Promise(() => {});
 		});
+		server.registerTool(
+			'quit',
+			{ description: 'The server ends its session mid-call: the answer never comes.' },
+			async (extra) => {
+				// A log message opens the answer's event stream; closing the session then ends that
+				// stream cleanly, unanswered (no broken connection), and the old id gets 404.
+				await extra.sendNotification({
+					method: 'notifications/message',
+					params: { level: 'info', data: 'quitting' }
+				});
+				setImmediate(quit);
+				return new Promise(() => {});
+			}
+		);
 		return server;
 	}
 
@@ -175,7 +190,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 			created.onclose = () => {
 				if (created.sessionId) sessions.delete(created.sessionId);
 			};
-			await mcpServer().connect(created);
+			await mcpServer(() => void created.close()).connect(created);
 			transport = created;
 		}
 		if (req.method === 'POST') answering = res;

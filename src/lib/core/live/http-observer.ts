@@ -6,7 +6,7 @@ import type { HttpExchange } from '../world/wire';
 export interface ObserverHooks {
 	/** Every HTTP exchange, answered or not, as soon as its headers (or its failure) are known. */
 	exchanged(exchange: HttpExchange): void;
-	/** The event stream answering these request ids broke off before its end. */
+	/** The event stream answering these request ids broke off, or ended unresumable (see `watched`). */
 	cut(ids: ReadonlyArray<string | number>): void;
 }
 
@@ -49,15 +49,40 @@ function headerLimit(ms: number, outer: AbortSignal | null | undefined) {
 	};
 }
 
-/** The same answer, its body watched for breaking off (a server that died mid-answer). */
+/**
+ * The same answer, its body watched for breaking off (a server that died mid-answer) or for
+ * ending before it answered: a server that ends its session mid-call (the lab server's crash
+ * tool) closes the stream cleanly, and the SDK would then wait for its own timeout. A stream
+ * that carried an event id is resumable: the SDK reconnects for the rest (SSE polling), so its
+ * clean end is no cut. `cut` is told after the SDK has read everything the stream carried (a
+ * task later: the pipes between are promise jobs), and cuts only if a request is still waiting.
+ */
 function watched(response: Response, cut: () => void): Response {
 	const reader = response.body!.getReader();
+	const decoder = new TextDecoder();
+	let resumable = false;
+	/** The current line's first characters while fewer than 3 (`id:` may span chunks), else null. */
+	let lineHead: string | null = '';
+	const note = (chunk: Uint8Array) => {
+		if (resumable) return;
+		const text = decoder.decode(chunk, { stream: true });
+		for (const [i, piece] of text.split(/\r\n|\r|\n/).entries()) {
+			const head = i > 0 ? piece : lineHead === null ? null : lineHead + piece;
+			if (head?.startsWith('id:')) resumable = true;
+			lineHead = head !== null && head.length < 3 ? head : null;
+		}
+	};
 	const body = new ReadableStream<Uint8Array>({
 		async pull(controller) {
 			try {
 				const { done, value } = await reader.read();
-				if (done) controller.close();
-				else controller.enqueue(value);
+				if (done) {
+					controller.close();
+					if (!resumable) setTimeout(cut, 0);
+				} else {
+					note(value);
+					controller.enqueue(value);
+				}
 			} catch (error) {
 				cut();
 				controller.error(error);

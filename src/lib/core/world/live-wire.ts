@@ -121,7 +121,8 @@ export class LiveWire implements HostWire {
 	}
 
 	/**
-	 * From the observing fetch: an answer stream broke off. If it was still to answer a request,
+	 * From the observing fetch: an answer stream broke off, or ended (unresumable) without its
+	 * answer, as when the server ends the session mid-call. If it was still to answer a request,
 	 * the server went away mid-call: the connection closes under the client, as a pipe does
 	 * when a process dies (the SDK alone would wait for its timeout).
 	 */

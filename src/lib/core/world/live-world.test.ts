@@ -74,7 +74,8 @@ describe('a live server in a world', () => {
 			'mcp__live__echo_headers',
 			'mcp__live__slow',
 			'mcp__live__vanish',
-			'mcp__live__crash'
+			'mcp__live__crash',
+			'mcp__live__quit'
 		]);
 
 		const call = await w.callTool('mcp__live__greet', { name: 'Ada' });
@@ -332,6 +333,35 @@ describe('a live server in a world', () => {
 				(e) => e.server === 'live' && e.kind === 'transport' && e.event === 'dropped'
 			)
 		).toBe(true);
+	});
+
+	it('a server that ends its session mid-call: closed at once, not a timeout', async () => {
+		const server = await serve();
+		// Unnoticed, the clean end leaves the call to the SDK's timeout: 'Request timed out'.
+		const w = world(liveAnd(server.url));
+		await w.startSession();
+		const call = await w.callTool('mcp__live__quit');
+		expect(call.output).toBe("MCP server 'live' call failed: Connection closed");
+		expect(view(w, 'live').live!.problem).toEqual({
+			kind: 'closed',
+			detail: 'Connection closed'
+		});
+		expect(
+			w.wire.entries.some(
+				(e) => e.server === 'live' && e.kind === 'transport' && e.event === 'dropped'
+			)
+		).toBe(true);
+		// An answered call's stream also ends cleanly: after a reconnect, no drop is logged for it.
+		await w.reconnectAll();
+		const drops = () =>
+			w.wire.entries.filter(
+				(e) => e.server === 'live' && e.kind === 'transport' && e.event === 'dropped'
+			).length;
+		const before = drops();
+		expect((await w.callTool('mcp__live__greet', { name: 'Ada' })).output).toBe('Hello, Ada!');
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(drops()).toBe(before);
+		expect(view(w, 'live').status).toBe('connected');
 	});
 
 	it('simulated servers in the same world keep their simulated timings', async () => {
