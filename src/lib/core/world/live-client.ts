@@ -7,7 +7,8 @@ import { CLIENT_INFO } from './sim-io';
 /**
  * The SDK client of a live connection. Its requests time out on the wall clock (the world's
  * `liveTimeoutMs`, by the SDK's own timer, so the error and the `notifications/cancelled` are the
- * SDK's), whatever timeout the simulated caller asked for; every failure is reported first.
+ * SDK's), whatever timeout the simulated caller asked for; every failure is reported first, and
+ * every answer too (a problem the server had is over once it answers).
  */
 export class LiveClient extends Client {
 	constructor(
@@ -15,7 +16,8 @@ export class LiveClient extends Client {
 		private readonly live: {
 			timeoutMs: number;
 			failed: (error: unknown) => Promise<unknown>;
-			connected: () => void;
+			/** The server answered (a connect, a result): it works now. */
+			answered: () => void;
 		}
 	) {
 		super(CLIENT_INFO, options);
@@ -23,7 +25,7 @@ export class LiveClient extends Client {
 
 	override async connect(transport: Transport, options?: RequestOptions): Promise<void> {
 		await super.connect(transport, options);
-		this.live.connected();
+		this.live.answered();
 	}
 
 	override request<T extends AnySchema>(
@@ -31,11 +33,15 @@ export class LiveClient extends Client {
 		resultSchema: T,
 		options?: RequestOptions
 	): Promise<SchemaOutput<T>> {
-		return super
-			.request(request, resultSchema, { ...options, timeout: this.live.timeoutMs })
-			.catch(async (error: unknown) => {
+		return super.request(request, resultSchema, { ...options, timeout: this.live.timeoutMs }).then(
+			(result) => {
+				this.live.answered();
+				return result;
+			},
+			async (error: unknown) => {
 				throw await this.live.failed(error);
-			});
+			}
+		);
 	}
 
 	override notification(

@@ -90,7 +90,7 @@ export class LiveIo implements LiveOpener {
 		return this.#inFlight.next();
 	}
 
-	/** The last problem this server's connection met; null once it connects again. */
+	/** The last problem this server's connection met; null once it connects or answers again. */
 	problem(server: string): LiveProblem | null {
 		return this.#problems.get(server) ?? null;
 	}
@@ -147,9 +147,7 @@ export class LiveIo implements LiveOpener {
 		const client = new LiveClient(clientOptions(host), {
 			timeoutMs: this.options.timeoutMs,
 			failed: (error) => this.#failed(server, wire, hide, network, url, [...sent.keys()], error),
-			connected: () => {
-				if (this.#problems.delete(server)) this.options.changed();
-			}
+			answered: () => this.#solved(server)
 		});
 		host?.attach(client, server);
 		return {
@@ -159,6 +157,11 @@ export class LiveIo implements LiveOpener {
 				return wire.protocolVersion;
 			}
 		};
+	}
+
+	/** The server answered: the problem its connection met (a 401, a timeout) is over. */
+	#solved(server: string): void {
+		if (this.#problems.delete(server)) this.options.changed();
 	}
 
 	/** Classifies a failure (probing the URL when only that can tell) and returns it masked. */

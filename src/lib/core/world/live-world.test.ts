@@ -312,6 +312,9 @@ describe('a live server in a world', () => {
 			'tools/call',
 			'notifications/cancelled'
 		]);
+		// The server answers again: the card stops saying it does not (no reconnect needed).
+		expect((await w.callTool('mcp__live__greet', { name: 'Ada' })).output).toBe('Hello, Ada!');
+		expect(view(w, 'live').live!.problem).toBeNull();
 	});
 
 	it('a server that dies mid-call: closed, before or after its answer began', async () => {
