@@ -341,11 +341,16 @@ test('a forgotten session: the next call gets 404 and the card says to reconnect
 	await expect(card(page, 'fs')).toContainText('connected');
 });
 
-test('401 without a token; the token field reconnects, and the token is kept nowhere', async ({
+test('401 with a wrong token; the card’s token field reconnects, the form lets go of its entry, and the token is kept nowhere', async ({
 	page
 }) => {
 	await openLive(page);
+	const form = page.getByTestId('live-connect');
+	const formToken = form.getByLabel(en('live_connect_token'), { exact: true });
+	await formToken.fill('wrong-e2e-token');
 	await connect(page, 'guarded', url(guarded, 'filesystem/mcp'));
+	await expect(page.getByTestId('live-connect-kept')).toBeVisible();
+	await expect(formToken).toHaveValue('wrong-e2e-token');
 	const problem = page.getByTestId('live-problem-guarded');
 	await expect(problem).toHaveAttribute('data-kind', 'unauthorized');
 	await expect(problem).toContainText(en('live_problem_unauthorized'));
@@ -358,6 +363,11 @@ test('401 without a token; the token field reconnects, and the token is kept now
 	await expect(card(page, 'guarded')).toContainText('connected');
 	await expect(card(page, 'guarded')).toContainText(en('live_token_held'));
 	await expect(page.getByTestId('live-token-guarded')).toHaveValue('');
+	// Connected through its card, the server is done with the form: its entry and the wrong token
+	// go (kept, that token would go to the next URL typed there), and so does the advice to remove it.
+	await expect(formToken).toHaveValue('');
+	await expect(form.getByLabel(en('live_connect_url'), { exact: true })).toHaveValue('');
+	await expect(page.getByTestId('live-connect-kept')).toHaveCount(0);
 	// Connected after the registry was built: the card says how to expose its tools.
 	await expect(card(page, 'guarded')).toContainText(en('live_registry_note'));
 	await expect(page.locator('#log')).toContainText('initialize → 200');
