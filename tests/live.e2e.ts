@@ -4,6 +4,7 @@ import { startLabServer, type LabServerProcess } from './helpers/lab-server';
 import { t } from './helpers/messages';
 import { closedPort } from './helpers/ports';
 import { settled } from './helpers/play-lab';
+import { switchLanguage } from './helpers/language';
 import { submitLiveConnect } from './helpers/live-connect';
 
 // Live mode in Chromium against the real lab server (scripts/lab-server.mjs), started here: the
@@ -421,6 +422,15 @@ test('on a lab page, a live server joins the simulated ones; hang is refused in 
 	await card(page, 'live-fs')
 		.getByRole('button', { name: en('servers_hang_label', { server: 'live-fs' }) })
 		.click();
+	await expect(page.locator('#harness')).toContainText(
+		en('live_refuses_hang', { server: 'live-fs' })
+	);
+	// Switched in place, the refusal follows the language (it used to keep the words it had).
+	await switchLanguage(page, 'zh-CN');
+	await expect(page.locator('#harness')).toContainText(
+		t('zh-CN', 'live_refuses_hang', { server: 'live-fs' })
+	);
+	await switchLanguage(page, 'en');
 	await expect(page.locator('#harness')).toContainText(
 		en('live_refuses_hang', { server: 'live-fs' })
 	);

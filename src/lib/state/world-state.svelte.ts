@@ -17,6 +17,7 @@ import {
 import { DEFAULT_LIVE_TIMEOUT_MS, withoutLiveServer } from '$lib/core/live/live-servers';
 import type { LiveEntry } from '$lib/core/live/live-entry';
 import type { WorldOptions } from '$lib/core/world/world';
+import type { Reason } from '$lib/core/world/command-errors';
 import { explain, loadExplanations } from '$lib/i18n/explanations';
 
 export const SPEEDS = ['instant', 'slow', 'realtime'] as const;
@@ -28,6 +29,17 @@ const FACTOR: Record<Speed, number> = { instant: 0, slow: 10, realtime: 1 };
 const LONGEST_WAIT_MS = 1500;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** A refusal's key and values, read by shape (as i18n/command-error.ts reads them): no world code loads. */
+function reasonShape(error: unknown): Reason | null {
+	const { key, params } = (typeof error === 'object' && error !== null ? error : {}) as {
+		key?: unknown;
+		params?: unknown;
+	};
+	if (typeof key !== 'string') return null;
+	return typeof params === 'object' && params !== null
+		? { key, params: params as Record<string, string> }
+		: { key };
+}
 
 export function isSpeed(value: string | null): value is Speed {
 	return (SPEEDS as readonly string[]).includes(value ?? '');
@@ -85,6 +97,8 @@ export class WorldState {
 	 * language (i18n/command-error.ts).
 	 */
 	error = $state<string | null>(null);
+	/** That failure's refusal key and values, when it has them: shown, it follows the language. */
+	errorWhy = $state.raw<Reason | null>(null);
 	/** How fast simulated time runs on screen; what happens is the same at every speed. */
 	speed = $state<Speed>('slow');
 	/** Display only (screen sharing): URL queries, header values and token-like text show as ••••. */
@@ -213,6 +227,7 @@ export class WorldState {
 		}
 		const running = this.world.sessionStarted;
 		this.error = null;
+		this.errorWhy = null;
 		this.#tokens?.set(this.world, name, null);
 		this.replace(scenario);
 		this.onReplaced(scenario);
@@ -235,6 +250,7 @@ export class WorldState {
 
 	run<T>(command: (world: World) => Promise<T>): Promise<T> {
 		this.error = null;
+		this.errorWhy = null;
 		this.pending++;
 		const world = this.world;
 		return this.#settled(
@@ -254,6 +270,7 @@ export class WorldState {
 	#failed(error: unknown): void {
 		const message = messageOf(error);
 		this.error = message;
+		this.errorWhy = reasonShape(error);
 		void loadExplanations().then(({ commandErrorText, failureAnnouncement }) => {
 			// A later command may have cleared or replaced it meanwhile.
 			if (this.error !== message) return;
