@@ -191,6 +191,23 @@ describe('setLiveToken', () => {
 		expect(s.servers[0]).toMatchObject({ live: { problem: { kind: 'unauthorized' } } });
 	});
 
+	it('in MiniHarness, starts a new session in a fresh world: reconnecting would close every client for good', async () => {
+		server = await startTestServer({ token: TOKEN });
+		const s = started({ profile: 'miniharness', mcp_servers: {} });
+		await s.addLiveServer({ name: 'live', url: server.url });
+		expect(s.servers[0]).toMatchObject({ live: { problem: { kind: 'unauthorized' } } });
+		const before = s.world;
+
+		await s.setLiveToken('live', TOKEN);
+
+		expect(s.world).not.toBe(before);
+		expect(s.servers[0]).toMatchObject({ status: 'connected', live: { problem: null } });
+		expect(server.authorizations.at(-1)).toBe(`Bearer ${TOKEN}`);
+		// The new session's routing table has the server's tools.
+		expect(s.registry?.entries.map((e) => e.name)).toContain('whoami');
+		expect(everything(s)).not.toContain(TOKEN);
+	});
+
 	it('passes a token given with the server on its very first connect', async () => {
 		server = await startTestServer({ token: TOKEN });
 		const s = started({ mcp_servers: {} });

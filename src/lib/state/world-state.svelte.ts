@@ -180,11 +180,28 @@ export class WorldState {
 
 	/**
 	 * Keeps (or with null forgets) a live server's bearer token in memory, then reconnects every
-	 * server the profile's way (reconnect_all) so it takes effect; before a session, starts one.
+	 * server the profile's way (reconnect_all) so it takes effect; before a session, starts one;
+	 * where reconnecting opens nothing (`tokenRestarts`), starts a new session in a fresh world.
 	 */
 	async setLiveToken(server: string, token: string | null): Promise<void> {
 		this.liveTokens = (await this.#tokenStore()).set(this.world, server, token);
+		if (this.tokenRestarts && this.world.sessionStarted) {
+			// The same scenario, a fresh world: the tokens stay (they are bound to server and URL).
+			const scenario = this.world.scenario;
+			this.replace(scenario);
+			this.onReplaced(scenario);
+			return this.run((w) => w.startSession());
+		}
 		return this.run((w) => (w.sessionStarted ? w.reconnectAll() : w.startSession()));
+	}
+
+	/**
+	 * Whether a token takes effect in a new session of a fresh world rather than by reconnecting:
+	 * MiniHarness never reopens a closed MCPClient, and the lab's reconnect for it opens none, so
+	 * reconnecting would close every client for good and send the token nowhere.
+	 */
+	get tokenRestarts(): boolean {
+		return this.profile === 'miniharness';
 	}
 
 	/**
