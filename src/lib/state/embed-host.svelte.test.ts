@@ -107,7 +107,7 @@ async function frame(
 		for (let i = 0; i < 1000 && !answer(); i++) await new Promise((r) => setTimeout(r, 2));
 		return answer();
 	}
-	return { session, host, posted, results, post, send };
+	return { session, host, posted, results, post, send, win };
 }
 
 const names = (snapshot: WorldSnapshot | undefined) => snapshot?.registry.map((e) => e.name);
@@ -476,6 +476,26 @@ describe('EmbedHost: bad arguments and hostile messages', () => {
 		const snapshot = sent[0].message.snapshot as WorldSnapshot;
 		expect(snapshot.servers.find((s) => s.name === 'filesystem')?.process).toBe('killed');
 	});
+
+	it('a frame that gets no animation frames (cross-origin, out of view) still sends its state and height', async () => {
+		// Chromium runs no requestAnimationFrame or ResizeObserver there.
+		vi.stubGlobal('requestAnimationFrame', () => 0);
+		vi.stubGlobal('cancelAnimationFrame', () => {});
+		const { host, posted, session, win } = await frame();
+		const states = () => posted.filter((p) => p.message.type === 'mcp-lab:state');
+		await new Promise((r) => setTimeout(r, 150));
+		const before = states().length;
+		expect(before).toBeGreaterThan(0);
+		(win.document.body as { scrollHeight: number }).scrollHeight = 900;
+		await session.world.run((w) => w.kill('filesystem'));
+		host.changed();
+		await new Promise((r) => setTimeout(r, 150));
+		const sent = states().slice(before);
+		expect(sent).toHaveLength(1);
+		const snapshot = sent[0].message.snapshot as WorldSnapshot;
+		expect(snapshot.servers.find((s) => s.name === 'filesystem')?.process).toBe('killed');
+		expect(posted.at(-1)?.message).toEqual({ type: 'mcp-lab:resize', height: 900 });
+	});
 });
 
 describe('EmbedHost: answers once the world has settled', () => {
@@ -547,6 +567,15 @@ describe('EmbedHost: answers once the world has settled', () => {
 		expect(answer(reset)).toMatchObject({ ok: true });
 		expect(answer(reset).snapshot!.calls).toEqual([]);
 	}, 30_000);
+
+	it('a getState posted between two resets is answered, with the world standing then', async () => {
+		const { post, results } = await frame();
+		const ids = [post('reset', {}, HOST), post('getState', {}, HOST), post('reset', {}, HOST)];
+		const answer = (id: string) => results().find((p) => p.message.id === id)?.message as Result;
+		await waitFor(() => ids.every((id) => answer(id)));
+		expect(ids.map((id) => answer(id).ok)).toEqual([true, true, true]);
+		expect(answer(ids[1]).snapshot!.servers.length).toBe(3);
+	});
 
 	it('a refusal is answered at once, and before ready nothing comes ahead of ready', async () => {
 		const { posted, post, results } = await frame(lab01, { early: true });

@@ -16,6 +16,11 @@ import type { LabSession } from './lab-session.svelte';
 
 type Outcome = { ok: true } | { ok: false; error: string };
 
+/**
+ * How long a state waits for an animation frame before it is sent anyway: past a frame or two of
+ * a visible page (which sends it first), short enough for a host's status line.
+ */
+const STATE_FALLBACK_MS = 100;
 const PROFILE_COMMAND_SHAPE = 'Expected args: {command: string, args?: object}.';
 
 /** Commands after which the frame shows another world (a new scenario, profile or step). */
@@ -33,6 +38,8 @@ const REPLACES_WORLD: ReadonlySet<Command['command']> = new Set([
  */
 export class EmbedHost {
 	#frame: number | null = null;
+	/** The same state's timer, for a frame that gets no animation frames (see `changed`). */
+	#fallback: ReturnType<typeof setTimeout> | null = null;
 	#lastHeight = -1;
 	#observer: ResizeObserver | null = null;
 	#target: string;
@@ -91,19 +98,33 @@ export class EmbedHost {
 		this.changed();
 	}
 
-	/** Called on every world change; at most one state message per animation frame. */
+	/**
+	 * Called on every world change; at most one state message per animation frame. Chromium runs
+	 * no animation frames and no ResizeObserver in a cross-origin frame scrolled out of view or
+	 * hidden (a docs tab), so a timer sends the same state when no frame came: a host's status
+	 * line must follow a command it sent from below the frame. The height goes with it.
+	 */
 	changed(): void {
 		if (this.#frame !== null || !this.#isOpen) return;
-		this.#frame = requestAnimationFrame(() => {
-			this.#frame = null;
+		const send = () => {
+			this.#cancelState();
 			this.#post({ type: `${PREFIX}state`, snapshot: this.#snapshot() });
-		});
+			this.#postHeight();
+		};
+		this.#frame = requestAnimationFrame(send);
+		this.#fallback = setTimeout(send, STATE_FALLBACK_MS);
+	}
+
+	#cancelState(): void {
+		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+		if (this.#fallback !== null) clearTimeout(this.#fallback);
+		this.#frame = this.#fallback = null;
 	}
 
 	stop(): void {
 		this.win.removeEventListener('message', this.#listener);
 		this.#observer?.disconnect();
-		if (this.#frame !== null) cancelAnimationFrame(this.#frame);
+		this.#cancelState();
 	}
 
 	async #receive(event: MessageEvent): Promise<void> {
@@ -145,12 +166,16 @@ export class EmbedHost {
 
 	/**
 	 * Runs a command; one that acts on a world which a concurrent reset, step, setScenario or
-	 * setProfile replaced before it finished is refused: what it did went with that world.
+	 * setProfile replaced before it finished is refused: what it did went with that world
+	 * (getState acts on nothing: it is answered).
 	 */
 	async #superseded(command: Command): Promise<Outcome> {
 		const before = this.session.world.world;
+		// getState only reads: its answer shows whichever world stands when it goes.
 		const replaced = () =>
-			!REPLACES_WORLD.has(command.command) && this.session.world.world !== before;
+			command.command !== 'getState' &&
+			!REPLACES_WORLD.has(command.command) &&
+			this.session.world.world !== before;
 		const gone: Outcome = {
 			ok: false,
 			error: `The world was replaced (by reset, step, setScenario or setProfile) before ${command.command} finished; what it did went with the old world.`
