@@ -156,6 +156,9 @@ describe('embed protocol', () => {
 		);
 		// An opaque (sandboxed) parent: no origin names it, so only '*' reaches it.
 		expect(replyOrigin(null, 'https://host.example/page', 'null')).toBe('*');
+		// A page opened from disk: Chromium names it 'file://', but its origin is opaque.
+		expect(replyOrigin(null, '', 'file://')).toBe('*');
+		expect(replyOrigin(null, 'file:///home/me/test.html')).toBe('*');
 		// The origin parameter always wins, and never becomes '*'.
 		expect(replyOrigin('https://docs.example', '', 'null')).toBe('https://docs.example');
 	});

@@ -174,10 +174,17 @@ export function acceptsFrom(
 }
 
 /**
+ * An origin no postMessage target can name: an opaque one (`'null'`), or a page opened from disk,
+ * which Chromium names `'file://'` while the page's own origin is opaque: a docs author's first
+ * try, the snippet pasted into a file, got no answer at all.
+ */
+const opaque = (origin: string) => origin === 'null' || origin.startsWith('file:');
+
+/**
  * Where replies go: the `origin` parameter when set, else the parent's origin when known. The
  * browser's own `ancestorOrigins[0]` (Chromium, Safari) comes first: the referrer is missing
- * under a `no-referrer` policy. An opaque parent (a sandboxed docs preview) is `'null'`, which
- * no target can name: only `'*'` reaches it.
+ * under a `no-referrer` policy. An opaque parent (a sandboxed docs preview, a page opened from
+ * disk) no target can name: only `'*'` reaches it.
  */
 export function replyOrigin(
 	allowedOrigin: string | null,
@@ -185,10 +192,11 @@ export function replyOrigin(
 	ancestor: string | undefined = undefined
 ): string {
 	if (allowedOrigin) return allowedOrigin;
-	if (ancestor === 'null') return '*';
-	if (ancestor) return ancestor;
+	if (ancestor && !opaque(ancestor)) return ancestor;
+	if (ancestor) return '*';
 	try {
-		return referrer ? new URL(referrer).origin : '*';
+		const origin = referrer ? new URL(referrer).origin : '*';
+		return opaque(origin) ? '*' : origin;
 	} catch {
 		return '*';
 	}
