@@ -1,6 +1,7 @@
 import { mediaTypeEssence } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { errorDetail } from '../profiles/openharness/strings';
 import { boundText } from '../text/bound';
+import { macrotask } from '../world/timeout';
 import type { HttpExchange } from '../world/wire';
 
 export interface ObserverHooks {
@@ -78,7 +79,7 @@ function watched(response: Response, cut: () => void): Response {
 				const { done, value } = await reader.read();
 				if (done) {
 					controller.close();
-					if (!resumable) setTimeout(cut, 0);
+					if (!resumable) void macrotask().then(cut);
 				} else {
 					note(value);
 					controller.enqueue(value);
