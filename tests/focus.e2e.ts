@@ -14,6 +14,29 @@ const en = (key: string, params?: Record<string, string | number>) => t('en', ke
 const announcer = (page: Page) =>
 	page.evaluate(() => document.getElementById('svelte-announcer')?.textContent ?? '');
 
+/**
+ * How much of the focused element's ring an ancestor drawn only near the screen
+ * (content-visibility: auto, which clips its children's painting to its box) cuts off, in px
+ * (0: the whole ring shows).
+ */
+const ringCut = (page: Page) =>
+	page.evaluate(() => {
+		const el = document.activeElement as HTMLElement;
+		const style = getComputedStyle(el);
+		const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+		let clip = el.parentElement;
+		while (clip && getComputedStyle(clip).contentVisibility !== 'auto') clip = clip.parentElement;
+		if (!clip || reach <= 0) return 0;
+		const [r, c] = [el.getBoundingClientRect(), clip.getBoundingClientRect()];
+		return Math.max(
+			0,
+			c.left - (r.left - reach),
+			r.right + reach - c.right,
+			c.top - (r.top - reach),
+			r.bottom + reach - c.bottom
+		);
+	});
+
 const focused = (page: Page) =>
 	page.evaluate(() => {
 		const el = document.activeElement;
@@ -43,6 +66,8 @@ test('a command’s own button keeps focus; a kill lands on the server’s card'
 	await expect.poll(async () => (await focused(page)).tag).toBe('article');
 	const card = page.locator('#servers article:focus');
 	await expect(card).toContainText('filesystem');
+	// Its focus ring shows whole (its list item is drawn only near the screen, which clips).
+	expect(await ringCut(page)).toBe(0);
 	// The shortcuts help opened from the card gives the focus back to it, not to the page.
 	await page.keyboard.press('?');
 	const help = page.getByRole('dialog', { name: en('shortcuts_title') });
@@ -231,4 +256,15 @@ test('the pipeline’s pointer to a call awaiting approval takes focus to Model 
 	await expect(page.locator('#calls:focus')).toHaveCount(1);
 	await page.waitForTimeout(300);
 	expect(await announcer(page)).toBe('');
+});
+
+test('a protocol log row reached by Tab shows its whole focus ring', async ({ page }) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	const row = page.locator('#log ol > li summary').first();
+	await row.focus();
+	await page.keyboard.press('Shift+Tab');
+	await page.keyboard.press('Tab');
+	await expect(row).toBeFocused();
+	expect(await ringCut(page)).toBe(0);
 });
