@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { t } from './helpers/messages';
 
@@ -44,6 +45,7 @@ test('a lab and panels chosen by keyboard give the snippet and the preview of th
 			`\tsrc="${url.replace('&', '&amp;')}"`,
 			`\ttitle="MCP Lab: ${NAMING}"`,
 			'\tstyle="width: 100%; height: 500px; border: 0"',
+			'\tallow="clipboard-write"',
 			'\tloading="lazy"',
 			'\tdata-mcp-lab',
 			'></iframe>',
@@ -78,7 +80,8 @@ test('the loader is served as JavaScript', async ({ page }) => {
 	const response = await page.request.get('embed/mcp-lab-embed.js');
 	expect(response.status()).toBe(200);
 	expect(response.headers()['content-type']).toBe('text/javascript; charset=utf-8');
-	expect((await response.body()).length).toBeLessThan(6 * 1024);
+	// The docs say "about 3 KiB gzipped" (it is served as written, comments and all).
+	expect(gzipSync(await response.body()).length).toBeLessThan(3.5 * 1024);
 });
 
 test('the loader attached after the frame is ready still gets ready, and follows the frame to another lab', async ({
@@ -161,13 +164,15 @@ test('lab 08 reaches the reader’s machine: its snippet lets the frame ask, and
 }) => {
 	await page.goto('embed');
 	await expect(snippetOf(page)).toHaveValue(/src="http/);
-	await expect(snippetOf(page)).not.toHaveValue(/allow=/);
+	await expect(snippetOf(page)).toHaveValue(/\n\tallow="clipboard-write"\n/);
 	await expect(page.getByTestId('embed-allow-note')).toHaveCount(0);
 	await page.getByLabel('Lab', { exact: true }).selectOption('08-live-mode');
-	await expect(snippetOf(page)).toHaveValue(/\n\tallow="loopback-network; local-network-access"\n/);
+	await expect(snippetOf(page)).toHaveValue(
+		/\n\tallow="clipboard-write; loopback-network; local-network-access"\n/
+	);
 	await expect(page.getByTestId('embed-allow-note')).toHaveText(t('en', 'embed_allow_note'));
 	await page.getByLabel('Lab', { exact: true }).selectOption('01-connection-isolation');
-	await expect(snippetOf(page)).not.toHaveValue(/allow=/);
+	await expect(snippetOf(page)).toHaveValue(/\n\tallow="clipboard-write"\n/);
 });
 
 test('Copy puts the snippet on the clipboard and says so in the live region', async ({

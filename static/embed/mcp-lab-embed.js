@@ -4,10 +4,16 @@
  *  const off = lab.on('state', (message) => {}); */
 (function (win) {
 	'use strict';
+	// Two pasted snippets load this twice: the first copy serves every frame (the second's too,
+	// seen by its observer), so handles stay one per frame and their ids never mix.
+	if (win.MCPLab && typeof win.MCPLab.attach === 'function') return;
 	const P = 'mcp-lab:';
+	const SELECTOR = 'iframe[data-mcp-lab]';
 	const handles = new WeakMap();
 	// Random per page, so two loaders driving one frame never take each other's results.
 	const idBase = P + Math.random().toString(36).slice(2, 8) + ':';
+	// Any loader's probe (this page's or another's): never the host page's business.
+	const PROBE = /^mcp-lab:[0-9a-z]*:probe:/;
 	let seq = 0;
 
 	// The origin the iframe's src names ('null', never a valid target, when it has none).
@@ -19,10 +25,43 @@
 		}
 	}
 
+	// Until its src loads, a frame holds its initial about:blank, same-origin with this page:
+	// posting to it at the lab's origin makes Chromium log an error here. The lab's page (any
+	// cross-origin one) throws on this read; a same-origin lab has its own URL.
+	function showsBlank(frame) {
+		try {
+			return frame.contentWindow.location.href === 'about:blank';
+		} catch (_) {
+			return false;
+		}
+	}
+
+	// The lab sends its content height; a border-box frame (Tailwind's preflight) counts its own
+	// border and padding in its height too, else it scrolls by them.
+	function frameHeight(frame, content) {
+		const style = win.getComputedStyle ? win.getComputedStyle(frame) : null;
+		if (!style || style.boxSizing !== 'border-box') return content;
+		const sides = ['borderTopWidth', 'borderBottomWidth', 'paddingTop', 'paddingBottom'];
+		return sides.reduce((sum, side) => sum + (parseFloat(style[side]) || 0), content);
+	}
+
+	// A caption bar (captions=1) sits at the bottom of the frame's own view: in a frame as tall
+	// as its content, which never scrolls, that is the content's very end, far below the fold.
+	// Such a frame is at most as tall as the window, and scrolls inside.
+	function captioned(frame) {
+		try {
+			return new URL(frame.src, win.location && win.location.href).searchParams.get('captions') === '1';
+		} catch (_) {
+			return false;
+		}
+	}
+
 	function attach(frame, options = {}) {
 		if (handles.has(frame)) return handles.get(frame);
 		const listeners = new Map();
-		const pending = new Map();
+		const pending = new Map(); // posted, by id
+		const queued = new Set(); // waiting for ready, not posted yet
+		let detached = false;
 		let markReady;
 		let ready;
 		// Ready again after the frame loads another page: commands wait for it, not for the old one.
@@ -30,11 +69,17 @@
 			ready = new Promise((resolve) => (markReady = resolve));
 		}
 		unready();
+		function rejectAll(message) {
+			pending.forEach((waiting) => waiting.reject(new Error(message)));
+			queued.forEach((waiting) => waiting.reject(new Error(message)));
+			pending.clear();
+			queued.clear();
+		}
 		// A frame that said ready before this attach (a late script, a hydrating docs site) never
 		// says it again: a getState, queued by the frame until it is up, tells instead.
 		function probe() {
 			const origin = originOf(frame);
-			if (origin === 'null' || !frame.contentWindow) return;
+			if (origin === 'null' || !frame.contentWindow || showsBlank(frame)) return;
 			const id = idBase + 'probe:' + ++seq;
 			pending.set(id, {
 				resolve: (result) =>
@@ -52,15 +97,20 @@
 			const type = data.type.slice(P.length);
 			if (type === 'ready') markReady(data);
 			if (type === 'resize' && options.resize !== false && data.height > 0)
-				frame.style.height = Math.ceil(data.height) + 'px';
+				frame.style.height =
+					Math.ceil(
+						captioned(frame) && win.innerHeight > 0
+							? Math.min(frameHeight(frame, data.height), win.innerHeight)
+							: frameHeight(frame, data.height)
+					) + 'px';
 			const waiting = type === 'result' && pending.get(data.id);
 			if (waiting) {
 				pending.delete(data.id);
 				if (data.ok) waiting.resolve(data);
 				else waiting.reject(Object.assign(new Error(data.error), { result: data }));
-				// The loader's own probe is not the host page's business.
-				if (String(data.id).indexOf(idBase + 'probe:') === 0) return;
 			}
+			// Probes are the loader's own, also those no longer pending (another page, another copy).
+			if (type === 'result' && PROBE.test(String(data.id))) return;
 			(listeners.get(type) || new Set()).forEach((handler) => handler(data));
 		}
 		win.addEventListener('message', receive);
@@ -70,27 +120,34 @@
 			typeof win.MutationObserver === 'function' &&
 			new win.MutationObserver(() => {
 				unready();
-				pending.forEach((waiting) => waiting.reject(new Error('MCP Lab: the frame loaded another page')));
-				pending.clear();
+				rejectAll('MCP Lab: the frame loaded another page');
 			});
 		if (watch) watch.observe(frame, { attributes: true, attributeFilter: ['src'] });
 		probe();
 
 		// Posted once the frame is ready (before that nobody listens); settles on its result.
 		function command(name, args) {
+			if (detached) return Promise.reject(new Error('MCP Lab: detached'));
 			// One microtask first: a src set just before this call is noticed (by the observer)
 			// before the command picks the page it waits for.
-			return Promise.resolve()
-				.then(() => ready)
-				.then(
+			return Promise.resolve().then(
 				() =>
 					new Promise((resolve, reject) => {
-						const origin = originOf(frame);
-						if (origin === 'null') throw new Error('MCP Lab: the iframe has no src');
-						const id = idBase + ++seq;
-						pending.set(id, { resolve, reject });
-						const message = { type: P + 'command', id, command: name, args: args || {} };
-						frame.contentWindow.postMessage(message, origin);
+						if (detached) throw new Error('MCP Lab: detached');
+						const waiting = { resolve, reject };
+						queued.add(waiting);
+						ready
+							.then(() => {
+								// Gone from the queue: rejected meanwhile (detach, another page).
+								if (!queued.delete(waiting)) return;
+								const origin = originOf(frame);
+								if (origin === 'null') throw new Error('MCP Lab: the iframe has no src');
+								const id = idBase + ++seq;
+								const message = { type: P + 'command', id, command: name, args: args || {} };
+								frame.contentWindow.postMessage(message, origin);
+								pending.set(id, waiting);
+							})
+							.catch(reject);
 					})
 			);
 		}
@@ -104,12 +161,12 @@
 		}
 
 		function detach() {
+			detached = true;
 			win.removeEventListener('message', receive);
 			if (frame.removeEventListener) frame.removeEventListener('load', probe);
 			if (watch) watch.disconnect();
-			handles.delete(frame);
-			pending.forEach((waiting) => waiting.reject(new Error('MCP Lab: detached')));
-			pending.clear();
+			if (handles.get(frame) === handle) handles.delete(frame);
+			rejectAll('MCP Lab: detached');
 		}
 
 		const handle = {
@@ -126,11 +183,30 @@
 	}
 
 	const attachAll = (root) =>
-		Array.from((root || win.document).querySelectorAll('iframe[data-mcp-lab]'), (f) => attach(f));
+		Array.from((root || win.document).querySelectorAll(SELECTOR), (f) => attach(f));
+
+	// Frames the loader finds itself are attached once: one the page detached stays so when a
+	// router moves it.
+	const seen = new WeakSet();
+	function attachFound(node) {
+		if (!node.querySelectorAll) return; // text, comments
+		const found = Array.from(node.querySelectorAll(SELECTOR));
+		if (node.matches && node.matches(SELECTOR)) found.push(node);
+		found.forEach((frame) => {
+			if (seen.has(frame)) return;
+			seen.add(frame);
+			attach(frame);
+		});
+	}
 
 	win.MCPLab = { version: 1, attach, attachAll };
-	// Frames above this script now, the rest once the page is parsed (attach is idempotent).
-	attachAll();
+	// Frames above this script now, the rest once the page is parsed, and those a single-page
+	// docs site's router inserts later (also inside an added subtree).
+	attachFound(win.document);
 	if (win.document.readyState === 'loading')
-		win.document.addEventListener('DOMContentLoaded', () => attachAll());
+		win.document.addEventListener('DOMContentLoaded', () => attachFound(win.document));
+	if (typeof win.MutationObserver === 'function')
+		new win.MutationObserver((records) =>
+			records.forEach((record) => record.addedNodes.forEach(attachFound))
+		).observe(win.document, { childList: true, subtree: true });
 })(window);

@@ -20,34 +20,104 @@ interface Handle {
 	on(type: string, handler: (data: unknown) => void): () => void;
 	detach(): void;
 }
+interface FakeFrame {
+	src: string;
+	style: { height: string };
+	contentWindow: { postMessage(message: Record<string, unknown>, target: string): void };
+	matches(selector: string): boolean;
+	querySelectorAll(selector: string): unknown[];
+	addEventListener(type: string, listener: () => void): void;
+	removeEventListener(type: string, listener: () => void): void;
+	fire(type: string): void;
+}
 
 const LAB = 'https://lab.example';
+const SELECTOR = 'iframe[data-mcp-lab]';
 let listeners: Set<Listener>;
-let posted: Array<{ message: Record<string, unknown>; target: string }>;
-let frame: { src: string; style: { height: string }; contentWindow: object };
+let posted: Array<{ message: Record<string, unknown>; target: string; to: FakeFrame }>;
+let frame: FakeFrame;
+let inDocument: FakeFrame[];
+let computedStyle: Record<string, string> | null;
+let observers: Array<{ callback: (records: unknown[]) => void; target: unknown; on: boolean }>;
+let win: Record<string, unknown>;
 let MCPLab: Loader;
+
+/** A marked iframe (as the snippet writes it) whose window records what is posted to it. */
+function makeFrame(src = `${LAB}/mcp-lab/embed/01-connection-isolation?view=servers`): FakeFrame {
+	const events = new Map<string, Set<() => void>>();
+	const made: FakeFrame = {
+		src,
+		style: { height: '' },
+		contentWindow: {
+			postMessage: (message, target) => posted.push({ message, target, to: made })
+		},
+		matches: (selector) => selector === SELECTOR,
+		querySelectorAll: () => [],
+		addEventListener: (type, l) => events.set(type, (events.get(type) ?? new Set()).add(l)),
+		removeEventListener: (type, l) => events.get(type)?.delete(l),
+		fire: (type) => events.get(type)?.forEach((l) => l())
+	};
+	return made;
+}
 
 function fromFrame(data: unknown, origin = LAB, source: unknown = frame.contentWindow) {
 	for (const listener of listeners) listener({ source, origin, data });
 }
 
+// Mutation records come in a microtask, as in a browser.
+function notify(target: unknown, record: Record<string, unknown>) {
+	for (const observer of observers)
+		if (observer.on && observer.target === target)
+			queueMicrotask(() => observer.callback([record]));
+}
+/** A router inserting a node into the document. */
+function insert(node: unknown) {
+	notify(win.document, { type: 'childList', addedNodes: [node] });
+}
+function setSrc(target: FakeFrame, src: string) {
+	target.src = src;
+	notify(target, { type: 'attributes', attributeName: 'src' });
+}
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** How a promise stands once the queued work has run (a hang shows as 'pending'). */
+async function outcome(promise: Promise<unknown>) {
+	let result = 'pending';
+	promise.then(
+		() => (result = 'resolved'),
+		(error: Error) => (result = `rejected: ${error.message}`)
+	);
+	await tick();
+	return result;
+}
+const runLoader = () => new Function('window', source)(win);
+
 beforeEach(() => {
 	listeners = new Set();
 	posted = [];
-	frame = {
-		src: `${LAB}/mcp-lab/embed/01-connection-isolation?view=servers`,
-		style: { height: '' },
-		contentWindow: {
-			postMessage: (message: Record<string, unknown>, target: string) =>
-				posted.push({ message, target })
-		}
-	};
-	const win: Record<string, unknown> = {
+	observers = [];
+	computedStyle = null;
+	frame = makeFrame();
+	inDocument = [frame];
+	win = {
 		addEventListener: (_type: string, l: Listener) => listeners.add(l),
 		removeEventListener: (_type: string, l: Listener) => listeners.delete(l),
-		document: { readyState: 'complete', querySelectorAll: () => [frame] }
+		document: { readyState: 'complete', querySelectorAll: () => inDocument },
+		getComputedStyle: () => computedStyle ?? { boxSizing: 'content-box' },
+		MutationObserver: class {
+			entry = { callback: (_records: unknown[]) => {}, target: null as unknown, on: false };
+			constructor(callback: (records: unknown[]) => void) {
+				this.entry.callback = callback;
+				observers.push(this.entry);
+			}
+			observe(target: unknown) {
+				Object.assign(this.entry, { target, on: true });
+			}
+			disconnect() {
+				this.entry.on = false;
+			}
+		}
 	};
-	new Function('window', source)(win);
+	runLoader();
 	MCPLab = win.MCPLab as Loader;
 });
 
@@ -139,5 +209,136 @@ describe('embed loader', () => {
 		await expect(pending).rejects.toThrow('MCP Lab: detached');
 		expect(listeners.size).toBe(0);
 		expect(MCPLab.attach(frame)).not.toBe(lab);
+	});
+
+	it('attaches, once each, to marked frames a router inserts later, also inside a subtree', async () => {
+		const late = makeFrame();
+		const nested = makeFrame();
+		const section = { matches: () => false, querySelectorAll: () => [nested] };
+		insert(late);
+		insert(section);
+		insert({ nodeName: '#text' });
+		await tick();
+		expect(listeners.size).toBe(3);
+		expect(MCPLab.attachAll()).toHaveLength(1);
+		// Each is driven: its resize messages size it.
+		fromFrame({ type: 'mcp-lab:resize', height: 300 }, LAB, nested.contentWindow);
+		expect(nested.style.height).toBe('300px');
+		// Moved by the router (inserted again): still one handle; detached by the page: stays so.
+		insert(late);
+		await tick();
+		expect(listeners.size).toBe(3);
+		MCPLab.attach(late).detach();
+		insert(late);
+		await tick();
+		expect(listeners.size).toBe(2);
+	});
+
+	it('does not probe a frame still on its initial about:blank, but once its page loads', () => {
+		const blank = makeFrame();
+		let location: { href: string } | null = { href: 'about:blank' };
+		Object.defineProperty(blank.contentWindow, 'location', {
+			get() {
+				// A cross-origin page's location cannot be read.
+				if (!location) throw new DOMException('Blocked a frame', 'SecurityError');
+				return location;
+			}
+		});
+		posted.length = 0;
+		MCPLab.attach(blank);
+		expect(posted).toEqual([]);
+		location = null;
+		blank.fire('load');
+		expect(posted).toHaveLength(1);
+		expect(posted[0]).toMatchObject({ target: LAB, message: { command: 'getState' } });
+	});
+
+	it('loaded twice, keeps the first copy, which also serves the frames added later', async () => {
+		const first = win.MCPLab;
+		const lab = MCPLab.attach(frame);
+		runLoader();
+		expect(win.MCPLab).toBe(first);
+		expect(listeners.size).toBe(1);
+		expect(posted).toHaveLength(1);
+		const late = makeFrame();
+		insert(late);
+		await tick();
+		expect(listeners.size).toBe(2);
+		expect(MCPLab.attach(frame)).toBe(lab);
+	});
+
+	it('never shows a probe’s result to on() handlers, its own late one or another loader’s', async () => {
+		const lab = MCPLab.attach(frame);
+		const probeId = posted[0].message.id;
+		const seen: unknown[] = [];
+		lab.on('result', (m) => seen.push(m));
+		// The frame loads another page: the probe is no longer pending when its answer comes.
+		setSrc(frame, `${LAB}/mcp-lab/embed/02-naming`);
+		await tick();
+		fromFrame({ type: 'mcp-lab:result', id: probeId, ok: true, snapshot: {} });
+		fromFrame({ type: 'mcp-lab:result', id: 'mcp-lab:k3x9q1:probe:4', ok: true, snapshot: {} });
+		fromFrame({ type: 'mcp-lab:result', id: 'mine-1', ok: true, snapshot: {} });
+		expect(seen).toEqual([{ type: 'mcp-lab:result', id: 'mine-1', ok: true, snapshot: {} }]);
+	});
+
+	it('sizes a border-box frame with its vertical border and padding', () => {
+		MCPLab.attach(frame);
+		computedStyle = {
+			boxSizing: 'border-box',
+			borderTopWidth: '1px',
+			borderBottomWidth: '1px',
+			paddingTop: '0px',
+			paddingBottom: '0.5px'
+		};
+		fromFrame({ type: 'mcp-lab:resize', height: 812.2 });
+		expect(frame.style.height).toBe('815px');
+		computedStyle = { boxSizing: 'content-box', borderTopWidth: '1px', borderBottomWidth: '1px' };
+		fromFrame({ type: 'mcp-lab:resize', height: 812.2 });
+		expect(frame.style.height).toBe('813px');
+	});
+
+	it('keeps a captioned frame (captions=1) within the window, so its caption bar is in view', () => {
+		(win as { innerHeight?: number }).innerHeight = 700;
+		const captioned = makeFrame(`${LAB}/mcp-lab/embed/01-connection-isolation?captions=1`);
+		MCPLab.attach(captioned);
+		fromFrame({ type: 'mcp-lab:resize', height: 4881 }, LAB, captioned.contentWindow);
+		expect(captioned.style.height).toBe('700px');
+		fromFrame({ type: 'mcp-lab:resize', height: 420 }, LAB, captioned.contentWindow);
+		expect(captioned.style.height).toBe('420px');
+		// Without captions, the frame is as tall as its content.
+		MCPLab.attach(frame);
+		fromFrame({ type: 'mcp-lab:resize', height: 4881 });
+		expect(frame.style.height).toBe('4881px');
+	});
+
+	it('on detach, rejects the commands still waiting for ready, and any command after it', async () => {
+		const lab = MCPLab.attach(frame);
+		const queued = lab.command('kill', { server: 'filesystem' });
+		await tick();
+		const justCalled = lab.command('getState');
+		lab.detach();
+		expect(await Promise.all([outcome(queued), outcome(justCalled)])).toEqual([
+			'rejected: MCP Lab: detached',
+			'rejected: MCP Lab: detached'
+		]);
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: 'sandbox' });
+		posted.length = 0;
+		expect(await outcome(lab.command('reset'))).toBe('rejected: MCP Lab: detached');
+		await tick();
+		expect(posted).toEqual([]);
+	});
+
+	it('rejects commands queued for the old page when the src changes; later ones wait for the new', async () => {
+		const lab = MCPLab.attach(frame);
+		const old = lab.command('kill', { server: 'filesystem' });
+		setSrc(frame, `${LAB}/mcp-lab/embed/02-naming`);
+		const next = lab.command('getState');
+		expect(await outcome(old)).toBe('rejected: MCP Lab: the frame loaded another page');
+		posted.length = 0;
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: '02-naming' });
+		await tick();
+		expect(posted.map((p) => p.message.command)).toEqual(['getState']);
+		fromFrame({ type: 'mcp-lab:result', id: posted[0].message.id, ok: true, snapshot: {} });
+		expect(await outcome(next)).toBe('resolved');
 	});
 });

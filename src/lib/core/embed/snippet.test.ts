@@ -52,6 +52,7 @@ describe('embed snippet', () => {
 				'\tsrc="https://lab.example/embed/01-connection-isolation?view=servers&amp;controls=0"',
 				'\ttitle="MCP Lab: &quot;Connection&quot; isolation"',
 				'\tstyle="width: 100%; height: 640px; border: 0"',
+				'\tallow="clipboard-write"',
 				'\tloading="lazy"',
 				'\tdata-mcp-lab',
 				'></iframe>',
@@ -88,6 +89,30 @@ describe('embed snippet', () => {
 			loader: null,
 			allow: frameAllow(['http://127.0.0.1:8787/notes/mcp'])
 		});
-		expect(html.split('\n')).toContain('\tallow="loopback-network; local-network-access"');
+		expect(html.split('\n')).toContain(
+			'\tallow="clipboard-write; loopback-network; local-network-access"'
+		);
+	});
+
+	it('always lets the frame write to the clipboard (Share → Copy link on a foreign page)', () => {
+		const lines = (allow: string | null) =>
+			iframeSnippet({ src: '/embed/sandbox', title: 'MCP Lab', height: 500, loader: null, allow })
+				.split('\n')
+				.map((line) => line.trim().split('=')[0]);
+		const order = ['<iframe', 'src', 'title', 'style', 'allow', 'loading', '></iframe>'];
+		expect(lines(null)).toEqual(order);
+		expect(lines(frameAllow(['http://192.168.1.9/mcp']))).toEqual(order);
+		expect(
+			iframeSnippet({ src: '/embed/sandbox', title: 'MCP Lab', height: 500, loader: null })
+		).toContain('\n\tallow="clipboard-write"\n');
+		expect(
+			iframeSnippet({
+				src: '/embed/08-live-mode',
+				title: 'MCP Lab',
+				height: 500,
+				loader: null,
+				allow: frameAllow(['http://192.168.1.9/mcp'])
+			})
+		).toContain('\n\tallow="clipboard-write; local-network; local-network-access"\n');
 	});
 });

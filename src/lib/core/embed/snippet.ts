@@ -51,7 +51,7 @@ export interface SnippetInput {
 	height: number;
 	/** The loader's URL, or null to leave the loader out. */
 	loader: string | null;
-	/** The frame's `allow` (frameAllow), or null for none. */
+	/** The lab's own features for `allow` (frameAllow), or null for none; see iframeSnippet. */
 	allow?: string | null;
 }
 
@@ -72,18 +72,26 @@ export function frameAllow(liveUrls: readonly string[]): string | null {
 }
 
 /**
+ * Every embed's Share → Copy link writes to the clipboard, which a cross-origin frame may do only
+ * when its page allows it (the builder's same-origin preview never shows the refusal).
+ */
+const CLIPBOARD = 'clipboard-write';
+
+/**
  * The iframe a docs page pastes. No `sandbox`: the lab must run its scripts with its own origin
  * (module scripts, and the origin checks of postMessage on both sides), which a sandbox without
- * `allow-same-origin` breaks and one with both flags would not restrict anyway.
+ * `allow-same-origin` breaks and one with both flags would not restrict anyway. Its `allow` is
+ * clipboard-write, then the lab's own features (input.allow) when it has any.
  */
 export function iframeSnippet(input: SnippetInput): string {
 	const height = Math.round(input.height);
+	const allow = [CLIPBOARD, ...(input.allow ? [input.allow] : [])].join('; ');
 	const lines = [
 		'<iframe',
 		`\tsrc="${attr(input.src)}"`,
 		`\ttitle="${attr(input.title)}"`,
 		`\tstyle="width: 100%; height: ${height}px; border: 0"`,
-		...(input.allow ? [`\tallow="${attr(input.allow)}"`] : []),
+		`\tallow="${attr(allow)}"`,
 		'\tloading="lazy"',
 		...(input.loader ? ['\tdata-mcp-lab'] : []),
 		'></iframe>'
