@@ -205,6 +205,10 @@ test('a JSON syntax error is said in Chinese on a Chinese page: what and where, 
 	const said = zh('json_error_at', { what: zh('json_error_after_value'), line: 0, column: 2 });
 	await expect(outcome).toContainText(new RegExp(said.replace('第 0 行', '第 \\d+ 行')));
 	await expect(outcome).not.toContainText('position');
+	// Said once, in the same words: the first time, its words load before it is said.
+	const region = page.getByTestId('live-region');
+	await expect(region).toContainText(new RegExp(said.replace('第 0 行', '第 \\d+ 行')));
+	await expect(region).not.toContainText('position');
 
 	// The call form's JSON arguments say the same kind of thing.
 	const calls = page.locator('#calls');
