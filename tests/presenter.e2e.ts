@@ -177,13 +177,23 @@ test('a cue is said as one message: what it did, then which cue it was; a reset 
 	expect(message).toContain(t('en', 'announce_command_kill', { server: 'filesystem' }));
 	expect(message.endsWith(cue)).toBe(true);
 
+	// Back: the time line's new position and where the cues stand, one message (two before, 6 ms
+	// apart: a screen reader could read only the second).
+	await page.keyboard.press('PageUp');
+	await position(page, 2);
+	await settled(page);
+	await expect.poll(said).toHaveLength(2);
+	expect((await said())[1]).toContain(t('en', 'presenter_announce_back', { n: 3, total: 10 }));
+	await page.waitForTimeout(300);
+	expect(await said()).toHaveLength(2);
+
 	await page.keyboard.press('r');
 	await page.keyboard.press('r');
 	await position(page, 0);
 	await settled(page);
 	await expect.poll(async () => (await said()).at(-1)).toBe(t('en', 'presenter_reset_done'));
 	// Between the confirmation and the reset's sentence, none of the restarted world's events.
-	expect((await said()).slice(1)).toEqual([
+	expect((await said()).slice(2)).toEqual([
 		t('en', 'presenter_reset_confirm'),
 		t('en', 'presenter_reset_done')
 	]);

@@ -230,7 +230,22 @@ export class PresenterState {
 	/** Back to the world as it was before the current cue; without cues, the previous step. */
 	back(): Promise<Outcome> {
 		if (!this.cues.length) return Promise.resolve(this.#moveStep(-1));
-		return this.#inTurn(() => this.#back());
+		return this.#inTurn(() => this.#gathered(() => this.#back()));
+	}
+
+	/**
+	 * What a move says is said as one message: the time line's new position and the move's own
+	 * sentence, said apart, replaced each other within milliseconds (a screen reader may read only
+	 * the second). Released a task later: the page says the outcome from an effect, which runs
+	 * once this has returned.
+	 */
+	async #gathered(move: () => Promise<Outcome>): Promise<Outcome> {
+		const release = this.session.announcer.gather();
+		try {
+			return await move();
+		} finally {
+			setTimeout(release, 0);
+		}
 	}
 
 	async #back(): Promise<Outcome> {
@@ -368,15 +383,9 @@ export class PresenterState {
 		this.#seenLength = this.session.world.world.actions.length;
 	}
 
-	async #play(index: number, run: number): Promise<Outcome> {
-		// The cue's events and its outcome are said as one message. Released a task later: the
-		// page says the outcome from an effect, which runs once this has returned.
-		const release = this.session.announcer.gather();
-		try {
-			return await this.#playGathered(index, run);
-		} finally {
-			setTimeout(release, 0);
-		}
+	/** The cue's events and its outcome are said as one message (see `#gathered`). */
+	#play(index: number, run: number): Promise<Outcome> {
+		return this.#gathered(() => this.#playGathered(index, run));
 	}
 
 	async #playGathered(index: number, run: number): Promise<Outcome> {
