@@ -34,7 +34,7 @@ let world: World;
 async function act(action: LabAction, state: LabProgressState): Promise<LabProgressState> {
 	switch (action.do) {
 		case 'predict':
-			return predict(state, action.option);
+			return predict(state, action.option, world.events.at(-1)?.seq ?? 0);
 		case 'setScenario': {
 			const parsed = parseScenario(action.scenario);
 			if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
@@ -190,7 +190,7 @@ describe.each(folders)('lab %s', (folder) => {
 					const index = lab.steps.findIndex((s) => s.id === cue.step);
 					state = goTo(state, index, world.events.at(-1)?.seq ?? 0);
 					const answer = lab.steps[index].predict?.answer;
-					if (answer) state = predict(state, answer);
+					if (answer) state = predict(state, answer, world.events.at(-1)?.seq ?? 0);
 					narrated.add(index);
 				}
 				state = advance(lab, state, facts());

@@ -111,7 +111,7 @@ export class LabWalk {
 	/** An action answering the current step's prediction. */
 	guess(option: string): () => void {
 		return () => {
-			this.state = predict(this.state, option);
+			this.state = predict(this.state, option, this.world().events.at(-1)?.seq ?? 0);
 		};
 	}
 

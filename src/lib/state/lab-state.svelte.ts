@@ -76,7 +76,7 @@ export class LabState {
 	answer(option: string): void {
 		// Answering is something new the learner did, like an action in the world.
 		this.#heldUntil = null;
-		this.#set(predict(this.progress, option));
+		this.#set(predict(this.progress, option, this.world.events.at(-1)?.seq ?? 0));
 		this.check();
 	}
 

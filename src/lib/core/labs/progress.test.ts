@@ -21,7 +21,7 @@ async function atVersions() {
 	return {
 		world,
 		check,
-		answer: (option: string) => ((state = predict(state, option)), check()),
+		answer: (option: string) => ((state = predict(state, option, latest())), check()),
 		met: () => state.steps[STEP].met,
 		early: () => ids(earlyChecks(lab, state, facts()))
 	};
@@ -75,7 +75,10 @@ describe('a control that cannot be pressed twice', () => {
 		let state = goTo(initialProgress(other), index, world.events.at(-1)?.seq ?? 0);
 		const check = () =>
 			(state = advance(other, state, worldFacts(world, other.id, index))).steps[index].met;
-		const answer = () => ((state = predict(state, other.steps[index].predict!.answer)), check());
+		const answer = () => (
+			(state = predict(state, other.steps[index].predict!.answer, world.events.at(-1)?.seq ?? 0)),
+			check()
+		);
 		return { world, check, answer };
 	}
 
@@ -125,5 +128,37 @@ describe('a control that cannot be pressed twice', () => {
 		await step.world.profileCommand('healthCheck', {});
 		expect(step.check()).toEqual([true, true, true, true]);
 		step.world.dispose();
+	});
+});
+
+describe('what counted for one goal is no early attempt at a later one', () => {
+	it('lab 00: the first list_mcp_resources call is not the second done before its turn', async () => {
+		const { lab: lab00 } = loadLab(
+			new URL('../../../../labs/00-protocol-basics/', import.meta.url)
+		);
+		const index = lab00.steps.findIndex((s) => s.id === 'resource-tools');
+		const world = new World(lab00.scenario);
+		await world.startSession();
+		for (const step of lab00.steps.slice(0, index))
+			for (const action of step.solution)
+				if (isWorldLabAction(action)) await performLabAction(world, action);
+		const latest = () => world.events.at(-1)?.seq ?? 0;
+		let state = goTo(initialProgress(lab00), index, latest());
+		const facts = () => worldFacts(world, lab00.id, index);
+		const check = () => (state = advance(lab00, state, facts())).steps[index].met;
+		const early = () =>
+			earlyChecks(lab00, state, facts()).map((i) => lab00.steps[index].checks[i].id);
+		state = predict(state, 'still-listed', latest());
+		check();
+		await world.callTool('list_mcp_resources', {});
+		check();
+		await world.callTool('read_mcp_resource', {
+			server: 'helpdesk',
+			uri: 'file:///home/ana/helpdesk/README.md'
+		});
+		check();
+		await world.kill('helpdesk');
+		expect(check()).toEqual([true, true, true, true, false, false]);
+		expect(early()).toEqual([]);
 	});
 });

@@ -13,6 +13,11 @@ export interface StepProgress {
 	/** World event seq when the step was opened: what was done in it before a check's turn. */
 	opened: number;
 	prediction: string | null;
+	/**
+	 * World event seq when the question was answered: what was done in the step before it was
+	 * done before its turn. Absent before an answer (and in progress kept before it was noted).
+	 */
+	answered?: number;
 }
 
 export interface LabProgressState {
@@ -32,9 +37,9 @@ export function initialProgress(lab: Lab, step = 0, sinceSeq = 0): LabProgressSt
 	};
 }
 
-/** The facts a check is judged on: only what happened after `since`. */
-function windowOf(facts: WorldFacts, since: number, progress: StepProgress) {
-	const events = facts.events.filter((e) => e.seq > since);
+/** The facts a check is judged on: only what happened after `since` (up to `until`). */
+function windowOf(facts: WorldFacts, since: number, progress: StepProgress, until = Infinity) {
+	const events = facts.events.filter((e) => e.seq > since && e.seq <= until);
 	// A call counts from when it ended or stopped to ask the person.
 	const callIds = new Set(
 		events.flatMap((e) => (e.kind === 'call' || e.kind === 'approval' ? [e.id] : []))
@@ -63,10 +68,11 @@ export function advance(lab: Lab, state: LabProgressState, facts: WorldFacts): L
 /**
  * Checks of the current step done before their turn: not yet met, and met by something done in
  * the step before it was their turn: after the first unmet check, since that one's window opened;
- * the first unmet check itself, since the step opened (done before the question was answered, it
- * stays named until it is done again: the control may not say it needs doing twice). They do not
- * count (a learner who acts before answering the question has not predicted), so the page says
- * to do them again.
+ * the first unmet check itself, before the question was answered (it stays named until it is
+ * done again: the control may not say it needs doing twice). They do not count (a learner who
+ * acts before answering the question has not predicted), so the page says to do them again.
+ * What was done after the answer is no early attempt at the first unmet check: it counted for
+ * the checks met meanwhile (lab 00's first list_mcp_resources call is not its second done early).
  */
 export function earlyChecks(lab: Lab, state: LabProgressState, facts: WorldFacts): number[] {
 	const spec = lab.steps[state.step];
@@ -74,14 +80,19 @@ export function earlyChecks(lab: Lab, state: LabProgressState, facts: WorldFacts
 	const first = progress.met.indexOf(false);
 	if (first === -1) return [];
 	const window = windowOf(facts, progress.since, progress);
-	const whole = windowOf(facts, Math.min(progress.opened, progress.since), progress);
+	const beforeAnswer = windowOf(
+		facts,
+		Math.min(progress.opened, progress.since),
+		progress,
+		progress.answered ?? Infinity
+	);
 	// A goal about how the world stands (a server connected) is true with no event at all: it
 	// was not done early, it simply holds, and ticks once its turn comes.
 	const standing = windowOf(facts, Infinity, progress);
 	return spec.checks.flatMap((check, i) =>
 		i >= first &&
 		!progress.met[i] &&
-		goalMet(check.goal, i === first ? whole : window) &&
+		goalMet(check.goal, i === first ? beforeAnswer : window) &&
 		!goalMet(check.goal, standing)
 			? [i]
 			: []
@@ -96,10 +107,19 @@ export function labComplete(state: LabProgressState): boolean {
 	return state.steps.every((s) => s.met.every(Boolean));
 }
 
-export function predict(state: LabProgressState, option: string): LabProgressState {
+/** `latestSeq`: the newest world event when the question was answered. */
+export function predict(
+	state: LabProgressState,
+	option: string,
+	latestSeq?: number
+): LabProgressState {
 	const progress = state.steps[state.step];
 	if (progress.prediction !== null) return state;
-	return replaceStep(state, state.step, { ...progress, prediction: option });
+	return replaceStep(state, state.step, {
+		...progress,
+		prediction: option,
+		...(latestSeq === undefined ? {} : { answered: latestSeq })
+	});
 }
 
 /** Moving to a step starts its checks' window at the newest world event. */
