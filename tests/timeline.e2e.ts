@@ -99,7 +99,13 @@ test('in the past, "Continue from here" or any new action discards the later ste
 	await killAndCall(page);
 	await page.getByRole('button', { name: 'Step back' }).click();
 	await expect(position(page)).toHaveText('step 2 of 3');
-	await expect(page.getByText(t('en', 'timeline_past_note', { from: 3, total: 3 }))).toBeVisible();
+	// One step ahead: said as one step, not "steps 3 to 3".
+	await expect(page.getByText(t('en', 'timeline_past_note_one', { from: 3 }))).toBeVisible();
+	await page.getByRole('button', { name: 'Step back' }).click();
+	await expect(position(page)).toHaveText('step 1 of 3');
+	await expect(page.getByText(t('en', 'timeline_past_note', { from: 2, total: 3 }))).toBeVisible();
+	await page.getByRole('button', { name: 'Step forward' }).click();
+	await expect(position(page)).toHaveText('step 2 of 3');
 	await page.getByRole('button', { name: 'Continue from here' }).click();
 	await expect(position(page)).toHaveText('step 2 of 2');
 	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'timeline_forked', { n: 2 }));
@@ -113,7 +119,7 @@ test('in the past, "Continue from here" or any new action discards the later ste
 	await expect(card(page, 'internal-api')).toContainText(t('en', 'servers_process_hung'));
 	// The action said what it did, then what it discarded.
 	const said = page.getByTestId('live-region');
-	await expect(said).toContainText(t('en', 'timeline_discarded', { n: 1, from: 2, total: 2 }));
+	await expect(said).toContainText(t('en', 'timeline_discarded_one', { n: 1, from: 2 }));
 	await expect(said).toContainText('internal-api process hung');
 
 	// Back and forward to the end again: nothing discarded, nothing said of it.
@@ -122,7 +128,7 @@ test('in the past, "Continue from here" or any new action discards the later ste
 	await page.getByRole('button', { name: 'Step forward' }).click();
 	await expect(position(page)).toHaveText('step 2 of 2');
 	await expect(page.getByTestId('live-region')).not.toContainText(
-		t('en', 'timeline_discarded', { n: 1, from: 2, total: 2 })
+		t('en', 'timeline_discarded_one', { n: 1, from: 2 })
 	);
 });
 
