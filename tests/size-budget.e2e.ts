@@ -27,7 +27,9 @@ const budgets: Array<{ file: string; budget: number }> = [
 	// start: its editor, form and templates are the 10 KiB more (CodeMirror itself loads lazily).
 	{ file: 'sandbox.html', budget: 170 * KiB },
 	// The embed builder page: a form and docs, with the simulator only inside its preview frame.
-	{ file: 'embed.html', budget: 60 * KiB },
+	// 64 KiB since the loader's docs grew (61.3 KiB, December 2026). Loading the docs lazily
+	// would save 8 KiB here but split a chunk the lab embeds share, 21 B over their 150 KiB.
+	{ file: 'embed.html', budget: 64 * KiB },
 	...htmlIn('labs').map((file) => ({ file, budget: 160 * KiB })),
 	// Live mode is a lab page without a lab (its Streamable HTTP client loads on connect).
 	{ file: 'live.html', budget: 160 * KiB },
