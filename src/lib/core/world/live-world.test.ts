@@ -48,6 +48,13 @@ function world(input: ScenarioInput, options: WorldOptions = {}): World {
 }
 
 const view = (w: World, name: string) => w.servers().find((s) => s.name === name)!;
+const dropped = (e: World['wire']['entries'][number]) =>
+	e.server === 'live' && e.kind === 'transport' && e.event === 'dropped';
+/** The call's connection went under it: closed, and the log says it was dropped. */
+function expectDropped(w: World) {
+	expect(view(w, 'live').live!.problem).toEqual({ kind: 'closed', detail: 'Connection closed' });
+	expect(w.wire.entries.some(dropped)).toBe(true);
+}
 const liveMethods = (w: World, dir: 'to-server' | 'to-host') =>
 	w.wire.entries.flatMap((e) =>
 		e.server === 'live' && e.kind === 'message' && e.dir === dir
@@ -327,15 +334,7 @@ describe('a live server in a world', () => {
 
 		const during = await w.callTool('mcp__live__crash');
 		expect(during.output).toBe("MCP server 'live' call failed: Connection closed");
-		expect(view(w, 'live').live!.problem).toEqual({
-			kind: 'closed',
-			detail: 'Connection closed'
-		});
-		expect(
-			w.wire.entries.some(
-				(e) => e.server === 'live' && e.kind === 'transport' && e.event === 'dropped'
-			)
-		).toBe(true);
+		expectDropped(w);
 	});
 
 	it('a server that ends its session mid-call: closed at once, not a timeout', async () => {
@@ -345,21 +344,10 @@ describe('a live server in a world', () => {
 		await w.startSession();
 		const call = await w.callTool('mcp__live__quit');
 		expect(call.output).toBe("MCP server 'live' call failed: Connection closed");
-		expect(view(w, 'live').live!.problem).toEqual({
-			kind: 'closed',
-			detail: 'Connection closed'
-		});
-		expect(
-			w.wire.entries.some(
-				(e) => e.server === 'live' && e.kind === 'transport' && e.event === 'dropped'
-			)
-		).toBe(true);
+		expectDropped(w);
 		// An answered call's stream also ends cleanly: after a reconnect, no drop is logged for it.
 		await w.reconnectAll();
-		const drops = () =>
-			w.wire.entries.filter(
-				(e) => e.server === 'live' && e.kind === 'transport' && e.event === 'dropped'
-			).length;
+		const drops = () => w.wire.entries.filter(dropped).length;
 		const before = drops();
 		expect((await w.callTool('mcp__live__greet', { name: 'Ada' })).output).toBe('Hello, Ada!');
 		await new Promise((resolve) => setTimeout(resolve, 50));
