@@ -102,17 +102,19 @@ export class EmbedHost {
 	 * Called on every world change; at most one state message per animation frame. Chromium runs
 	 * no animation frames and no ResizeObserver in a cross-origin frame scrolled out of view or
 	 * hidden (a docs tab), so a timer sends the same state when no frame came: a host's status
-	 * line must follow a command it sent from below the frame. The height goes with it.
+	 * line must follow a command it sent from below the frame. The height goes with that one.
 	 */
 	changed(): void {
 		if (this.#frame !== null || !this.#isOpen) return;
-		const send = () => {
+		// Sent by the timer, no ResizeObserver runs either: the height goes too. (Read in an
+		// animation frame, it would force a layout ahead of the frame's own.)
+		const send = (late: boolean) => {
 			this.#cancelState();
 			this.#post({ type: `${PREFIX}state`, snapshot: this.#snapshot() });
-			this.#postHeight();
+			if (late) this.#postHeight();
 		};
-		this.#frame = requestAnimationFrame(send);
-		this.#fallback = setTimeout(send, STATE_FALLBACK_MS);
+		this.#frame = requestAnimationFrame(() => send(false));
+		this.#fallback = setTimeout(() => send(true), STATE_FALLBACK_MS);
 	}
 
 	#cancelState(): void {
