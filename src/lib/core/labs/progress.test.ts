@@ -59,28 +59,35 @@ describe('goals count in order', () => {
 	});
 });
 
+/** A lab opened at one step, the steps before it played by their solutions. */
+async function opened(folder: string, stepId: string) {
+	const { lab: other } = loadLab(new URL(`../../../../labs/${folder}/`, import.meta.url));
+	const index = other.steps.findIndex((s) => s.id === stepId);
+	const world = new World(other.scenario);
+	await world.startSession();
+	for (const step of other.steps.slice(0, index))
+		for (const action of step.solution)
+			if (isWorldLabAction(action)) await performLabAction(world, action);
+			// The page's own actions (a question, stepping through the wire) change no world.
+			else expect(['predict', 'wireStep']).toContain(action.do);
+	let state = goTo(initialProgress(other), index, world.events.at(-1)?.seq ?? 0);
+	const check = () =>
+		(state = advance(other, state, worldFacts(world, other.id, index))).steps[index].met;
+	const answer = () => (
+		(state = predict(state, other.steps[index].predict!.answer, world.events.at(-1)?.seq ?? 0)),
+		check()
+	);
+	const early = () =>
+		earlyChecks(other, state, worldFacts(world, other.id, index)).map(
+			(i) => other.steps[index].checks[i].id
+		);
+	return { world, check, answer, early };
+}
+
 describe('a control that cannot be pressed twice', () => {
 	// The step's text says to do these before its question shows; once answered, the control
 	// gives no second chance (the mode button is already pressed, Kill is disabled, Apply roots
 	// has nothing to apply). Their checks read how the world stands, so the early act counts.
-	async function opened(folder: string, stepId: string) {
-		const { lab: other } = loadLab(new URL(`../../../../labs/${folder}/`, import.meta.url));
-		const index = other.steps.findIndex((s) => s.id === stepId);
-		const world = new World(other.scenario);
-		await world.startSession();
-		for (const step of other.steps.slice(0, index))
-			for (const action of step.solution)
-				if (isWorldLabAction(action)) await performLabAction(world, action);
-				else expect(action.do).toBe('predict');
-		let state = goTo(initialProgress(other), index, world.events.at(-1)?.seq ?? 0);
-		const check = () =>
-			(state = advance(other, state, worldFacts(world, other.id, index))).steps[index].met;
-		const answer = () => (
-			(state = predict(state, other.steps[index].predict!.answer, world.events.at(-1)?.seq ?? 0)),
-			check()
-		);
-		return { world, check, answer };
-	}
 
 	it('lab 03: default and plan mode chosen before the question', async () => {
 		for (const [stepId, mode] of [
@@ -133,23 +140,8 @@ describe('a control that cannot be pressed twice', () => {
 
 describe('what counted for one goal is no early attempt at a later one', () => {
 	it('lab 00: the first list_mcp_resources call is not the second done before its turn', async () => {
-		const { lab: lab00 } = loadLab(
-			new URL('../../../../labs/00-protocol-basics/', import.meta.url)
-		);
-		const index = lab00.steps.findIndex((s) => s.id === 'resource-tools');
-		const world = new World(lab00.scenario);
-		await world.startSession();
-		for (const step of lab00.steps.slice(0, index))
-			for (const action of step.solution)
-				if (isWorldLabAction(action)) await performLabAction(world, action);
-		const latest = () => world.events.at(-1)?.seq ?? 0;
-		let state = goTo(initialProgress(lab00), index, latest());
-		const facts = () => worldFacts(world, lab00.id, index);
-		const check = () => (state = advance(lab00, state, facts())).steps[index].met;
-		const early = () =>
-			earlyChecks(lab00, state, facts()).map((i) => lab00.steps[index].checks[i].id);
-		state = predict(state, 'still-listed', latest());
-		check();
+		const { world, check, answer, early } = await opened('00-protocol-basics', 'resource-tools');
+		answer();
 		await world.callTool('list_mcp_resources', {});
 		check();
 		await world.callTool('read_mcp_resource', {
