@@ -10,6 +10,8 @@
 	const P = 'mcp-lab:';
 	const SELECTOR = 'iframe[data-mcp-lab]';
 	const handles = new WeakMap();
+	// The frame's removal from the page and its return, told by the page's observer below.
+	const placements = new WeakMap();
 	// Random per page, so two loaders driving one frame never take each other's results.
 	const idBase = P + Math.random().toString(36).slice(2, 8) + ':';
 	// Any loader's probe (this page's or another's): never the host page's business.
@@ -62,11 +64,21 @@
 		const pending = new Map(); // posted, by id
 		const queued = new Set(); // waiting for ready, not posted yet
 		let detached = false;
+		let listening = true;
+		let isReady = false;
 		let markReady;
 		let ready;
 		// Ready again after the frame loads another page: commands wait for it, not for the old one.
+		// A promise not yet kept stays: the commands already waiting on it go once it is.
 		function unready() {
-			ready = new Promise((resolve) => (markReady = resolve));
+			if (ready && !isReady) return;
+			isReady = false;
+			ready = new Promise((resolve) => {
+				markReady = (message) => {
+					isReady = true;
+					resolve(message);
+				};
+			});
 		}
 		unready();
 		function rejectAll(message) {
@@ -160,8 +172,32 @@
 			return () => listeners.get(key).delete(handler);
 		}
 
+		// Out of the page, the frame's page is gone: what it was asked is never answered, and the
+		// listener would keep the frame alive (a single-page docs site drops frames it leaves).
+		function removed() {
+			if (frame.isConnected || !listening) return;
+			listening = false;
+			win.removeEventListener('message', receive);
+			unready();
+			rejectAll('MCP Lab: the frame was removed from the page');
+		}
+		// Back in the page: a frame that reloaded shows its initial about:blank again; one moved
+		// with its page kept (moveBefore) answers what it was asked.
+		function inserted() {
+			if (frame.isConnected === false) return;
+			if (!listening) win.addEventListener('message', receive);
+			listening = true;
+			if (isReady && showsBlank(frame)) {
+				unready();
+				rejectAll('MCP Lab: the frame loaded another page');
+			}
+		}
+		placements.set(frame, { removed, inserted });
+
 		function detach() {
 			detached = true;
+			listening = false;
+			placements.delete(frame);
 			win.removeEventListener('message', receive);
 			if (frame.removeEventListener) frame.removeEventListener('load', probe);
 			if (watch) watch.disconnect();
@@ -188,16 +224,21 @@
 	// Frames the loader finds itself are attached once: one the page detached stays so when a
 	// router moves it.
 	const seen = new WeakSet();
-	function attachFound(node) {
-		if (!node.querySelectorAll) return; // text, comments
+	function framesIn(node) {
+		if (!node.querySelectorAll) return []; // text, comments
 		const found = Array.from(node.querySelectorAll(SELECTOR));
 		if (node.matches && node.matches(SELECTOR)) found.push(node);
-		found.forEach((frame) => {
+		return found;
+	}
+	function attachFound(node) {
+		framesIn(node).forEach((frame) => {
 			if (seen.has(frame)) return;
 			seen.add(frame);
 			attach(frame);
 		});
 	}
+	const placed = (node, how) =>
+		framesIn(node).forEach((frame) => placements.has(frame) && placements.get(frame)[how]());
 
 	win.MCPLab = { version: 1, attach, attachAll };
 	// Frames above this script now, the rest once the page is parsed, and those a single-page
@@ -207,6 +248,12 @@
 		win.document.addEventListener('DOMContentLoaded', () => attachFound(win.document));
 	if (typeof win.MutationObserver === 'function')
 		new win.MutationObserver((records) =>
-			records.forEach((record) => record.addedNodes.forEach(attachFound))
+			records.forEach((record) => {
+				(record.removedNodes || []).forEach((node) => placed(node, 'removed'));
+				record.addedNodes.forEach((node) => {
+					placed(node, 'inserted');
+					attachFound(node);
+				});
+			})
 		).observe(win.document, { childList: true, subtree: true });
 })(window);

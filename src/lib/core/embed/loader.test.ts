@@ -22,6 +22,7 @@ interface Handle {
 }
 interface FakeFrame {
 	src: string;
+	isConnected?: boolean;
 	style: { height: string };
 	contentWindow: { postMessage(message: Record<string, unknown>, target: string): void };
 	matches(selector: string): boolean;
@@ -73,6 +74,22 @@ function notify(target: unknown, record: Record<string, unknown>) {
 /** A router inserting a node into the document. */
 function insert(node: unknown) {
 	notify(win.document, { type: 'childList', addedNodes: [node] });
+}
+/** A router taking a node out of the document. */
+function remove(node: { isConnected?: boolean }) {
+	node.isConnected = false;
+	notify(win.document, { type: 'childList', addedNodes: [], removedNodes: [node] });
+}
+/** A frame whose window shows the initial about:blank until `loaded` (then a cross-origin page). */
+function withBlank(target: FakeFrame) {
+	const state = { blank: false };
+	Object.defineProperty(target.contentWindow, 'location', {
+		get() {
+			if (!state.blank) throw new DOMException('Blocked a frame', 'SecurityError');
+			return { href: 'about:blank' };
+		}
+	});
+	return state;
 }
 function setSrc(target: FakeFrame, src: string) {
 	target.src = src;
@@ -340,5 +357,69 @@ describe('embed loader', () => {
 		expect(posted.map((p) => p.message.command)).toEqual(['getState']);
 		fromFrame({ type: 'mcp-lab:result', id: posted[0].message.id, ok: true, snapshot: {} });
 		expect(await outcome(next)).toBe('resolved');
+	});
+
+	it('taken out of the page, rejects what was asked and stops listening; put back, is driven again', async () => {
+		const lab = MCPLab.attach(frame);
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: 'sandbox' });
+		await lab.ready;
+		const asked = lab.command('reconnectAll');
+		await tick();
+		remove(frame);
+		expect(await outcome(asked)).toBe('rejected: MCP Lab: the frame was removed from the page');
+		// Nothing keeps the dropped frame alive: the page's listener is gone.
+		expect(listeners.size).toBe(0);
+		// A command now waits for the frame's return and its new page's ready.
+		const later = lab.command('getState');
+		frame.isConnected = true;
+		insert(frame);
+		await tick();
+		expect(listeners.size).toBe(1);
+		expect(await outcome(later)).toBe('pending');
+		posted.length = 0;
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: 'sandbox' });
+		await tick();
+		expect(posted.map((p) => p.message.command)).toEqual(['getState']);
+		fromFrame({ type: 'mcp-lab:result', id: posted[0].message.id, ok: true, snapshot: {} });
+		expect(await outcome(later)).toBe('resolved');
+	});
+
+	it('moved within the page, rejects what its reloaded page lost, but not what a kept page answers', async () => {
+		const page = withBlank(frame);
+		const lab = MCPLab.attach(frame);
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: 'sandbox' });
+		await lab.ready;
+		// Moved with moveBefore: the same page, still answering.
+		posted.length = 0;
+		const kept = lab.command('getState');
+		await tick();
+		frame.isConnected = true;
+		notify(win.document, { type: 'childList', addedNodes: [frame], removedNodes: [frame] });
+		await tick();
+		fromFrame({ type: 'mcp-lab:result', id: posted[0].message.id, ok: true, snapshot: {} });
+		expect(await outcome(kept)).toBe('resolved');
+		// Removed and inserted in one task: the frame reloads, back on its initial about:blank.
+		const lost = lab.command('kill', { server: 'filesystem' });
+		await tick();
+		page.blank = true;
+		notify(win.document, { type: 'childList', addedNodes: [frame], removedNodes: [frame] });
+		expect(await outcome(lost)).toBe('rejected: MCP Lab: the frame loaded another page');
+		expect(listeners.size).toBe(1);
+	});
+
+	it('attached before it is inserted, sends what was asked once its page is ready', async () => {
+		const made = makeFrame();
+		made.isConnected = false;
+		withBlank(made).blank = true;
+		const lab = MCPLab.attach(made);
+		const asked = lab.command('getState');
+		made.isConnected = true;
+		insert(made);
+		await tick();
+		expect(await outcome(asked)).toBe('pending');
+		posted.length = 0;
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: 'sandbox' }, LAB, made.contentWindow);
+		await tick();
+		expect(posted.map((p) => p.message.command)).toEqual(['getState']);
 	});
 });
