@@ -104,6 +104,22 @@ describe('name lab view logic', () => {
 		expect(by.langchain).toEqual({ kind: 'kept-both' });
 	});
 
+	it('ToolSource registers neither of two dotted pairs that meet on one name', () => {
+		const by = Object.fromEntries(
+			collisionRows({ server: 'a.b', tool: 'c' }, { server: 'a', tool: 'b.c' }, {}).map((r) => [
+				r.id,
+				r.outcome
+			])
+		);
+		expect(by.toolsource).toEqual({
+			kind: 'refused',
+			message:
+				"mcp.a.b.c is not registered: more than one tool has this name (server 'a.b' tool 'c', " +
+				"server 'a' tool 'b.c')"
+		});
+		expect(by.trust).toEqual({ kind: 'distinct' });
+	});
+
 	it('says when both pairs are one tool', () => {
 		const same = { server: 's', tool: 't' };
 		for (const r of collisionRows(same, { ...same }, { prefix: true }))

@@ -64,6 +64,7 @@ export type PairOutcome =
 	| { kind: 'distinct' }
 	| { kind: 'winner'; pair: 'A' | 'B' }
 	| { kind: 'error'; message: string }
+	| { kind: 'refused'; message: string }
 	| { kind: 'renamed' }
 	| { kind: 'kept-both' };
 

@@ -435,9 +435,11 @@ function summary(result: AdaptAllResult) {
 					? { winner: c.outcome.index }
 					: c.outcome.kind === 'error'
 						? { error: c.outcome.message }
-						: c.outcome.kind === 'renamed'
-							? { renamed: c.outcome.names }
-							: 'kept-both'
+						: c.outcome.kind === 'refused'
+							? { refused: c.outcome.message }
+							: c.outcome.kind === 'renamed'
+								? { renamed: c.outcome.names }
+								: 'kept-both'
 		})),
 		exposed: result.entries.map((e) => e.exposed),
 		loadError: result.loadError
@@ -640,13 +642,15 @@ describe('collisions: `__` inside names', () => {
 });
 
 describe('collisions: dots (ToolSource) and prefixes (pydantic-ai, langchain)', () => {
-	it('ToolSource refuses mcp.a.b.c from two servers (the lab’s illustration)', () => {
-		const tools = pairs(['a.b', 'c'], ['a', 'b.c']);
-		const message = "Duplicate tool name 'mcp.a.b.c': server 'a.b' tool 'c', server 'a' tool 'b.c'";
+	it('ToolSource registers neither tool named mcp.a.b.c, and keeps the rest (the lab’s illustration)', () => {
+		const tools = pairs(['a.b', 'c'], ['a', 'b.c'], ['a', 'd']);
+		const message =
+			"mcp.a.b.c is not registered: more than one tool has this name (server 'a.b' tool 'c', " +
+			"server 'a' tool 'b.c')";
 		expect(summary(adaptAll(tools, 'toolsource'))).toEqual({
-			collisions: [{ name: 'mcp.a.b.c', involved: [0, 1], outcome: { error: message } }],
-			exposed: [false, false],
-			loadError: message
+			collisions: [{ name: 'mcp.a.b.c', involved: [0, 1], outcome: { refused: message } }],
+			exposed: [false, false, true],
+			loadError: null
 		});
 		for (const host of ['openharness', 'claude-code', 'trust'] as const)
 			expect(adaptAll(tools, host).collisions).toEqual([]);

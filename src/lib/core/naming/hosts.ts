@@ -5,7 +5,8 @@ import { adaptOpenAIAgents, prefixedBaseName, resolveOpenAIAgents } from './open
 import { adaptOpenHarness, openHarnessRegistrationOrder } from './openharness';
 import { breaksProviderLimit } from './provider-limit';
 import { adaptPydanticAI, resolvePydanticAI } from './pydantic-ai';
-import { adaptToolSource, toolSourceDuplicateMessage } from './toolsource';
+import { schemaRefused } from '../profiles/toolsource/strings';
+import { adaptToolSource, toolSourceDuplicateReason } from './toolsource';
 import { adaptTrust } from './trust';
 import type { NamingOptions, ToolRef } from './types';
 
@@ -23,11 +24,12 @@ export type HostId =
 
 /**
  * What happens to two tools that end up with one name. Beyond the four the reference names:
- * `hash-suffix` (OpenAI Agents with server names: both are renamed) and `kept-both`
- * (langchain-mcp-adapters: nothing de-duplicates).
+ * `hash-suffix` (OpenAI Agents with server names: both are renamed), `kept-both`
+ * (langchain-mcp-adapters: nothing de-duplicates) and `refuse-both` (the ToolSource harness, the
+ * lab's illustration: neither is registered, the other tools are).
  */
 export type CollisionRule =
-	'last-wins' | 'first-wins' | 'error' | 'priority' | 'hash-suffix' | 'kept-both';
+	'last-wins' | 'first-wins' | 'error' | 'priority' | 'hash-suffix' | 'kept-both' | 'refuse-both';
 
 /** Details that are the lab's choice, not the reference's or the host's source: the UI flags them. */
 export type IllustrationId =
@@ -61,7 +63,7 @@ export const hosts: readonly HostDescriptor[] = [
 		id: 'toolsource',
 		label: 'ToolSource harness',
 		adapt: adaptToolSource,
-		collision: fixed('error'),
+		collision: fixed('refuse-both'),
 		illustrations: ['toolsource-collision']
 	},
 	{
@@ -132,6 +134,8 @@ export interface Involved extends ToolRef {
 export type CollisionOutcome =
 	| { kind: 'winner'; server: string; tool: string; index: number }
 	| { kind: 'error'; message: string }
+	/** Neither tool is registered; `message` is what a call to the name is answered with. */
+	| { kind: 'refused'; message: string }
 	| { kind: 'renamed'; names: string[] }
 	| { kind: 'kept-both' };
 
@@ -211,15 +215,12 @@ export function adaptAll(
 			});
 		}
 	} else if (hostId === 'toolsource') {
-		// The lab's illustration: the harness validates the tool set it shows the model and refuses
-		// it as a whole when two tools share a name.
+		// The lab's illustration, as its profile runs it (toolsource-registry.ts): a name that could
+		// reach either server is registered for neither; the other tools stay.
 		for (const [name, indices] of groups) {
-			const message = toolSourceDuplicateMessage(
-				name,
-				indices.map((i) => tools[i])
-			);
-			loadError ??= message;
-			collisions.push({ name, involved: involved(indices), outcome: { kind: 'error', message } });
+			const message = schemaRefused(name, toolSourceDuplicateReason(indices.map((i) => tools[i])));
+			for (const i of indices) exposed[i] = false;
+			collisions.push({ name, involved: involved(indices), outcome: { kind: 'refused', message } });
 		}
 	} else {
 		throw new Error(`no collision handling for ${hostId}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptToolSource, toolSourceDuplicateMessage } from './toolsource';
+import { adaptToolSource, toolSourceDuplicateReason } from './toolsource';
 
 describe('ToolSource naming', () => {
 	it('is mcp.<server>.<tool>, raw', () => {
@@ -9,10 +9,10 @@ describe('ToolSource naming', () => {
 
 	it('words a duplicate (the lab’s illustration)', () => {
 		expect(
-			toolSourceDuplicateMessage('mcp.a.b.c', [
+			toolSourceDuplicateReason([
 				{ server: 'a.b', tool: 'c' },
 				{ server: 'a', tool: 'b.c' }
 			])
-		).toBe("Duplicate tool name 'mcp.a.b.c': server 'a.b' tool 'c', server 'a' tool 'b.c'");
+		).toBe("more than one tool has this name (server 'a.b' tool 'c', server 'a' tool 'b.c')");
 	});
 });

@@ -1,14 +1,8 @@
 import type { ToolSourceTool } from '../machines/toolsource-call.machine';
-import { adaptToolSource } from '../naming/toolsource';
+import { adaptToolSource, toolSourceDuplicateReason } from '../naming/toolsource';
 import { effectOf, type ToolSourcePolicy } from '../profiles/toolsource/policy';
 import { regenerateSchema } from '../profiles/toolsource/tool-schema';
-import {
-	noteShadowing,
-	type BuiltRegistry,
-	type ConnectionFacts,
-	type RegisteredTool,
-	type Shadowed
-} from './registry';
+import type { BuiltRegistry, ConnectionFacts, RegisteredTool } from './registry';
 
 /** Longest description the harness forwards to the model (server text is hostile). */
 const MAX_DESCRIPTION = 1024;
@@ -16,15 +10,15 @@ const MAX_DESCRIPTION = 1024;
 /**
  * ToolSource's registry: every connected server's tools in config order as `mcp.<server>.<tool>`,
  * but the model sees only what the allowlist names and what the harness could regenerate a
- * schema for. The rest is kept (`hidden`, `refused`) so a call to such a name is answered as
+ * schema for, and never a name two tools share (the lab's illustration: a call to it could reach
+ * either server). The rest is kept (`hidden`, `refused`) so a call to such a name is answered as
  * the harness would — permission denied, or not registered — instead of "unknown tool".
  */
 export function buildToolSourceRegistry(
 	policy: ToolSourcePolicy,
 	connections: ConnectionFacts[]
 ): BuiltRegistry {
-	const byName = new Map<string, RegisteredTool>();
-	const shadowed: Shadowed[] = [];
+	const shown: RegisteredTool[] = [];
 	const hidden: ToolSourceTool[] = [];
 	for (const connection of connections) {
 		if (connection.status !== 'connected') continue;
@@ -42,8 +36,7 @@ export function buildToolSourceRegistry(
 				});
 				continue;
 			}
-			noteShadowing(byName, shadowed, name, connection.server);
-			byName.set(name, {
+			shown.push({
 				...base,
 				description: tool.description.slice(0, MAX_DESCRIPTION),
 				inputSchema: regenerated.schema,
@@ -51,7 +44,23 @@ export function buildToolSourceRegistry(
 			});
 		}
 	}
-	return { tools: [...byName.values()], shadowed, hidden };
+	const offered = new Map<string, RegisteredTool[]>();
+	for (const t of shown) offered.set(t.name, [...(offered.get(t.name) ?? []), t]);
+	const tools: RegisteredTool[] = [];
+	for (const t of shown) {
+		const same = offered.get(t.name)!;
+		if (same.length === 1) tools.push(t);
+		else
+			hidden.push({
+				name: t.name,
+				server: t.server,
+				tool: t.tool,
+				effect: effectOf(policy, t.name),
+				schema: null,
+				refused: toolSourceDuplicateReason(same)
+			});
+	}
+	return { tools, shadowed: [], hidden };
 }
 
 /** What a ToolSource call can resolve its name against: visible tools first, then the hidden ones. */

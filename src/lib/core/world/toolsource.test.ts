@@ -42,6 +42,28 @@ describe('ToolSource registry', () => {
 			required: ['title']
 		});
 	});
+
+	it('registers neither of two tools that share a name (either server could get the call), and keeps the rest', async () => {
+		const world = makeWorld({
+			profile: 'toolsource',
+			mcp_servers: {
+				a: { type: 'stdio', command: 'a', sim: { tools: [{ name: 'b.c' }, { name: 'd' }] } },
+				'a.b': { type: 'stdio', command: 'ab', sim: { tools: [{ name: 'c' }] } }
+			},
+			toolsource: { allow: { 'mcp.a.b.c': 'write', 'mcp.a.d': 'read' } }
+		});
+		await world.startSession();
+		expect(world.registry.map((e) => e.name)).toEqual(['mcp.a.d']);
+		const call = await world.callTool('mcp.a.b.c', {});
+		expect(call).toMatchObject({
+			state: 'failed',
+			output:
+				"mcp.a.b.c is not registered: more than one tool has this name (server 'a' tool 'b.c', " +
+				"server 'a.b' tool 'c')"
+		});
+		expect(toolsCalls(world, 'a') + toolsCalls(world, 'a.b')).toBe(0);
+		expect(world.toolSource!.journal).toEqual([]);
+	});
 });
 
 describe('ToolSource calls', () => {
