@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pyJsonDumps, pythonRepr, resultText } from './results';
+import { pythonRepr, resultText } from './results';
 
 describe('OpenHarness result text', () => {
 	it('joins text parts with newlines and trims', () => {
@@ -13,7 +13,7 @@ describe('OpenHarness result text', () => {
 		).toBe('first\nsecond');
 	});
 
-	it('serialises other parts as JSON the way Python prints it', () => {
+	it('serialises other parts as the SDK’s pydantic model prints them (model_dump_json)', () => {
 		expect(
 			resultText({
 				content: [
@@ -21,7 +21,9 @@ describe('OpenHarness result text', () => {
 					{ type: 'image', data: 'AAA', mimeType: 'image/png' }
 				]
 			})
-		).toBe('see image\n{"type": "image", "data": "AAA", "mimeType": "image/png"}');
+		).toBe(
+			'see image\n{"type":"image","data":"AAA","mimeType":"image/png","annotations":null,"meta":null}'
+		);
 	});
 
 	it('uses structuredContent only when there are no parts, as a dict repr', () => {
@@ -46,8 +48,7 @@ describe('OpenHarness result text', () => {
 		expect(resultText({ content: [{ type: 'text', text: 'boom' }], isError: true })).toBe('boom');
 	});
 
-	it('escapes like json.dumps with ensure_ascii and repr like str(dict)', () => {
-		expect(pyJsonDumps({ t: 'é\n"' })).toBe('{"t": "\\u00e9\\n\\""}');
+	it('prints a dict as str(dict) does', () => {
 		expect(pythonRepr({ x: null, y: [1.5, 2], z: { k: 'v' } })).toBe(
 			"{'x': None, 'y': [1.5, 2], 'z': {'k': 'v'}}"
 		);
