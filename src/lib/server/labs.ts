@@ -1,14 +1,16 @@
 // Server-only (prerender time): labs are validated and their narration parsed while the site
 // is built, so pages receive plain data and ship neither the lab schema nor other labs' text.
-import { labSchema, type Lab } from '$lib/core/labs/lab-schema';
-import { parseLabText, type LabText } from '$lib/core/labs/lab-text';
+import { checkLab, formatLabProblems, type CheckedLab } from '$lib/core/labs/lab-check';
+import type { LabText } from '$lib/core/labs/lab-text';
 
 /**
- * Every lab under `labs/`, validated at load: a lab is data (lab.json + one markdown file per
- * language), so adding one needs no code. Loaded eagerly because there are few and small.
+ * Every lab under `labs/`, checked at load (lab-check.ts): a lab is data (lab.json + one markdown
+ * file per language), so adding one needs no code. Loaded eagerly because there are few and
+ * small; lab.json as text, so a syntax error can name its file.
  */
-const definitions = import.meta.glob<unknown>('/labs/*/lab.json', {
+const definitions = import.meta.glob<string>('/labs/*/lab.json', {
 	eager: true,
+	query: '?raw',
 	import: 'default'
 });
 const narrations = import.meta.glob<string>('/labs/*/{en,zh-CN}.md', {
@@ -17,26 +19,31 @@ const narrations = import.meta.glob<string>('/labs/*/{en,zh-CN}.md', {
 	import: 'default'
 });
 
-export interface CatalogLab {
-	lab: Lab;
-	text: Record<string, LabText>;
-}
+export type CatalogLab = CheckedLab;
 
+/** Every lab, or an error that lists every problem of every lab, each with its file and path. */
 function load(): CatalogLab[] {
 	const out: CatalogLab[] = [];
-	for (const [path, raw] of Object.entries(definitions)) {
-		const folder = path.slice(0, path.lastIndexOf('/'));
-		const parsed = labSchema.safeParse(raw);
-		if (!parsed.success)
-			throw new Error(`${path}: ${parsed.error.issues[0]?.message ?? 'invalid lab'}`);
-		const text: Record<string, LabText> = {};
-		for (const [mdPath, source] of Object.entries(narrations)) {
-			if (!mdPath.startsWith(`${folder}/`)) continue;
-			text[mdPath.slice(folder.length + 1, -3)] = parseLabText(source);
-		}
-		if (!text.en) throw new Error(`${folder}: en.md is missing`);
-		out.push({ lab: parsed.data, text });
+	const reports: string[] = [];
+	const folders = new Set(
+		[...Object.keys(definitions), ...Object.keys(narrations)].map((path) => path.split('/')[2])
+	);
+	for (const folder of folders) {
+		const files = (name: string) => `/labs/${folder}/${name}`;
+		const { checked, problems } = checkLab(folder, definitions[files('lab.json')], {
+			en: narrations[files('en.md')],
+			'zh-CN': narrations[files('zh-CN.md')]
+		});
+		if (problems.length) reports.push(formatLabProblems(folder, problems));
+		else if (checked) out.push(checked);
 	}
+	const ids = out.map((entry) => entry.lab.id);
+	for (const [i, id] of ids.entries())
+		if (ids.indexOf(id) !== i) reports.push(`labs/${id}/lab.json: id: two labs have the id ${id}.`);
+	if (reports.length)
+		throw new Error(
+			`The labs have problems; nothing is built until they are fixed:\n${reports.join('\n')}`
+		);
 	return out.sort((a, b) => a.lab.order - b.lab.order);
 }
 

@@ -3,6 +3,17 @@ import { scenarioSchema } from '../scenario/schema';
 import { PANELS } from '../embed/protocol';
 import { actionSchema, cueProblems, cueSchema } from './action-schema';
 import { CUES_SECTION } from './lab-text';
+import { closestWord } from './closest-word';
+import {
+	CALL_STAGES,
+	CALL_STATES,
+	HOST_REQUEST_STATES,
+	PROCESS_STATES,
+	STAGE_OUTCOMES,
+	callStageOf
+} from './goal-words';
+import { STATE_OF } from '../world/calls';
+import { permissionModes } from '../profiles/openharness/permissions';
 import type { HttpGoal, LiveGoal } from './live-goals';
 import type { LiveProblemKind } from '../live/live-errors';
 
@@ -137,18 +148,60 @@ const pathGoalSchema = z.strictObject({
 	some: z.record(z.string(), z.unknown()).optional()
 });
 
-export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
-	z.union([
-		z.strictObject({ all: z.array(goalSchema).min(1) }),
-		z.strictObject({ any: z.array(goalSchema).min(1) }),
-		z.strictObject({ sessionStarted: z.boolean() }),
+/** A stage as the UI shows it (`pre_tool_use`) or as the call machine names it (`preToolUse`). */
+const stageSchema = z.string().transform((word, ctx) => {
+	const stage = callStageOf(word);
+	if (stage) return stage;
+	ctx.addIssue({
+		code: 'custom',
+		message: `Unknown stage "${word}": one of ${CALL_STAGES.map((s) => STATE_OF[s]).join(', ')}.`
+	});
+	return z.NEVER;
+});
+
+const callGoalSchema = z
+	.strictObject({
+		name: z.string().optional(),
+		nameIncludes: z.string().optional(),
+		server: z.string().optional(),
+		isError: z.boolean().optional(),
+		outputStartsWith: z.string().optional(),
+		outputIncludes: z.string().optional(),
+		violatesServerSchema: z.boolean().optional(),
+		state: z.enum(CALL_STATES).optional(),
+		stage: stageSchema.optional(),
+		outcome: z.string().optional()
+	})
+	.superRefine((call, ctx) => {
+		if (call.outcome === undefined) return;
+		if (call.stage === undefined)
+			ctx.addIssue({ code: 'custom', path: ['outcome'], message: 'An outcome needs its stage.' });
+		else if (!(STAGE_OUTCOMES[call.stage] as readonly string[]).includes(call.outcome))
+			ctx.addIssue({
+				code: 'custom',
+				path: ['outcome'],
+				message: `Stage ${STATE_OF[call.stage]} has no outcome "${call.outcome}": one of ${STAGE_OUTCOMES[call.stage].join(', ')}.`
+			});
+	});
+
+/**
+ * Each kind of goal, by the key that names it. A goal is read by its key (`command` before
+ * `server`, which a command goal may also carry), so a mistake is reported in that kind's terms.
+ */
+const GOAL_KINDS = {
+	all: () => z.strictObject({ all: z.array(goalSchema).min(1) }),
+	any: () => z.strictObject({ any: z.array(goalSchema).min(1) }),
+	sessionStarted: () => z.strictObject({ sessionStarted: z.boolean() }),
+	command: () => z.strictObject({ command: z.string(), server: z.string().optional() }),
+	server: () =>
 		z.strictObject({
 			server: z.string(),
 			state: z.string().optional(),
-			process: z.string().optional(),
+			process: z.enum(PROCESS_STATES).optional(),
 			detailIncludes: z.string().optional(),
 			protocolVersion: z.string().optional()
 		}),
+	registry: () =>
 		z.strictObject({
 			registry: z.strictObject({
 				name: z.string().optional(),
@@ -158,34 +211,22 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 				count: z.number().int().min(0).optional()
 			})
 		}),
-		z.strictObject({
-			call: z.strictObject({
-				name: z.string().optional(),
-				nameIncludes: z.string().optional(),
-				server: z.string().optional(),
-				isError: z.boolean().optional(),
-				outputStartsWith: z.string().optional(),
-				outputIncludes: z.string().optional(),
-				violatesServerSchema: z.boolean().optional(),
-				state: z.string().optional(),
-				stage: z.string().optional(),
-				outcome: z.string().optional()
-			})
-		}),
-		z.strictObject({ permissionMode: z.string() }),
-		z.strictObject({ run: z.enum(['running', 'interrupted']) }),
-		z.strictObject({ collision: z.literal(true) }),
-		z.strictObject({ command: z.string(), server: z.string().optional() }),
-		z.strictObject({ reconciled: z.enum(['applied', 'not_applied']) }),
-		z.strictObject({ predicted: z.literal(true) }),
+	call: () => z.strictObject({ call: callGoalSchema }),
+	permissionMode: () => z.strictObject({ permissionMode: z.enum(permissionModes) }),
+	run: () => z.strictObject({ run: z.enum(['running', 'interrupted']) }),
+	collision: () => z.strictObject({ collision: z.literal(true) }),
+	reconciled: () => z.strictObject({ reconciled: z.enum(['applied', 'not_applied']) }),
+	predicted: () => z.strictObject({ predicted: z.literal(true) }),
+	hostRequest: () =>
 		z.strictObject({
 			hostRequest: z.strictObject({
 				kind: z.enum(['sampling', 'elicitation', 'roots']).optional(),
-				state: z.string().optional(),
+				state: z.enum(HOST_REQUEST_STATES).optional(),
 				server: z.string().optional(),
 				edited: z.boolean().optional()
 			})
 		}),
+	protocolResult: () =>
 		z.strictObject({
 			protocolResult: z.strictObject({
 				method: z.string().optional(),
@@ -195,6 +236,7 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 				uri: z.string().optional()
 			})
 		}),
+	wire: () =>
 		z.strictObject({
 			wire: z.strictObject({
 				method: z.string(),
@@ -202,6 +244,7 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 				dir: z.enum(['to-server', 'to-host']).optional()
 			})
 		}),
+	live: () =>
 		z.strictObject({
 			live: z.strictObject({
 				server: z.string(),
@@ -211,8 +254,9 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 				resourceMetadata: z.boolean().optional()
 			})
 		}),
-		z.strictObject({ profile: pathGoalSchema }),
-		z.strictObject({ pins: pathGoalSchema }),
+	profile: () => z.strictObject({ profile: pathGoalSchema }),
+	pins: () => z.strictObject({ pins: pathGoalSchema }),
+	http: () =>
 		z.strictObject({
 			http: z.strictObject({
 				server: z.string().optional(),
@@ -221,7 +265,39 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 				status: z.number().int().optional()
 			})
 		})
-	])
+} satisfies Record<string, () => z.ZodType>;
+
+type GoalKind = keyof typeof GOAL_KINDS;
+export const goalKinds = Object.keys(GOAL_KINDS) as GoalKind[];
+const goalBranches = new Map<GoalKind, z.ZodType>();
+const branchOf = (kind: GoalKind) => {
+	if (!goalBranches.has(kind)) goalBranches.set(kind, GOAL_KINDS[kind]());
+	return goalBranches.get(kind)!;
+};
+
+export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
+	z.unknown().transform((value, ctx) => {
+		const keys =
+			value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+		const kind = goalKinds.find((k) => keys.includes(k));
+		if (!kind) {
+			const near = keys
+				.map((key) => [key, closestWord(key, goalKinds)] as const)
+				.find(([, k]) => k);
+			ctx.addIssue({
+				code: 'custom',
+				message: near
+					? `Unknown goal kind "${near[0]}" (did you mean "${near[1]}"?).`
+					: `A goal is an object with one of: ${goalKinds.join(', ')}.`
+			});
+			return z.NEVER;
+		}
+		const parsed = branchOf(kind).safeParse(value);
+		if (parsed.success) return parsed.data as Goal;
+		for (const issue of parsed.error.issues)
+			ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
+		return z.NEVER;
+	})
 ) as z.ZodType<Goal>;
 
 export const checkSchema = z.strictObject({ id: z.string().min(1), goal: goalSchema });
@@ -257,13 +333,28 @@ export const labSchema = z
 	})
 	.superRefine((lab, ctx) => {
 		const steps = lab.steps.map((s) => s.id);
+		const issue = (path: PropertyKey[], message: string) =>
+			ctx.addIssue({ code: 'custom', path, message });
 		steps.forEach((id, i) => {
 			if (id === CUES_SECTION)
-				ctx.addIssue({
-					code: 'custom',
-					path: ['steps', i, 'id'],
-					message: `"${CUES_SECTION}" names the cues' narration; a step needs another id.`
-				});
+				issue(
+					['steps', i, 'id'],
+					`"${CUES_SECTION}" names the cues' narration; a step needs another id.`
+				);
+			if (steps.indexOf(id) !== i)
+				issue(['steps', i, 'id'], `Step ${id} is already step ${steps.indexOf(id) + 1}.`);
+		});
+		lab.steps.forEach((step, i) => {
+			const checks = step.checks.map((c) => c.id);
+			checks.forEach((id, j) => {
+				if (checks.indexOf(id) !== j)
+					issue(['steps', i, 'checks', j, 'id'], `This step already has a check ${id}.`);
+			});
+			if (step.predict && !step.predict.options.includes(step.predict.answer))
+				issue(
+					['steps', i, 'predict', 'answer'],
+					`The answer ${step.predict.answer} is not one of the options (${step.predict.options.join(', ')}).`
+				);
 		});
 		for (const problem of cueProblems(lab.cues ?? [], steps))
 			ctx.addIssue({ code: 'custom', path: ['cues', ...problem.path], message: problem.message });

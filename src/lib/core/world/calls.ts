@@ -32,7 +32,8 @@ export type CallState =
 	// The ToolSource profile's own words (toolsource-call.machine.ts).
 	| Exclude<ToolSourceState, 'completed'>;
 
-const STATE_OF: Record<CallStage, CallState> = {
+/** Each stage as the snapshot and the UI name it. */
+export const STATE_OF: Record<CallStage, CallState> = {
 	preToolUse: 'pre_tool_use',
 	lookup: 'lookup',
 	validation: 'validation',

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkLab, formatLabProblems } from './lab-check';
+
+// What a lab author sees when the build refuses a lab: every problem, each with its file and
+// path. Lab 01's files, each test changing one thing as an author might get it wrong.
+const FOLDER = '01-connection-isolation';
+const file = (name: string) =>
+	readFileSync(new URL(`../../../../labs/${FOLDER}/${name}`, import.meta.url), 'utf8');
+const json = file('lab.json');
+const en = file('en.md');
+const zh = file('zh-CN.md');
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+function problemsOf(edit: (lab: Json) => void, narrations = { en, 'zh-CN': zh }, folder = FOLDER) {
+	const lab = JSON.parse(json) as Json;
+	edit(lab);
+	const { checked, problems } = checkLab(folder, JSON.stringify(lab, null, '\t'), narrations);
+	expect(checked === null).toBe(problems.length > 0);
+	return formatLabProblems(folder, problems).split('\n');
+}
+
+describe('the build’s lab check', () => {
+	it('passes lab 01 as it is', () => {
+		expect(checkLab(FOLDER, json, { en, 'zh-CN': zh }).problems).toEqual([]);
+	});
+
+	it('names a misspelt goal kind where it is, with the kind meant', () => {
+		expect(
+			problemsOf((lab) => {
+				lab.steps[0].checks[1].goal = { registy: { count: 1 } };
+				lab.steps[2].checks[0].goal = { all: [{ server: 'filesystem', stat: 'failed' }] };
+			})
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[0].checks[1].goal: Unknown goal kind "registy" (did you mean "registry"?).',
+			'labs/01-connection-isolation/lab.json: steps[2].checks[0].goal.all[0]: Unrecognized key: "stat"'
+		]);
+	});
+
+	it('says where a JSON syntax error is', () => {
+		const broken = json.replace('"order": 1,', '"order": 1,,');
+		const line = json.slice(0, json.indexOf('"order"')).split('\n').length;
+		const [problem] = checkLab(FOLDER, broken, { en, 'zh-CN': zh }).problems;
+		expect(problem.file).toBe('lab.json');
+		expect(problem.message).toMatch(new RegExp(`^Not JSON: .* at line ${line}, column 13\\.$`));
+	});
+
+	it('reads a stage as the page shows it, and refuses a stage, outcome or state it does not know', () => {
+		const goal = (call: Json) => (lab: Json) => (lab.steps[0].checks[3].goal = { call });
+		expect(problemsOf(goal({ stage: 'pre_tool_use', outcome: 'passed' }), undefined).join('')).toBe(
+			''
+		);
+		expect(problemsOf(goal({ stage: 'pre-tool-use' }))).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[0].checks[3].goal.call.stage: Unknown stage "pre-tool-use": one of pre_tool_use, lookup, validation, permission, awaiting_approval, executing, normalising, post_tool_use.'
+		]);
+		expect(problemsOf(goal({ stage: 'executing', outcome: 'failed' }))).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[0].checks[3].goal.call.outcome: Stage executing has no outcome "failed": one of returned, not-connected, call-failed, read-failed.'
+		]);
+		expect(problemsOf(goal({ outcome: 'ran' }))[0]).toMatch(
+			/call\.outcome: An outcome needs its stage\.$/
+		);
+		expect(problemsOf(goal({ state: 'complete' }))[0]).toMatch(/call\.state: Invalid option/);
+		expect(
+			problemsOf((lab) => (lab.steps[0].checks[0].goal = { permissionMode: 'fullauto' }))[0]
+		).toMatch(/goal\.permissionMode: Invalid option/);
+	});
+
+	it('refuses ids twice, an answer not among the options, and a folder that is not the id', () => {
+		expect(
+			problemsOf(
+				(lab) => {
+					lab.steps[3].id = lab.steps[2].id;
+					lab.steps[0].checks[1].id = lab.steps[0].checks[0].id;
+					lab.steps[1].predict.answer = 'maybe';
+				},
+				undefined,
+				'12-copy'
+			).filter((line) => line.includes('lab.json'))
+		).toEqual([
+			'labs/12-copy/lab.json: steps[3].id: Step kill-and-call is already step 3.',
+			'labs/12-copy/lab.json: steps[0].checks[1].id: This step already has a check session-started.',
+			`labs/12-copy/lab.json: steps[1].predict.answer: The answer maybe is not one of the options (${JSON.parse(json).steps[1].predict.options.join(', ')}).`,
+			// A cue of the renamed step's now points nowhere.
+			'labs/12-copy/lab.json: cues[5].step: There is no step reconnect-all in this lab.'
+		]);
+		expect(problemsOf(() => {}, undefined, '12-copy')).toEqual([
+			'labs/12-copy/lab.json: id: The id is "01-connection-isolation" but the folder is "12-copy": they must be the same.'
+		]);
+	});
+
+	it('needs both languages, each narrating exactly lab.json’s steps and checks', () => {
+		expect(problemsOf(() => {}, { en } as never)).toEqual([
+			'labs/01-connection-isolation/zh-CN.md: zh-CN.md is missing: every lab is narrated in en and zh-CN.'
+		]);
+		const renamed = zh.replace('{#hang}', '{#hung}').replace('{kill-filesystem}', '{kill-fs}');
+		expect(problemsOf(() => {}, { en, 'zh-CN': renamed })).toEqual([
+			'labs/01-connection-isolation/zh-CN.md: steps: Has meet-the-world, predict-the-kill, kill-and-call, reconnect-all, stale-registry, restart-and-recover, hung; lab.json has meet-the-world, predict-the-kill, kill-and-call, reconnect-all, stale-registry, restart-and-recover, hang.',
+			'labs/01-connection-isolation/zh-CN.md: {#kill-and-call} checks: Has call-dead-server, call-other-server, kill-fs; lab.json has call-dead-server, call-other-server, kill-filesystem.'
+		]);
+	});
+
+	it('refuses a goal about a server no scenario of the lab has', () => {
+		expect(
+			problemsOf(
+				(lab) => (lab.steps[2].checks[0].goal = { server: 'filesytem', process: 'killed' })
+			)
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[2].checks[0].goal: No scenario of this lab has a server "filesytem": filesystem, internal-api, realtime.'
+		]);
+	});
+
+	it('checks the scenarios a solution sets, and a scenario key the lab does not know', () => {
+		const lines = problemsOf((lab) => {
+			lab.scenario.permision = { mode: 'plan' };
+			lab.panels = ['servers', 'registry'];
+			lab.steps[6].solution.push({
+				do: 'setScenario',
+				scenario: { mcp_servers: { x: { type: 'stdio', args: 'nope' } } }
+			});
+			lab.steps[6].solution.push({ do: 'connectAll' });
+		});
+		expect(lines).toEqual([
+			expect.stringMatching(
+				/^labs\/01-connection-isolation\/lab\.json: scenario\.permision: A scenario has no "permision": one of profile, mcp_servers, plugins, permissions, /
+			),
+			'labs/01-connection-isolation/lab.json: steps[6].solution[3].scenario.mcp_servers.x.command: Invalid input: expected string, received undefined',
+			'labs/01-connection-isolation/lab.json: steps[6].solution[3].scenario.mcp_servers.x.args: Invalid input: expected array, received string',
+			'labs/01-connection-isolation/lab.json: steps[6].solution[3]: setScenario is done on the editor panel, which this lab does not show (panels).',
+			'labs/01-connection-isolation/lab.json: steps[6].solution[4]: No control on the page does connectAll: a learner cannot play this step.'
+		]);
+	});
+});

@@ -1,0 +1,262 @@
+import { DEFAULT_PANELS, type PanelName } from '../embed/protocol';
+import { formatPath, parseScenario } from '../scenario/parse';
+import { scenarioSchema } from '../scenario/schema';
+import { labSchema, type Goal, type Lab, type LabAction } from './lab-schema';
+import { parseLabText, type LabText } from './lab-text';
+
+/**
+ * Everything the build can tell a lab author before a learner meets a broken page: lab.json
+ * against its schema (every problem, each with its JSON path), then what the schema cannot see
+ * (the folder, ids that must match across files, the servers goals name, the scenarios a
+ * solution sets, the panels a solution needs, both languages' narration). `labs.ts` refuses to
+ * build with any of them; `labs/labs.test.ts` reports them lab by lab.
+ */
+
+export const LAB_LOCALES = ['en', 'zh-CN'] as const;
+
+export interface LabProblem {
+	/** The lab's file the problem is in: `lab.json`, `en.md`, `zh-CN.md`. */
+	file: string;
+	/** JSON path in lab.json, or the section of a narration file; `` for the whole file. */
+	path: string;
+	message: string;
+}
+
+export interface CheckedLab {
+	lab: Lab;
+	text: Record<string, LabText>;
+}
+
+/** The panel a learner's control for each action is on; actions without one use the page's own. */
+const PANEL_OF: Partial<Record<LabAction['do'], PanelName>> = {
+	kill: 'servers',
+	restart: 'servers',
+	hang: 'servers',
+	setScenario: 'editor',
+	wireStep: 'messages',
+	answerSampling: 'host',
+	answerElicitation: 'host',
+	setRoots: 'host',
+	listResources: 'protocol',
+	listResourceTemplates: 'protocol',
+	listPrompts: 'protocol',
+	readResource: 'protocol',
+	getPrompt: 'protocol'
+};
+
+/** Actions no control on the page performs: a cue may use them, a learner's solution may not. */
+const NO_CONTROL: ReadonlySet<string> = new Set(['connectAll']);
+
+const KNOWN_SCENARIO_KEYS = new Set(Object.keys(scenarioSchema.shape));
+
+/** `json` is lab.json's text; `narrations` each locale's markdown (undefined: the file is missing). */
+export function checkLab(
+	folder: string,
+	json: string | undefined,
+	narrations: Partial<Record<string, string>>
+): { checked: CheckedLab | null; problems: LabProblem[] } {
+	const problems: LabProblem[] = [];
+	const inJson = (path: string, message: string) =>
+		problems.push({ file: 'lab.json', path, message });
+	if (json === undefined) {
+		inJson('', 'lab.json is missing.');
+		return { checked: null, problems };
+	}
+	let raw: unknown;
+	try {
+		raw = JSON.parse(json);
+	} catch (error) {
+		inJson('', `Not JSON: ${jsonErrorAt(json, error)}`);
+		return { checked: null, problems };
+	}
+	const parsed = labSchema.safeParse(raw);
+	if (!parsed.success) {
+		for (const issue of parsed.error.issues) inJson(formatPath(issue.path), issue.message);
+		return { checked: null, problems };
+	}
+	const lab = parsed.data;
+	if (lab.id !== folder)
+		inJson('id', `The id is "${lab.id}" but the folder is "${folder}": they must be the same.`);
+	scenarioProblems(lab, inJson);
+	goalServerProblems(lab, inJson);
+	panelProblems(lab, inJson);
+
+	const text: Record<string, LabText> = {};
+	for (const locale of LAB_LOCALES) {
+		const source = narrations[locale];
+		const file = `${locale}.md`;
+		if (source === undefined) {
+			problems.push({
+				file,
+				path: '',
+				message: `${file} is missing: every lab is narrated in ${LAB_LOCALES.join(' and ')}.`
+			});
+			continue;
+		}
+		text[locale] = parseLabText(source);
+		for (const [path, message] of narrationProblems(lab, text[locale]))
+			problems.push({ file, path, message });
+	}
+	return { checked: problems.length ? null : { lab, text }, problems };
+}
+
+/** One line per problem, as the build and the tests print them. */
+export function formatLabProblems(folder: string, problems: readonly LabProblem[]): string {
+	return problems
+		.map((p) => `labs/${folder}/${p.file}: ${p.path ? `${p.path}: ` : ''}${p.message}`)
+		.join('\n');
+}
+
+/** Where a JSON syntax error is, as line and column (V8 gives a position). */
+function jsonErrorAt(text: string, error: unknown): string {
+	const message = error instanceof Error ? error.message : String(error);
+	const position = /at position (\d+)/.exec(message);
+	if (!position) return message;
+	const before = text.slice(0, Number(position[1])).split('\n');
+	const where = `line ${before.length}, column ${before.at(-1)!.length + 1}`;
+	return `${message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ at position \d+/, '')} at ${where}.`;
+}
+
+/** Each scenario a lab runs: its own, and those its solutions and cues set, with their paths. */
+function scenariosOf(lab: Lab): Array<{ path: string; scenario: Record<string, unknown> }> {
+	const out = [{ path: 'scenario', scenario: lab.scenario as Record<string, unknown> }];
+	lab.steps.forEach((step, i) =>
+		step.solution.forEach((action, j) => {
+			if (action.do === 'setScenario')
+				out.push({ path: `steps[${i}].solution[${j}].scenario`, scenario: action.scenario });
+		})
+	);
+	(lab.cues ?? []).forEach((cue, i) =>
+		cue.actions.forEach((action, j) => {
+			if (action.do === 'setScenario')
+				out.push({ path: `cues[${i}].actions[${j}].scenario`, scenario: action.scenario });
+		})
+	);
+	return out;
+}
+
+/**
+ * A scenario keeps keys it does not know (an OpenHarness settings file has more), but in a lab a
+ * key the lab does not know is a typo that silently drops a setting.
+ */
+function scenarioProblems(lab: Lab, report: (path: string, message: string) => void) {
+	for (const { path, scenario } of scenariosOf(lab)) {
+		if (path !== 'scenario') {
+			const parsed = parseScenario(scenario);
+			if (!parsed.ok)
+				for (const problem of parsed.problems)
+					report(problem.path ? `${path}.${problem.path}` : path, problem.message);
+		}
+		for (const key of Object.keys(scenario))
+			if (!KNOWN_SCENARIO_KEYS.has(key))
+				report(
+					`${path}.${key}`,
+					`A scenario has no "${key}": one of ${[...KNOWN_SCENARIO_KEYS].join(', ')}.`
+				);
+	}
+}
+
+/** Every server name a lab's scenarios give (a plugin's servers as `<plugin>:<name>`). */
+function serverNames(lab: Lab): Set<string> {
+	const names = new Set<string>();
+	for (const { scenario } of scenariosOf(lab)) {
+		const parsed = parseScenario(scenario);
+		if (!parsed.ok) continue;
+		for (const name of Object.keys(parsed.scenario.mcp_servers)) names.add(name);
+		for (const [plugin, block] of Object.entries(parsed.scenario.plugins ?? {}))
+			for (const name of Object.keys(block.mcp_servers)) names.add(`${plugin}:${name}`);
+	}
+	return names;
+}
+
+/** The server a goal names, wherever its kind keeps it. */
+function goalServers(goal: Goal): string[] {
+	if ('all' in goal) return goal.all.flatMap(goalServers);
+	if ('any' in goal) return goal.any.flatMap(goalServers);
+	const inner = Object.values(goal)[0];
+	const named = [
+		'server' in goal ? goal.server : undefined,
+		inner && typeof inner === 'object' && 'server' in inner ? inner.server : undefined
+	];
+	return named.filter((s): s is string => typeof s === 'string');
+}
+
+function goalServerProblems(lab: Lab, report: (path: string, message: string) => void) {
+	const names = serverNames(lab);
+	lab.steps.forEach((step, i) =>
+		step.checks.forEach((check, j) => {
+			for (const server of goalServers(check.goal))
+				if (!names.has(server))
+					report(
+						`steps[${i}].checks[${j}].goal`,
+						`No scenario of this lab has a server "${server}": ${[...names].join(', ') || 'it has none'}.`
+					);
+		})
+	);
+}
+
+function panelProblems(lab: Lab, report: (path: string, message: string) => void) {
+	const shown = new Set<string>(lab.panels ?? DEFAULT_PANELS);
+	lab.steps.forEach((step, i) =>
+		step.solution.forEach((action, j) => {
+			const at = `steps[${i}].solution[${j}]`;
+			if (NO_CONTROL.has(action.do))
+				report(at, `No control on the page does ${action.do}: a learner cannot play this step.`);
+			const panel = PANEL_OF[action.do];
+			if (panel && !shown.has(panel))
+				report(
+					at,
+					`${action.do} is done on the ${panel} panel, which this lab does not show (panels).`
+				);
+		})
+	);
+}
+
+/** What a narration file must say for this lab.json: the same ids, each with words. */
+function narrationProblems(lab: Lab, text: LabText): Array<[string, string]> {
+	const out: Array<[string, string]> = [];
+	const same = (what: string, found: string[], wanted: string[]) => {
+		if (found.join('\n') !== wanted.join('\n'))
+			out.push([what, `Has ${list(found)}; lab.json has ${list(wanted)}.`]);
+	};
+	if (!text.title) out.push(['', 'No title (a first line "# Title").']);
+	if (!text.summary) out.push(['', 'No summary paragraph under the title.']);
+	same(
+		'steps',
+		Object.keys(text.steps),
+		lab.steps.map((s) => s.id)
+	);
+	for (const step of lab.steps) {
+		const t = text.steps[step.id];
+		if (!t) continue;
+		const at = `{#${step.id}}`;
+		if (!t.title) out.push([at, 'The step has no title.']);
+		if (!t.body.length) out.push([at, 'The step has no paragraph besides its checklist.']);
+		same(`${at} checks`, Object.keys(t.checks).sort(), step.checks.map((c) => c.id).sort());
+		if (!step.predict) {
+			if (t.predict || t.reveal)
+				out.push([at, 'A {#predict} or {#reveal} section, but lab.json asks no question here.']);
+			continue;
+		}
+		if (!t.predict?.question.length)
+			out.push([
+				at,
+				'lab.json asks a question here: a {#predict} section with the question is missing.'
+			]);
+		same(
+			`${at} options`,
+			Object.keys(t.predict?.options ?? {}).sort(),
+			[...step.predict.options].sort()
+		);
+		if (!t.reveal?.body.length)
+			out.push([at, 'lab.json asks a question here: a {#reveal} section is missing.']);
+	}
+	same(
+		'cues',
+		Object.keys(text.cues ?? {}),
+		(lab.cues ?? []).map((c) => c.id)
+	);
+	return out;
+}
+
+const list = (ids: string[]) => (ids.length ? ids.join(', ') : 'none');
