@@ -56,6 +56,14 @@ export function checkLab(
 	narrations: Partial<Record<string, string>>
 ): { checked: CheckedLab | null; problems: LabProblem[] } {
 	const problems: LabProblem[] = [];
+	// Said whatever lab.json holds: a missing translation is never hidden behind another problem.
+	for (const locale of LAB_LOCALES)
+		if (narrations[locale] === undefined)
+			problems.push({
+				file: `${locale}.md`,
+				path: '',
+				message: `${locale}.md is missing: every lab is narrated in ${LAB_LOCALES.join(' and ')}.`
+			});
 	const inJson = (path: string, message: string) =>
 		problems.push({ file: 'lab.json', path, message });
 	if (json === undefined) {
@@ -85,14 +93,7 @@ export function checkLab(
 	for (const locale of LAB_LOCALES) {
 		const source = narrations[locale];
 		const file = `${locale}.md`;
-		if (source === undefined) {
-			problems.push({
-				file,
-				path: '',
-				message: `${file} is missing: every lab is narrated in ${LAB_LOCALES.join(' and ')}.`
-			});
-			continue;
-		}
+		if (source === undefined) continue;
 		text[locale] = parseLabText(source);
 		for (const [path, message] of narrationProblems(lab, text[locale]))
 			problems.push({ file, path, message });
