@@ -99,6 +99,19 @@ describe('the build’s lab check', () => {
 		]);
 	});
 
+	it('says where a narration uses what the page would show as typed', () => {
+		const linked = en.replace(
+			'{#meet-the-world}\n',
+			'{#meet-the-world}\n\nSee [the spec](https://modelcontextprotocol.io).\n'
+		);
+		const line = linked.split('\n').findIndex((l) => l.startsWith('See [')) + 1;
+		expect(problemsOf(() => {}, { en: linked, 'zh-CN': zh })).toEqual([
+			expect.stringMatching(
+				new RegExp(`^labs/01-connection-isolation/en\\.md: line ${line}: .*\\[the spec\\]`)
+			)
+		]);
+	});
+
 	it('refuses a goal about a server no scenario of the lab has', () => {
 		expect(
 			problemsOf(
@@ -112,7 +125,7 @@ describe('the build’s lab check', () => {
 	it('checks the scenarios a solution sets, and a scenario key the lab does not know', () => {
 		const lines = problemsOf((lab) => {
 			lab.scenario.permision = { mode: 'plan' };
-			lab.panels = ['servers', 'registry'];
+			lab.panels = ['servers', 'registry', 'pipeline'];
 			lab.steps[6].solution.push({
 				do: 'setScenario',
 				scenario: { mcp_servers: { x: { type: 'stdio', args: 'nope' } } }

@@ -3,6 +3,7 @@ import { formatPath, parseScenario } from '../scenario/parse';
 import { scenarioSchema } from '../scenario/schema';
 import { labSchema, type Goal, type Lab, type LabAction } from './lab-schema';
 import { parseLabText, type LabText } from './lab-text';
+import { labTextLint } from './lab-text-lint';
 
 /**
  * Everything the build can tell a lab author before a learner meets a broken page: lab.json
@@ -27,8 +28,22 @@ export interface CheckedLab {
 	text: Record<string, LabText>;
 }
 
-/** The panel a learner's control for each action is on; actions without one use the page's own. */
+/**
+ * The panel a learner's control for each action is on (Workspace.svelte: the harness controls come
+ * with the servers, the call form, its answers and a profile's own panel with the pipeline);
+ * `predict` is the narration's own.
+ */
 const PANEL_OF: Partial<Record<LabAction['do'], PanelName>> = {
+	startSession: 'servers',
+	closeSession: 'servers',
+	reconnectAll: 'servers',
+	setPermissionMode: 'servers',
+	restartHarness: 'servers',
+	call: 'pipeline',
+	answer: 'pipeline',
+	cancel: 'pipeline',
+	reconcile: 'pipeline',
+	profile: 'pipeline',
 	kill: 'servers',
 	restart: 'servers',
 	hang: 'servers',
@@ -94,6 +109,8 @@ export function checkLab(
 		const source = narrations[locale];
 		const file = `${locale}.md`;
 		if (source === undefined) continue;
+		for (const { line, message } of labTextLint(source))
+			problems.push({ file, path: `line ${line}`, message });
 		text[locale] = parseLabText(source);
 		for (const [path, message] of narrationProblems(lab, text[locale]))
 			problems.push({ file, path, message });
