@@ -93,6 +93,27 @@ test('stepping back undoes the kill; stepping forward brings back the same world
 	await expect(slider).toBeFocused();
 });
 
+test('a world forked at step 0 by Restart harness comes back the same after a step back and forward', async ({
+	page
+}) => {
+	// Lab 05 (ToolSource): back to before start-up, where the restart is the first action.
+	await page.goto('labs/05-fault-drills?speed=instant');
+	await settled(page);
+	await page.getByRole('button', { name: en('timeline_back') }).click();
+	await expect(position(page)).toHaveText('step 0 of 1');
+	await page.getByRole('button', { name: en('harness_restart_harness') }).click();
+	await settled(page);
+	await page.getByRole('button', { name: en('servers_kill_label', { server: 'files' }) }).click();
+	await settled(page);
+	const live = await seen(page);
+	expect(live.status).toContain('- payments: connected');
+	await page.getByRole('button', { name: en('timeline_back') }).click();
+	await expect(position(page)).toHaveText('step 1 of 2');
+	await page.getByRole('button', { name: en('timeline_forward') }).click();
+	await expect(position(page)).toHaveText('step 2 of 2');
+	expect(await seen(page)).toEqual(live);
+});
+
 test('in the past, "Continue from here" or any new action discards the later steps', async ({
 	page
 }) => {

@@ -71,6 +71,32 @@ const oh = fc.constantFrom<Cmd>(
 );
 
 describe('replay', () => {
+	it('rebuilds a ToolSource world whose first action restarts the harness (no session before it)', async () => {
+		// Time travel back to step 0, then Restart harness: an interrupt on a world just made.
+		const world = makeWorld(toolSourceScenario);
+		await world.loaded();
+		await world.restartHarness();
+		await world.kill('files');
+		await world.callTool('mcp.tickets.create_ticket', { title: 't' });
+		const rebuilt = await replay(scenarioOf(toolSourceScenario), world.actions);
+		expect(rebuilt.servers().map((s) => `${s.name}: ${s.status}`)).toEqual([
+			'files: connected',
+			'tickets: connected'
+		]);
+		expect(seen(rebuilt)).toBe(seen(world));
+	});
+
+	it('refuses, unlogged, an interrupt on a ToolSource world whose code is still loading', async () => {
+		const world = makeWorld(toolSourceScenario);
+		await expect(world.restartHarness()).rejects.toThrow(
+			'The ToolSource profile is still loading; try again in a moment.'
+		);
+		expect(world.actions).toEqual([]);
+		await world.loaded();
+		await world.restartHarness();
+		expect(world.actions.map((a) => a.action.do)).toEqual(['restartHarness']);
+	});
+
 	it('rebuilds an OpenHarness world byte for byte from its action log', async () => {
 		const world = makeWorld(isolationScenario);
 		await world.startSession();

@@ -98,8 +98,12 @@ export async function replayOnto(
 			pending.push(applied.then((outcome) => outcome instanceof Error && failed.set(i, outcome)));
 			continue;
 		}
-		// An interrupt with nothing queued happened once everything before it had settled.
-		if (INTERRUPTS.has(entry.action.do)) await settleAll();
+		// An interrupt with nothing queued happened once everything before it had settled, and
+		// after the world's code had loaded (the world refuses it unlogged before that).
+		if (INTERRUPTS.has(entry.action.do)) {
+			await settleAll();
+			await world.loaded();
+		}
 		pending.push(perform(world, entry.action).catch((error: unknown) => failed.set(i, error)));
 	}
 	await settleAll();

@@ -894,16 +894,7 @@ export class World {
 			);
 		return this.#commands.command(action, async () => {
 			if (this.#disposed) throw refusal('world_replaced');
-			if (this.#toolsourceLoading) await this.#toolsourceLoading;
-			if (this.#extensionLoading) await this.#extensionLoading;
-			if (this.#pinsLoading) await this.#pinsLoading;
-			if (this.#validation) await this.#validation;
-			if (this.#hostLoading) await this.#hostLoading;
-			if (this.#simFeatures) await this.#simFeatures;
-			if (this.#liveLoading) await this.#liveLoading;
-			if (this.#resourceToolsLoading) await this.#resourceToolsLoading;
-			if (!callChecksLoaded()) await loadCallChecks();
-			if (this.#io.outputCheck) await this.#io.outputCheck;
+			await this.#codeLoaded();
 			if (server !== undefined && !this.#live?.owns(server)) this.#process(server);
 			this.#emit(
 				server !== undefined ? { kind: 'command', command, server } : { kind: 'command', command }
@@ -915,6 +906,27 @@ export class World {
 		});
 	}
 
+	/**
+	 * Once the code this world loads on demand (its profile's, its features') is in: a replay
+	 * waits for it before an interrupt, which, unlike a command, does not wait by itself.
+	 */
+	loaded(): Promise<void> {
+		return this.#codeLoaded();
+	}
+
+	async #codeLoaded(): Promise<void> {
+		if (this.#toolsourceLoading) await this.#toolsourceLoading;
+		if (this.#extensionLoading) await this.#extensionLoading;
+		if (this.#pinsLoading) await this.#pinsLoading;
+		if (this.#validation) await this.#validation;
+		if (this.#hostLoading) await this.#hostLoading;
+		if (this.#simFeatures) await this.#simFeatures;
+		if (this.#liveLoading) await this.#liveLoading;
+		if (this.#resourceToolsLoading) await this.#resourceToolsLoading;
+		if (!callChecksLoaded()) await loadCallChecks();
+		if (this.#io.outputCheck) await this.#io.outputCheck;
+	}
+
 	/** A command that does not wait its turn (see CommandQueue); the world then settles. */
 	#interrupt(
 		command: CommandName,
@@ -922,6 +934,10 @@ export class World {
 		act: () => void,
 		thenQueued?: () => Promise<void>
 	): Promise<void> {
+		// An interrupt acts at once, so on a world just made (a page opening) the ToolSource code
+		// it acts on may still be loading: refused then, before it is logged, so no log holds a
+		// step that a replay (which waits for the code, see `loaded`) would not refuse too.
+		if (this.#toolsourceLoading) return Promise.reject(refusal('toolsource_loading_retry'));
 		return this.#commands.interrupt(
 			action,
 			() => {
