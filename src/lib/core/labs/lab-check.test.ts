@@ -112,6 +112,16 @@ describe('the build’s lab check', () => {
 		]);
 	});
 
+	it('refuses a Chinese narration left in English', () => {
+		expect(problemsOf(() => {}, { en, 'zh-CN': en })).toEqual([
+			expect.stringMatching(/^labs\/01-connection-isolation\/zh-CN\.md: title: No Chinese in "/),
+			expect.stringMatching(/zh-CN\.md: summary: No Chinese in "/),
+			...JSON.parse(json).steps.map((step: { id: string }) =>
+				expect.stringContaining(`zh-CN.md: {#${step.id}}: No Chinese in "`)
+			)
+		]);
+	});
+
 	it('refuses a goal about a server no scenario of the lab has', () => {
 		expect(
 			problemsOf(
