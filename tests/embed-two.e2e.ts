@@ -78,7 +78,7 @@ test('a host page drives two labs by postMessage; neither hears the other', asyn
 	expect(failed.snapshot!.calls.at(-1)).toMatchObject({
 		state: 'completed',
 		isError: true,
-		output: "MCP server 'filesystem' call failed: Not connected"
+		output: "MCP server 'filesystem' call failed: "
 	});
 
 	// Lab b's world is exactly as it was, and nothing it posted meanwhile said otherwise.

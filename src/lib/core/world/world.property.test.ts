@@ -23,6 +23,7 @@ import {
 	callFailed,
 	LIST_MCP_RESOURCES,
 	notConnected,
+	SESSION_CLOSED,
 	unknownTool
 } from '../profiles/openharness/strings';
 import {
@@ -536,13 +537,14 @@ function checkCall(
 	if (call.output.startsWith(failed)) {
 		expect(call.isError).toBe(true);
 		const reason = call.output.slice(failed.length);
-		const allowed = [TIMED_OUT, CONNECTION_CLOSED, 'Not connected'];
+		// A closed session's error (anyio's ClosedResourceError) has no message.
+		const allowed = [TIMED_OUT, CONNECTION_CLOSED, SESSION_CLOSED];
 		// The TS server's wire message, printed once as Python's str(McpError) would.
 		if (sim?.error) allowed.push(`MCP error ${sim.error.code}: ${sim.error.message}`);
 		if (problem) allowed.push(problem);
 		expect(allowed).toContain(reason);
 		// The kill closed the pipe under the client; nothing reopened it while the status says connected.
-		if (server.process === 'killed') expect(reason).toBe('Not connected');
+		if (server.process === 'killed') expect(reason).toBe(SESSION_CLOSED);
 		return;
 	}
 	// A normal result: only from a running process, before the timeout, and exactly the sim's text.

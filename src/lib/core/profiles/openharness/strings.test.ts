@@ -1,6 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { errorDetail, errorMessage, sdkErrorText } from './strings';
+import { callFailed, errorDetail, errorMessage, sdkErrorText } from './strings';
 
 describe("an error's text as a Python MCP client prints it", () => {
 	it("drops the TS client's own prefix from an McpError, once", () => {
@@ -28,6 +28,14 @@ describe("an error's text as a Python MCP client prints it", () => {
 		const other = new McpError(-32000, 'x');
 		other.message = 'MCP error -32001: x';
 		expect(errorDetail(other)).toBe('MCP error -32001: x');
+	});
+
+	it('a session whose server is gone: the Python SDK raises ClosedResourceError, with no message', () => {
+		// The TS client the lab links says "Not connected" there; other profiles keep its words.
+		expect(errorMessage(new Error('Not connected'))).toBe('');
+		expect(callFailed('filesystem', errorMessage(new Error('Not connected')))).toBe(
+			"MCP server 'filesystem' call failed: "
+		);
 	});
 
 	it('an empty wire message: str(exc) is empty, the status detail is the class name', () => {

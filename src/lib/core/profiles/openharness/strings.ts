@@ -40,12 +40,22 @@ function pythonMessage(error: Error): string {
 }
 
 /**
+ * What a session whose server is gone raises in the Python SDK: its receive loop closed the
+ * session's write stream when the server's output ended, so sending raises anyio's
+ * ClosedResourceError, which has no message. The TypeScript client the lab links says
+ * `Not connected` there.
+ */
+export const SESSION_CLOSED = '';
+const TS_NOT_CONNECTED = 'Not connected';
+
+/**
  * `str(exc)`, as `call failed: {exc}` and `resource read failed: {exc}` print it: the message
- * (see `pythonMessage`), empty when there is none. Only a connection's status detail falls back
- * to the class name.
+ * (see `pythonMessage`), empty when there is none (a closed session's, `SESSION_CLOSED`). Only a
+ * connection's status detail falls back to the class name.
  */
 export function errorMessage(error: unknown): string {
-	if (error instanceof Error) return pythonMessage(error);
+	if (error instanceof Error)
+		return error.message === TS_NOT_CONNECTED ? SESSION_CLOSED : pythonMessage(error);
 	return typeof error === 'string' ? error : errorDetail(error);
 }
 
