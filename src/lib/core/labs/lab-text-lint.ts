@@ -1,4 +1,5 @@
-import { CUES_SECTION } from './lab-text';
+// The parser's own patterns: a line is read the way it reads it.
+import { checkLine, CUES_SECTION, headingWithId, optionLine } from './lab-text';
 
 /**
  * What a lab's narration (`labs/<id>/<locale>.md`) says that `parseLabText` (lab-text.ts) would
@@ -13,10 +14,6 @@ export interface LabTextProblem {
 	message: string;
 }
 
-// The parser's own patterns (lab-text.ts): a line is read the way it reads it.
-const headingWithId = /^(#{2,3})\s+(.+?)\s*\{#([a-z0-9-]+)\}\s*$/;
-const checkLine = /^-\s+\[ \]\s+\{([a-z0-9-]+)\}\s+(.+)$/;
-const optionLine = /^-\s+\{([a-z0-9-]+)\}\s+(.+)$/;
 const codeSpan = /`[^`]+`/g;
 
 /** Element names an author may type expecting HTML (anything else in `<…>` reads as a placeholder). */

@@ -39,9 +39,10 @@ export interface LabText {
 /** The id of the section that holds the cues' narration (`## Cues {#cues}`), so no step's. */
 export const CUES_SECTION = 'cues';
 
-const headingWithId = /^(#{2,3})\s+(.+?)\s*\{#([a-z0-9-]+)\}\s*$/;
-const checkLine = /^-\s+\[ \]\s+\{([a-z0-9-]+)\}\s+(.+)$/;
-const optionLine = /^-\s+\{([a-z0-9-]+)\}\s+(.+)$/;
+/** The format's line patterns (lab-text-lint.ts reads lines the same way). */
+export const headingWithId = /^(#{2,3})\s+(.+?)\s*\{#([a-z0-9-]+)\}\s*$/;
+export const checkLine = /^-\s+\[ \]\s+\{([a-z0-9-]+)\}\s+(.+)$/;
+export const optionLine = /^-\s+\{([a-z0-9-]+)\}\s+(.+)$/;
 
 export function parseInline(text: string): Inline[] {
 	const out: Inline[] = [];
