@@ -894,7 +894,7 @@ export class World {
 			);
 		return this.#commands.command(action, async () => {
 			if (this.#disposed) throw refusal('world_replaced');
-			await this.#codeLoaded();
+			await this.loaded();
 			if (server !== undefined && !this.#live?.owns(server)) this.#process(server);
 			this.#emit(
 				server !== undefined ? { kind: 'command', command, server } : { kind: 'command', command }
@@ -910,11 +910,7 @@ export class World {
 	 * Once the code this world loads on demand (its profile's, its features') is in: a replay
 	 * waits for it before an interrupt, which, unlike a command, does not wait by itself.
 	 */
-	loaded(): Promise<void> {
-		return this.#codeLoaded();
-	}
-
-	async #codeLoaded(): Promise<void> {
+	async loaded(): Promise<void> {
 		if (this.#toolsourceLoading) await this.#toolsourceLoading;
 		if (this.#extensionLoading) await this.#extensionLoading;
 		if (this.#pinsLoading) await this.#pinsLoading;
