@@ -1,5 +1,6 @@
 import { DEFAULT_PANELS, type PanelName } from '../embed/protocol';
 import { formatPath, parseScenario } from '../scenario/parse';
+import { mergeServers } from '../scenario/plugins';
 import { scenarioSchema } from '../scenario/schema';
 import { labSchema, type Goal, type Lab, type LabAction } from './lab-schema';
 import { parseLabText, type LabText } from './lab-text';
@@ -177,15 +178,13 @@ function scenarioProblems(lab: Lab, report: (path: string, message: string) => v
 	}
 }
 
-/** Every server name a lab's scenarios give (a plugin's servers as `<plugin>:<name>`). */
+/** Every server a lab's worlds have (OpenHarness's merge: an enabled plugin's as `<plugin>:<name>`). */
 function serverNames(lab: Lab): Set<string> {
 	const names = new Set<string>();
 	for (const { scenario } of scenariosOf(lab)) {
 		const parsed = parseScenario(scenario);
 		if (!parsed.ok) continue;
-		for (const name of Object.keys(parsed.scenario.mcp_servers)) names.add(name);
-		for (const [plugin, block] of Object.entries(parsed.scenario.plugins ?? {}))
-			for (const name of Object.keys(block.mcp_servers)) names.add(`${plugin}:${name}`);
+		for (const server of mergeServers(parsed.scenario).servers) names.add(server.name);
 	}
 	return names;
 }
