@@ -149,15 +149,18 @@ const pathGoalSchema = z.strictObject({
 });
 
 /** A stage as the UI shows it (`pre_tool_use`) or as the call machine names it (`preToolUse`). */
-const stageSchema = z.string().transform((word, ctx) => {
-	const stage = callStageOf(word);
-	if (stage) return stage;
-	ctx.addIssue({
-		code: 'custom',
-		message: `Unknown stage "${word}": one of ${CALL_STAGES.map((s) => STATE_OF[s]).join(', ')}.`
+const stageSchema = z
+	.string()
+	.meta({ enum: CALL_STAGES.flatMap((stage) => [STATE_OF[stage], stage]) })
+	.transform((word, ctx) => {
+		const stage = callStageOf(word);
+		if (stage) return stage;
+		ctx.addIssue({
+			code: 'custom',
+			message: `Unknown stage "${word}": one of ${CALL_STAGES.map((s) => STATE_OF[s]).join(', ')}.`
+		});
+		return z.NEVER;
 	});
-	return z.NEVER;
-});
 
 const callGoalSchema = z
 	.strictObject({
@@ -275,29 +278,36 @@ const branchOf = (kind: GoalKind) => {
 	return goalBranches.get(kind)!;
 };
 
+/**
+ * A goal is read by its kind first, so a mistake is reported in that kind's terms; the union
+ * after it (which then always accepts) is what the JSON Schema for lab authors describes.
+ */
 export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
-	z.unknown().transform((value, ctx) => {
-		const keys =
-			value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
-		const kind = goalKinds.find((k) => keys.includes(k));
-		if (!kind) {
-			const near = keys
-				.map((key) => [key, closestWord(key, goalKinds)] as const)
-				.find(([, k]) => k);
-			ctx.addIssue({
-				code: 'custom',
-				message: near
-					? `Unknown goal kind "${near[0]}" (did you mean "${near[1]}"?).`
-					: `A goal is an object with one of: ${goalKinds.join(', ')}.`
-			});
-			return z.NEVER;
-		}
-		const parsed = branchOf(kind).safeParse(value);
-		if (parsed.success) return parsed.data as Goal;
-		for (const issue of parsed.error.issues)
-			ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
-		return z.NEVER;
-	})
+	z.preprocess(
+		(value, ctx) => {
+			const keys =
+				value && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+			const kind = goalKinds.find((k) => keys.includes(k));
+			if (!kind) {
+				const near = keys
+					.map((key) => [key, closestWord(key, goalKinds)] as const)
+					.find(([, k]) => k);
+				ctx.addIssue({
+					code: 'custom',
+					message: near
+						? `Unknown goal kind "${near[0]}" (did you mean "${near[1]}"?).`
+						: `A goal is an object with one of: ${goalKinds.join(', ')}.`
+				});
+				return value;
+			}
+			const parsed = branchOf(kind).safeParse(value);
+			if (!parsed.success)
+				for (const issue of parsed.error.issues)
+					ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
+			return value;
+		},
+		z.union(goalKinds.map(branchOf) as [z.ZodType, z.ZodType, ...z.ZodType[]])
+	)
 ) as z.ZodType<Goal>;
 
 export const checkSchema = z.strictObject({ id: z.string().min(1), goal: goalSchema });
@@ -317,6 +327,8 @@ export const stepSchema = z.strictObject({
 
 export const labSchema = z
 	.strictObject({
+		/** Where the lab's JSON Schema is, for editors (labs/lab.schema.json); not read here. */
+		$schema: z.string().optional(),
 		id: z.string().regex(/^\d\d-[a-z0-9-]+$/),
 		order: z.number().int(),
 		scenario: scenarioSchema,

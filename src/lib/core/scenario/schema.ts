@@ -29,17 +29,20 @@ import {
  * silently): such a name is reported at its path instead.
  */
 function namedRecord<V extends z.ZodType>(key: z.ZodString, value: V) {
-	return z
-		.unknown()
-		.superRefine((input, ctx) => {
+	// A check before the record, written as a preprocess so that the JSON Schema made for lab
+	// authors (labs/lab.schema.json) describes the record rather than "anything".
+	return z.preprocess(
+		(input, ctx) => {
 			if (input && typeof input === 'object' && Object.hasOwn(input, '__proto__'))
 				ctx.addIssue({
 					code: 'custom',
 					path: ['__proto__'],
 					message: 'The name __proto__ cannot be used here (JavaScript reserves it); rename it.'
 				});
-		})
-		.pipe(z.record(key, value));
+			return input;
+		},
+		z.record(key, value)
+	);
 }
 
 const jsonObject = z.record(z.string(), z.unknown());
