@@ -46,12 +46,14 @@ export function words(value: unknown, into: Set<string>, depth = 0): void {
 
 export const inlineCode = (s: string) => [...s.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
 
-/** Every `code` span of a block list. */
+/** Every `code` span of a block list (a code block is an example as typed, not a quote). */
 export function codeSpans(blocks: Block[]): string[] {
 	return blocks.flatMap((b) =>
-		(b.kind === 'p' ? [b.inline] : b.items).flatMap((inline) =>
-			inline.filter((i) => i.kind === 'code').map((i) => i.text)
-		)
+		b.kind === 'pre'
+			? []
+			: (b.kind === 'p' ? [b.inline] : b.items).flatMap((inline) =>
+					inline.filter((i) => i.kind === 'code').map((i) => i.text)
+				)
 	);
 }
 

@@ -102,7 +102,7 @@ describe('the build’s lab check', () => {
 	it('says where a narration uses what the page would show as typed', () => {
 		const linked = en.replace(
 			'{#meet-the-world}\n',
-			'{#meet-the-world}\n\nSee [the spec](https://modelcontextprotocol.io).\n'
+			'{#meet-the-world}\n\nSee [the spec](http://modelcontextprotocol.io).\n'
 		);
 		const line = linked.split('\n').findIndex((l) => l.startsWith('See [')) + 1;
 		expect(problemsOf(() => {}, { en: linked, 'zh-CN': zh })).toEqual([

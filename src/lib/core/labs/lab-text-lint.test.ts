@@ -111,36 +111,58 @@ describe('labTextLint: headings', () => {
 });
 
 describe('labTextLint: markdown the format does not have', () => {
-	it('flags a fenced code block once, not the lines inside it', () => {
-		expectOne(
-			'Text.\n\n```json\n{"a": 1}\n| not | a table |\n```\n\nMore.',
-			2,
-			/fenced code block \(```json\).*code/
-		);
-		expectOne('Text.\n\n~~~\nx\n~~~', 2, /fenced code block/);
-		expectClean('Text.\n\n`{"a": 1}`\n\nMore.');
+	it('passes a closed code block, whatever its lines hold', () => {
+		expectClean('Text.\n\n```json\n{"a": 1}\n| not | a table |\n## Not a step\n```\n\nMore.');
+		expectClean('Text.\n\n~~~\nx\n~~~');
+		expectClean('Text.\n\n### Why {#reveal}\n\n```\nr\n```');
 	});
 
-	it('flags a link, with its URL in the advice', () => {
-		expectOne(
-			'Read [the spec](https://modelcontextprotocol.io/spec).',
-			0,
-			/a link \[the spec\]\(https:\/\/modelcontextprotocol\.io\/spec\) is shown as typed: write the URL in code, `https:\/\/modelcontextprotocol\.io\/spec`/
+	it('flags a code block never closed, at its fence, and reads the next step as usual', () => {
+		const open = lint('Text.\n\n```sh\nnpm ci\n\n## Next {#two}\n\nSee *this*.');
+		expect(open.map((p) => [p.line - FIRST, p.message.slice(0, 40)])).toEqual([
+			[2, 'the code block opened here (```) is neve'],
+			[7, 'emphasis *this* is shown with its asteri']
+		]);
+		expectOne('Text.\n\n~~~\nlast', 2, /never closed.*~~~/);
+	});
+
+	it('flags a code block in the summary (plain text), once', () => {
+		const problems = labTextLint(
+			'# T\n\nThe summary.\n\n```\n- a | b\n```\n\n## One {#one}\n\nA.\n'
 		);
+		expect(problems).toEqual([
+			{ line: 5, message: expect.stringMatching(/in the summary.*first step/) }
+		]);
+	});
+
+	it('passes an https link; flags any other, with its URL in the advice', () => {
+		expectClean('Read [the spec](https://modelcontextprotocol.io/spec).');
+		expectClean('- see [this](https://a.example)\n\n- [ ] {c} Open [it](https://a.example).');
+		expectOne(
+			'Read [the spec](http://modelcontextprotocol.io/spec).',
+			0,
+			/a link \[the spec\]\(http:\/\/modelcontextprotocol\.io\/spec\) is shown as typed: only an https:\/\/ address is made a link.*`http:\/\/modelcontextprotocol\.io\/spec`/
+		);
+		expectOne('See [lab 2](/labs/02-naming).', 0, /a link .*only an https/);
 		expectClean('Read the spec, `https://modelcontextprotocol.io/spec`.');
 		expectClean('A link is typed `[text](url)`.');
 	});
 
-	it('flags a link in a list item, a check label and an option', () => {
-		expectOne('- see [this](https://a.example)', 0, /a link/);
-		expectOne('Text.\n\n- [ ] {c} Open [it](https://a.example).', 2, /a link/);
-		const option = lint('Text.\n\n### Q {#predict}\n\nWhy?\n\n- {a} [A](x)\n- {b} B\n');
-		expect(option).toHaveLength(1);
-		expect(option[0]).toMatchObject({ line: FIRST + 6, message: expect.stringMatching(/link/) });
+	it('flags a link in an option (the label of its choice) and in a title', () => {
+		const option = lint(
+			'Text.\n\n### Q {#predict}\n\nWhy?\n\n- {a} [A](https://a.example)\n- {b} B\n'
+		);
+		expect(option).toEqual([
+			{ line: FIRST + 6, message: expect.stringMatching(/option \{a\} has a link/) }
+		]);
+		const title = labTextLint('# T\n\nS.\n\n## See [it](https://a.example) {#one}\n\nA.\n');
+		expect(title).toEqual([
+			{ line: 5, message: expect.stringMatching(/title .*link is shown as typed/) }
+		]);
 	});
 
 	it('reports a link in a paragraph on the line it is on', () => {
-		expectOne('First line of a paragraph,\nsecond line [x](https://a.example).', 1, /a link/);
+		expectOne('First line of a paragraph,\nsecond line [x](http://a.example).', 1, /a link/);
 	});
 
 	it('flags an image and an address in angle brackets', () => {
@@ -261,7 +283,7 @@ describe('labTextLint: structure the page needs', () => {
 	});
 
 	it('counts lines the same with Windows line endings', () => {
-		const source = lab('Read [it](https://a.example).');
+		const source = lab('Read [it](http://a.example).');
 		expect(labTextLint(source.replace(/\n/g, '\r\n'))).toEqual(labTextLint(source));
 	});
 });

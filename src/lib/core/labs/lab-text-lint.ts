@@ -1,10 +1,18 @@
 // The parser's own patterns: a line is read the way it reads it.
-import { checkLine, CUES_SECTION, headingWithId, optionLine } from './lab-text';
+import {
+	checkLine,
+	CUES_SECTION,
+	fenceLine,
+	headingWithId,
+	linkPattern,
+	optionLine
+} from './lab-text';
 
 /**
  * What a lab's narration (`labs/<id>/<locale>.md`) says that `parseLabText` (lab-text.ts) would
  * show otherwise than its author meant, with 1-based line numbers: markdown the format does not
- * have (links, images, code blocks, tables, numbered lists, quotes, HTML) is shown as typed, a
+ * have (images, links to anything but https, tables, numbered lists, quotes, HTML) is shown as
+ * typed, a code block left open or where only a paragraph goes is reported, a
  * heading without its `{#id}` is folded into the step before it, a ticked box is a plain list
  * item. Each message says what was written and what to write instead. The parser itself stays
  * lenient (a page never fails on its text); this is what the build and the lab tests report.
@@ -57,10 +65,11 @@ function inlineProblems(text: string): Array<{ at: number; message: string }> {
 			message: `an image ${clip(m[0])} is shown as typed, not drawn (narration has no images): say in words what it shows.`
 		});
 	for (const m of plain.matchAll(/(?<!!)\[([^\]]+)\]\(([^)\s]*)[^)]*\)/g))
-		out.push({
-			at: m.index,
-			message: `a link ${clip(m[0])} is shown as typed: write the URL in code, \`${clip(m[2] || 'https://…', 50)}\`, and its text as a sentence.`
-		});
+		if (!new RegExp(`^${linkPattern.source}$`).test(m[0]))
+			out.push({
+				at: m.index,
+				message: `a link ${clip(m[0])} is shown as typed: only an https:// address is made a link. Write https://, or the address in code, \`${clip(m[2] || 'https://…', 50)}\`, and its text as a sentence.`
+			});
 	for (const m of plain.matchAll(/<((?:https?|mailto):[^>\s]+)>/g))
 		out.push({
 			at: m.index,
@@ -118,6 +127,10 @@ function titleProblems(title: string): string[] {
 		out.push(
 			`the title "${clip(title)}" is plain text: its \`code\` and **bold** are shown with their backticks and asterisks. Write the title without them.`
 		);
+	if (linkPattern.test(withoutCode(title)))
+		out.push(
+			`the title "${clip(title)}" is plain text: its link is shown as typed. Put the link in the text below the title.`
+		);
 	for (const p of inlineProblems(title.replace(codeSpan, (m) => m.slice(1, -1))))
 		if (!p.message.startsWith('an unpaired') && !p.message.startsWith('double'))
 			out.push(p.message);
@@ -142,7 +155,7 @@ export function labTextLint(source: string): LabTextProblem[] {
 	/** In the summary: a blank line after its text (what follows is a second paragraph). */
 	let summaryGap = false;
 	let summaryReported = false;
-	let fence: { marker: string } | null = null;
+	let fence: { marker: string; line: number } | null = null;
 	/** The section being read, to say when it has no text of its own. */
 	let section: { line: number; kind: Region; id: string; text: boolean; options: number } | null =
 		null;
@@ -165,7 +178,17 @@ export function labTextLint(source: string): LabTextProblem[] {
 		if (paragraph) checkUnit(paragraph);
 		paragraph = null;
 	};
+	/** A code block still open where its section ends: the rest of the section is code. */
+	const closeFence = () => {
+		if (fence && fence.line > 0)
+			report(
+				fence.line,
+				`the code block opened here (${fence.marker}) is never closed, so the rest of its section is shown as code: end it with a line of ${fence.marker}.`
+			);
+		fence = null;
+	};
 	const closeSection = () => {
+		closeFence();
 		endParagraph();
 		if (!section) return;
 		const { line, kind, id, text, options } = section;
@@ -196,17 +219,28 @@ export function labTextLint(source: string): LabTextProblem[] {
 		const line = raw.trim();
 
 		if (fence) {
-			if (line.startsWith(fence.marker)) fence = null;
-			return;
+			// The parser ends a block left open at the next step's or cue section's heading.
+			const heading = headingWithId.exec(raw);
+			if (heading?.[1] === '##') closeFence();
+			else {
+				if (line.startsWith(fence.marker) && !line.slice(fence.marker.length).trim()) fence = null;
+				return;
+			}
 		}
-		const fenceOpen = /^(`{3,}|~{3,})/.exec(line);
-		if (fenceOpen && region !== 'notes') {
+		const fenceOpen = fenceLine.exec(line);
+		if (fenceOpen && region === 'summary') {
 			endParagraph();
-			fence = { marker: fenceOpen[1] };
 			report(
 				n,
-				`a fenced code block (${clip(line, 20)}) is not supported: its lines are joined into one paragraph and its backticks mangled. Put each command or value in a \`code\` span, on its own line or "- " list item.`
+				`a code block (${clip(line, 20)}) in the summary is joined into its one paragraph, backticks and all: the summary is plain text (the home page shows it). Move the block into the first step.`
 			);
+			fence = { marker: fenceOpen[1], line: -1 };
+			previous = '';
+			return;
+		}
+		if (fenceOpen && region !== 'notes' && region !== 'before') {
+			endParagraph();
+			fence = { marker: fenceOpen[1], line: n };
 			if (section) section.text = true;
 			previous = '';
 			return;
@@ -325,6 +359,11 @@ export function labTextLint(source: string): LabTextProblem[] {
 			stepOptions.add(id);
 			section!.options++;
 			checkUnit({ lines: [{ line: n, start: 0 }], text: label });
+			if (linkPattern.test(withoutCode(label)))
+				report(
+					n,
+					`option {${id}} has a link: an option is the label of its choice, so clicking the link would choose it. Put the link in the question.`
+				);
 			previous = '';
 			return;
 		}

@@ -153,3 +153,73 @@ describe('lab text: the cue list', () => {
 		expect(odd.cues?.one.body).toEqual([{ kind: 'ul', items: [parseInline('[ ] {x} Do it.')] }]);
 	});
 });
+
+describe('lab text: links and code blocks', () => {
+	it('makes a link of an https address only; any other stays text as typed', () => {
+		expect(
+			parseInline('See [the spec](https://modelcontextprotocol.io/specification) now.')
+		).toEqual([
+			{ kind: 'text', text: 'See ' },
+			{ kind: 'link', text: 'the spec', href: 'https://modelcontextprotocol.io/specification' },
+			{ kind: 'text', text: ' now.' }
+		]);
+		for (const typed of [
+			'[x](http://example.com)',
+			'[x](javascript:alert(1))',
+			'[x](/labs/02-naming)',
+			'[x](https://a b)'
+		])
+			expect(parseInline(typed)).toEqual([{ kind: 'text', text: typed }]);
+		// A code span is read first: a link in it is its text.
+		expect(parseInline('`[x](https://a.b)`')).toEqual([{ kind: 'code', text: '[x](https://a.b)' }]);
+	});
+
+	const step = (body: string) =>
+		parseLabText(`# T\n\nS.\n\n## One {#one}\n\n${body}\n\n## Two {#two}\n\nAfter.\n`);
+
+	it('keeps a fenced block as typed: its lines, indentation and backticks, with its language', () => {
+		const text = step(
+			'Send this:\n\n```json\n{\n\t"method": "tools/list",\n  "x": "`a`"\n}\n```\n\nThen look.'
+		);
+		expect(text.steps.one.body).toEqual([
+			{ kind: 'p', inline: [{ kind: 'text', text: 'Send this:' }] },
+			{ kind: 'pre', lang: 'json', text: '{\n\t"method": "tools/list",\n  "x": "`a`"\n}' },
+			{ kind: 'p', inline: [{ kind: 'text', text: 'Then look.' }] }
+		]);
+	});
+
+	it('reads lines in a block as code, not as headings, checks or list items', () => {
+		const text = step(
+			'~~~\n### Not a heading {#predict}\n- [ ] {x} Not a check\n- not a list\n~~~'
+		);
+		expect(text.steps.one.body).toEqual([
+			{
+				kind: 'pre',
+				text: '### Not a heading {#predict}\n- [ ] {x} Not a check\n- not a list'
+			}
+		]);
+		expect(text.steps.one.checks).toEqual({});
+		expect(text.steps.one.predict).toBeUndefined();
+	});
+
+	it('ends a block left open at the next step, which is read as usual', () => {
+		const text = step('```\nnever closed');
+		expect(text.steps.one.body).toEqual([{ kind: 'pre', text: 'never closed' }]);
+		expect(text.steps.two.body).toEqual([
+			{ kind: 'p', inline: [{ kind: 'text', text: 'After.' }] }
+		]);
+	});
+
+	it('takes off the indentation a block shares (a block under a list item)', () => {
+		const text = step('- first\n\n  ```\n  a\n    b\n  ```');
+		expect(text.steps.one.body.at(-1)).toEqual({ kind: 'pre', text: 'a\n  b' });
+	});
+
+	it('reads a block in a cue and in a reveal', () => {
+		const text = parseLabText(
+			'# T\n\nS.\n\n## One {#one}\n\nA.\n\n### Why {#reveal}\n\n```\nr\n```\n\n## Cues {#cues}\n\n### C {#c}\n\n```sh\nnpm run lab:server\n```\n'
+		);
+		expect(text.steps.one.reveal?.body).toEqual([{ kind: 'pre', text: 'r' }]);
+		expect(text.cues?.c.body).toEqual([{ kind: 'pre', lang: 'sh', text: 'npm run lab:server' }]);
+	});
+});

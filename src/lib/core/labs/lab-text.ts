@@ -5,15 +5,24 @@
  *   # Lab title
  *   Summary paragraph.
  *   ## Step title {#step-id}
- *   Paragraphs, `code`, **bold**, and "- " lists.
+ *   Paragraphs, `code`, **bold**, [links](https://…) and "- " lists.
+ *   ```json                       a fenced code block (``` or ~~~), shown as typed
+ *   ```
  *   - [ ] {check-id} What the learner must do (a checklist line)
  *   ### Any heading {#predict}    question paragraph, then "- {option-id} text" lines
  *   ### Any heading {#reveal}     shown once the prediction is answered
  *   ## Any heading {#cues}        the instructor's cue list (lab.json `cues`), no step of its own:
  *   ### Cue title {#cue-id}       the cue's narration, paragraphs and lists as in a step
  */
-export type Inline = { kind: 'text' | 'code' | 'strong'; text: string };
-export type Block = { kind: 'p'; inline: Inline[] } | { kind: 'ul'; items: Inline[][] };
+export type Inline =
+	| { kind: 'text' | 'code' | 'strong'; text: string }
+	/** Only an https address is a link; anything else stays text as typed. */
+	| { kind: 'link'; text: string; href: string };
+export type Block =
+	| { kind: 'p'; inline: Inline[] }
+	| { kind: 'ul'; items: Inline[][] }
+	/** A fenced code block's lines, as typed; `lang` is the fence's word (```json), if any. */
+	| { kind: 'pre'; text: string; lang?: string };
 
 export interface StepText {
 	title: string;
@@ -43,15 +52,24 @@ export const CUES_SECTION = 'cues';
 export const headingWithId = /^(#{2,3})\s+(.+?)\s*\{#([a-z0-9-]+)\}\s*$/;
 export const checkLine = /^-\s+\[ \]\s+\{([a-z0-9-]+)\}\s+(.+)$/;
 export const optionLine = /^-\s+\{([a-z0-9-]+)\}\s+(.+)$/;
+/** A code fence: three or more backticks or tildes, then an optional word (its language). */
+export const fenceLine = /^(`{3,}|~{3,})\s*([\w+-]*)/;
+/** A link the page makes: `[text](https://…)`. */
+export const linkPattern = /\[([^\]]+)\]\((https:\/\/[^\s()]+)\)/;
+
+const inlinePattern = new RegExp(`\`([^\`]+)\`|\\*\\*([^*]+)\\*\\*|${linkPattern.source}`, 'g');
 
 export function parseInline(text: string): Inline[] {
 	const out: Inline[] = [];
-	const pattern = /`([^`]+)`|\*\*([^*]+)\*\*/g;
 	let last = 0;
-	for (const match of text.matchAll(pattern)) {
+	for (const match of text.matchAll(inlinePattern)) {
 		if (match.index > last) out.push({ kind: 'text', text: text.slice(last, match.index) });
 		out.push(
-			match[1] !== undefined ? { kind: 'code', text: match[1] } : { kind: 'strong', text: match[2] }
+			match[1] !== undefined
+				? { kind: 'code', text: match[1] }
+				: match[2] !== undefined
+					? { kind: 'strong', text: match[2] }
+					: { kind: 'link', text: match[3], href: match[4] }
 		);
 		last = match.index + match[0].length;
 	}
@@ -59,11 +77,28 @@ export function parseInline(text: string): Inline[] {
 	return out;
 }
 
-/** Paragraphs separated by blank lines; consecutive "- " lines form a list. */
+/** A code block's lines without the indentation they all share (the fence's, in a list). */
+function codeBlock(lines: string[], lang: string): Block {
+	const indent = Math.min(
+		...lines.filter((l) => l.trim()).map((l) => /^\s*/.exec(l)![0].length),
+		Infinity
+	);
+	const text = lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0).trimEnd());
+	// Blank lines at either end (a block left open runs to its section's end) show nothing.
+	while (text.length && !text[0]) text.shift();
+	while (text.length && !text.at(-1)) text.pop();
+	return lang
+		? { kind: 'pre', text: text.join('\n'), lang }
+		: { kind: 'pre', text: text.join('\n') };
+}
+
+/** Paragraphs separated by blank lines; consecutive "- " lines form a list; fenced code blocks. */
 function blocks(lines: string[]): Block[] {
 	const out: Block[] = [];
 	let para: string[] = [];
 	let list: Inline[][] | null = null;
+	/** The open code block: its fence, language and lines so far. */
+	let code: { marker: string; lang: string; lines: string[] } | null = null;
 	const flush = () => {
 		if (para.length) out.push({ kind: 'p', inline: parseInline(para.join(' ')) });
 		para = [];
@@ -72,7 +107,18 @@ function blocks(lines: string[]): Block[] {
 	};
 	for (const raw of lines) {
 		const line = raw.trim();
-		if (!line) flush();
+		if (code) {
+			if (line.startsWith(code.marker) && !line.slice(code.marker.length).trim()) {
+				out.push(codeBlock(code.lines, code.lang));
+				code = null;
+			} else code.lines.push(raw);
+			continue;
+		}
+		const fence = fenceLine.exec(line);
+		if (fence) {
+			flush();
+			code = { marker: fence[1], lang: fence[2], lines: [] };
+		} else if (!line) flush();
 		else if (line.startsWith('- ')) {
 			if (para.length) {
 				out.push({ kind: 'p', inline: parseInline(para.join(' ')) });
@@ -85,6 +131,8 @@ function blocks(lines: string[]): Block[] {
 		}
 	}
 	flush();
+	// A block never closed (the lint reports it) keeps what it has, as a block.
+	if (code) out.push(codeBlock(code.lines, code.lang));
 	return out;
 }
 
@@ -97,6 +145,8 @@ export function parseLabText(source: string): LabText {
 	/** Inside the cues section: the cue being read (null before its first cue heading). */
 	let cues: { cue: CueText | null } | null = null;
 	let buffer: string[] = [];
+	/** Inside a code block of a step or cue: its lines are text, not headings or checks. */
+	let fence: string | null = null;
 
 	const closeSection = () => {
 		if (cues) {
@@ -112,6 +162,22 @@ export function parseLabText(source: string): LabText {
 
 	for (const line of lines) {
 		const heading = headingWithId.exec(line);
+		if ((step || cues?.cue) && !(heading && heading[1] === '##')) {
+			// A step's or cue's heading ends a block left open; nothing else does.
+			const trimmed = line.trim();
+			if (fence !== null) {
+				if (trimmed.startsWith(fence) && !trimmed.slice(fence.length).trim()) fence = null;
+				buffer.push(line);
+				continue;
+			}
+			const open = fenceLine.exec(trimmed);
+			if (open) {
+				fence = open[1];
+				buffer.push(line);
+				continue;
+			}
+		}
+		if (heading) fence = null;
 		if (line.startsWith('# ') && !text.title) {
 			text.title = line.slice(2).trim();
 		} else if (heading && heading[1] === '##' && heading[3] === CUES_SECTION) {

@@ -8,9 +8,11 @@ export const entries: EntryGenerator = () => catalog.map((entry) => ({ lab: entr
 /** A block as lines of plain text: the notes window shows narration without formatting. */
 const lines = (blocks: Block[]) =>
 	blocks.flatMap((b) =>
-		(b.kind === 'p' ? [b.inline] : b.items).map(
-			(inline) => (b.kind === 'ul' ? '• ' : '') + inline.map((part) => part.text).join('')
-		)
+		b.kind === 'pre'
+			? b.text.split('\n')
+			: (b.kind === 'p' ? [b.inline] : b.items).map(
+					(inline) => (b.kind === 'ul' ? '• ' : '') + inline.map((part) => part.text).join('')
+				)
 	);
 
 /** The notes window needs only titles and the cues' narration, per language. */
