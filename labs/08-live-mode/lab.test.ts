@@ -233,6 +233,13 @@ describe('lab 08-live-mode: a learner can meet every check', () => {
 		]);
 		const [sim, live] = w.calls.slice(-2);
 		/** The live connection's HTTP lines since `from`, as the log shows them. */
+		/** The error answers' bodies the protocol log shows, as JSON. */
+		const httpBodies = () =>
+			w.wire.entries.flatMap((e) =>
+				e.kind === 'transport' && e.event === 'http' && e.http.body
+					? [JSON.parse(e.http.body) as unknown]
+					: []
+			);
 		const httpSince = (from: number) =>
 			w.wire.entries
 				.slice(from)
@@ -304,10 +311,14 @@ describe('lab 08-live-mode: a learner can meet every check', () => {
 		const expired = w.calls.at(-2)!;
 		// The reconnect's DELETE for the forgotten session got 404 too.
 		expect(httpSince(0)).toContain('DELETE  404 application/json');
-		expect(
-			expired.output.startsWith(`MCP server '${LIVE}' call failed: Streamable HTTP error:`)
-		).toBe(true);
-		words(JSON.parse(expired.output.slice(expired.output.indexOf('{'))), produced);
+		// The Python SDK fails the request with its own words; the server's answer, which the
+		// narration quotes, is in the protocol log's HTTP line (collected below).
+		expect(expired.output).toBe(`MCP server '${LIVE}' call failed: Session terminated`);
+		expect(httpBodies()).toContainEqual({
+			jsonrpc: '2.0',
+			error: { code: -32001, message: 'Session not found' },
+			id: null
+		});
 
 		// The lab server stops (q) and starts again with --token.
 		await running.close();
@@ -378,6 +389,7 @@ describe('lab 08-live-mode: a learner can meet every check', () => {
 			if (entry.kind === 'message') words(entry.message, produced);
 			if (entry.kind === 'transport' && entry.event === 'http') {
 				produced.add(entry.http.method).add(String(entry.http.status)).add(entry.http.contentType);
+				if (entry.http.body) words(JSON.parse(entry.http.body), produced);
 				if (entry.http.status === 401) expect(entry.http.wwwAuthenticate).toMatch(/^Bearer /);
 			}
 		}

@@ -30,8 +30,8 @@ export function actionAllowed(action: ProcessAction, process: ServerView['proces
 }
 
 /**
- * The process is gone or stuck, yet the status still says connected: OpenHarness only finds out
- * when the server is next used or reconnected.
+ * The process is gone or stuck, yet the status still says connected: a failed call does not
+ * change it; only a reconnect (or a health check, in a harness that has one) does.
  */
 export function staleConnected(server: ServerView): boolean {
 	return server.process !== 'running' && server.status === 'connected';

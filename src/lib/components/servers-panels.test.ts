@@ -120,7 +120,7 @@ describe('servers panel', () => {
 		expect(fs).toContain('connected');
 		expect(fs).toContain('killed');
 		expect(fs).toContain(
-			'The harness has not noticed: the status still says connected until the server is used or reconnected.'
+			'The harness has not noticed: the status still says connected. A failed call does not change it; only a reconnect does, or a health check in a harness that has one.'
 		);
 		expect(fs).toContain('In the lab a killed server stays down until you restart it.');
 		expect(disabled(markup, 'Kill filesystem')).toBe(true);

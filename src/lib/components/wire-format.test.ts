@@ -195,6 +195,18 @@ describe('classify', () => {
 			sessionId: false
 		});
 		expect(classify(stream).summary).toBe('GET → 405');
+		// An error answer's body: what the server said, which the harness may not pass on.
+		const expired = http({
+			method: 'POST',
+			rpc: 'tools/call',
+			status: 404,
+			contentType: 'application/json',
+			sessionId: false,
+			body: '{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}'
+		});
+		expect(classify(expired).summary).toBe(
+			'POST tools/call → 404, application/json, {"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}'
+		);
 		// A simulated URL server's request (contextual profile) shows the headers it carried.
 		const headed = http({
 			method: 'POST',

@@ -65,7 +65,8 @@ function httpSummary(http: HttpExchange): string {
 				http.status,
 				http.contentType,
 				http.sessionId && 'mcp-session-id',
-				http.wwwAuthenticate && `WWW-Authenticate: ${http.wwwAuthenticate}`
+				http.wwwAuthenticate && `WWW-Authenticate: ${http.wwwAuthenticate}`,
+				http.body
 			]
 		: [`✕ ${http.error}`];
 	const line = `${http.method}${http.rpc && ` ${http.rpc}`} → ${answer.filter(Boolean).join(', ')}`;

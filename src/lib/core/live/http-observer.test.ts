@@ -52,3 +52,64 @@ describe('an answer stream that ends cleanly', () => {
 		).toEqual([[7]]);
 	});
 });
+
+describe("an error answer's body", () => {
+	/** What the observer logged for one POST answered so, and what the SDK then read. */
+	async function exchange(answer: () => Response, token?: string, read = true) {
+		const seen: Array<Record<string, unknown>> = [];
+		const observed = observingFetch((async () => answer()) as typeof fetch, 5_000, {
+			exchanged: (e) => seen.push({ ...e }),
+			cut: () => {}
+		});
+		const response = await observed('http://127.0.0.1:1/mcp', {
+			method: 'POST',
+			headers: token ? { Authorization: `Bearer ${token}` } : {},
+			body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call' })
+		});
+		return { logged: seen[0], read: read ? await response.text() : '' };
+	}
+	const gone = '{"jsonrpc":"2.0","error":{"code":-32001,"message":"Session not found"},"id":null}';
+
+	it('is logged with the exchange, and the SDK still reads all of it', async () => {
+		const { logged, read } = await exchange(
+			() => new Response(gone, { status: 404, headers: { 'content-type': 'application/json' } })
+		);
+		expect(logged).toMatchObject({ status: 404, contentType: 'application/json', body: gone });
+		expect(read).toBe(gone);
+	});
+
+	it('hides the bearer token a server echoes, and keeps only its start', async () => {
+		const echo = `{"error":"invalid_token","received":"Bearer s3cret-t0ken"}${' '.repeat(10)}${'x'.repeat(5_000)}`;
+		const { logged, read } = await exchange(
+			() => new Response(echo, { status: 401 }),
+			's3cret-t0ken'
+		);
+		expect(logged.body).toMatch(/^\{"error":"invalid_token","received":"Bearer ••••"\} +x+…$/);
+		expect(String(logged.body).length).toBeLessThan(420);
+		expect(JSON.stringify(logged)).not.toContain('s3cret');
+		expect(read).toBe(echo);
+	});
+
+	it('is not read for an answer that succeeded, nor kept when empty', async () => {
+		expect(
+			(await exchange(() => new Response('{"ok":1}', { status: 200 }))).logged
+		).not.toHaveProperty('body');
+		expect((await exchange(() => new Response('  ', { status: 500 }))).logged).not.toHaveProperty(
+			'body'
+		);
+	});
+
+	it('that never ends is read for a moment, and the exchange is still logged', async () => {
+		const endless = () =>
+			new Response(
+				new ReadableStream({
+					start(c) {
+						c.enqueue(new TextEncoder().encode('upstream is '));
+					}
+				}),
+				{ status: 502 }
+			);
+		const { logged } = await exchange(endless, undefined, false);
+		expect(logged).toMatchObject({ status: 502, body: 'upstream is' });
+	});
+});

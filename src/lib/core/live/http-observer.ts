@@ -98,9 +98,48 @@ function watched(response: Response, cut: () => void): Response {
 	});
 }
 
+/** How much of an error answer's body is kept, and how long its arrival is waited for. */
+const BODY_MAX = 400;
+const BODY_WAIT_MS = 2_000;
+
+/**
+ * The start of an error answer's body, read from a copy before the SDK is handed the answer (so
+ * the exchange is logged before what the SDK makes of it). A server that echoes the request's
+ * bearer token gets it hidden; one that never ends its body is read for a moment only (the
+ * platform's timeout signal, as for headers: real network time).
+ */
+async function errorBody(response: Response, init: RequestInit | undefined) {
+	if (response.status < 400 || !response.body) return undefined;
+	const reader = response.clone().body!.getReader();
+	const decoder = new TextDecoder();
+	const timer = AbortSignal.timeout(BODY_WAIT_MS);
+	const stopped = new Promise<null>((resolve) =>
+		timer.addEventListener('abort', () => resolve(null), { once: true })
+	);
+	let text = '';
+	try {
+		while (text.length <= BODY_MAX) {
+			const next = await Promise.race([reader.read(), stopped]);
+			if (!next || next.done) break;
+			text += decoder.decode(next.value, { stream: true });
+		}
+	} catch {
+		// A body that broke off: what arrived is what there is.
+	} finally {
+		void reader.cancel().catch(() => undefined);
+	}
+	const auth = new Headers(init?.headers).get('authorization') ?? '';
+	const token = /^Bearer\s+(\S+)/i.exec(auth)?.[1];
+	const shown = (token ? text.split(token).join('••••') : text).trim();
+	if (!shown) return undefined;
+	const bounded = boundText(shown, BODY_MAX);
+	return bounded.omitted ? `${bounded.text}…` : bounded.text;
+}
+
 /**
  * The `fetch` a live connection's transport uses: it reports each exchange as the page saw it
- * (status, content type, whether `mcp-session-id` was readable, the auth challenge), bounds the
+ * (status, content type, whether `mcp-session-id` was readable, the auth challenge, an error's
+ * body), bounds the
  * wait for headers, and notices an answer stream that breaks off.
  */
 export function observingFetch(base: Fetch, timeoutMs: number, hooks: ObserverHooks): Fetch {
@@ -126,6 +165,7 @@ export function observingFetch(base: Fetch, timeoutMs: number, hooks: ObserverHo
 		}
 		const contentType = mediaTypeEssence(response.headers.get('content-type')) ?? '';
 		const challenge = response.headers.get('www-authenticate');
+		const body = await errorBody(response, init);
 		hooks.exchanged({
 			method,
 			rpc,
@@ -134,7 +174,8 @@ export function observingFetch(base: Fetch, timeoutMs: number, hooks: ObserverHo
 			sessionId: response.headers.has('mcp-session-id'),
 			...(challenge && (response.status === 401 || response.status === 403)
 				? { wwwAuthenticate: boundText(challenge, 500).text }
-				: {})
+				: {}),
+			...(body ? { body } : {})
 		});
 		if (ids.length && response.ok && response.body && contentType === 'text/event-stream')
 			return watched(response, () => hooks.cut(ids));

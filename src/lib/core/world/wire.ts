@@ -54,6 +54,11 @@ export interface HttpExchange {
 	wwwAuthenticate?: string;
 	/** Why no answer arrived (status 0). */
 	error?: string;
+	/**
+	 * An error answer's body (status 400 and up): what the server said, which a Python harness
+	 * drops (a 404 becomes `Session terminated`). Its start only, the request's token hidden.
+	 */
+	body?: string;
 	/** A contextual run's request headers (simulated or live URL server), secrets already hidden. */
 	headers?: Record<string, string>;
 }

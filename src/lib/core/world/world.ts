@@ -540,7 +540,7 @@ export class World {
 		);
 	}
 
-	/** The simulated process dies; OpenHarness does not notice until the server is used or reconnected. */
+	/** The simulated process dies; OpenHarness's status does not change until a reconnect. */
 	kill(server: string): Promise<void> {
 		return this.#command('kill', server, { do: 'kill', server }, () =>
 			// A real server is not the lab's to kill: its connection is dropped instead.

@@ -20,6 +20,15 @@ export const resourceReadFailed = (server: string, error: string) =>
 export const defaultInputSchema = () => ({ type: 'object', properties: {} });
 
 /**
+ * A `404` to a request over Streamable HTTP: the Python SDK's transport drops the server's answer
+ * and fails the request with its own JSON-RPC error, `Session terminated` (code 32600,
+ * `_send_session_terminated_error`). The TypeScript client says `Streamable HTTP error: Error
+ * POSTing to endpoint: ` and the server's body.
+ */
+export const SESSION_TERMINATED = 'Session terminated';
+const TS_HTTP_ERROR = 'Streamable HTTP error: ';
+
+/**
  * An error's message as a Python MCP client would print it. The reference harnesses use the
  * Python SDK, where `str(McpError)` is the JSON-RPC error's `message` exactly as it came over the
  * wire; the TypeScript client that the lab links builds its McpError's message as
@@ -27,12 +36,13 @@ export const defaultInputSchema = () => ({ type: 'object', properties: {} });
  * McpError's whole message on the wire, prefix included: that prefix came over the wire, so it
  * stays.) The TS client's local errors become `Connection closed` (the Python SDK's own text for a
  * closed connection) and `Request timed out` (the reference gives no Python text for a timeout:
- * these are the TS words without the client's prefix).
+ * these are the TS words without the client's prefix); a 404 over HTTP, `Session terminated`.
  */
 function pythonMessage(error: Error): string {
 	// Known by its shape, not `instanceof McpError`: importing the class here cost the embed's
 	// start-up bytes it does not have (McpError and its subclasses all carry `code`).
 	const code = (error as { code?: unknown }).code;
+	if (code === 404 && error.message.startsWith(TS_HTTP_ERROR)) return SESSION_TERMINATED;
 	const prefix = `MCP error ${String(code)}: `;
 	return typeof code === 'number' && error.message.startsWith(prefix)
 		? error.message.slice(prefix.length)
