@@ -9,7 +9,7 @@ import { play, settled } from './helpers/play-lab';
 const LAB = '05-fault-drills';
 
 for (const locale of ['en', 'zh-CN']) {
-	test(`a call reconciled the wrong way keeps its check open; Step back, then the right answer meets it (${locale})`, async ({
+	test(`a call reconciled the wrong way keeps its check open; Back one action, then the right answer meets it (${locale})`, async ({
 		page
 	}) => {
 		// Opened at the reconcile step (step=4): the steps before it played, the refund unknown.

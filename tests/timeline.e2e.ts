@@ -54,32 +54,32 @@ test('stepping back undoes the kill; stepping forward brings back the same world
 	await slider.focus();
 	await expect(slider).toHaveAttribute(
 		'aria-valuetext',
-		'step 3 of 3: Call mcp__filesystem__read_file'
+		'action 3 of 3: Call mcp__filesystem__read_file'
 	);
 
-	await page.getByRole('button', { name: 'Step back' }).click();
-	await expect(position(page)).toHaveText('step 2 of 3');
+	await page.getByRole('button', { name: 'Back one action' }).click();
+	await expect(position(page)).toHaveText('action 2 of 3');
 	expect((await seen(page)).calls).toBe('');
 	await expect(card(page, 'filesystem')).toContainText(t('en', 'servers_not_noticed'));
 	// Announced once: where the log stands, not the rebuilt world's history again.
 	await expect(page.getByTestId('live-region')).toHaveText(
-		'Event log at step 2 of 3: Kill filesystem'
+		'Event log at action 2 of 3: Kill filesystem'
 	);
 
-	await page.getByRole('button', { name: 'Step back' }).click();
-	await expect(position(page)).toHaveText('step 1 of 3');
+	await page.getByRole('button', { name: 'Back one action' }).click();
+	await expect(position(page)).toHaveText('action 1 of 3');
 	await expect(card(page, 'filesystem')).not.toContainText(t('en', 'servers_not_noticed'));
 	await expect(page.getByRole('button', { name: 'Kill filesystem' })).toBeEnabled();
 	await expect(page.locator('#status pre')).toContainText('- filesystem: connected');
 
-	await page.getByRole('button', { name: 'Step forward' }).click();
-	await expect(position(page)).toHaveText('step 2 of 3');
-	await page.getByRole('button', { name: 'Step forward' }).click();
-	await expect(position(page)).toHaveText('step 3 of 3');
+	await page.getByRole('button', { name: 'Forward one action' }).click();
+	await expect(position(page)).toHaveText('action 2 of 3');
+	await page.getByRole('button', { name: 'Forward one action' }).click();
+	await expect(position(page)).toHaveText('action 3 of 3');
 	expect(await seen(page)).toEqual(end);
-	await expect(page.getByRole('button', { name: 'Step forward' })).toBeDisabled();
+	await expect(page.getByRole('button', { name: 'Forward one action' })).toBeDisabled();
 	// Pressed anyway (it only looks dimmed, so focus stays): it says why nothing happens.
-	await page.getByRole('button', { name: 'Step forward' }).focus();
+	await page.getByRole('button', { name: 'Forward one action' }).focus();
 	await page.keyboard.press('Enter');
 	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'timeline_no_forward'));
 	await page.getByRole('button', { name: 'Continue from here' }).focus();
@@ -89,7 +89,7 @@ test('stepping back undoes the kill; stepping forward brings back the same world
 	// The slider moves too (keyboard: Home goes to step 0, the world before start-up).
 	await slider.focus();
 	await page.keyboard.press('Home');
-	await expect(position(page)).toHaveText('step 0 of 3');
+	await expect(position(page)).toHaveText('action 0 of 3');
 	await expect(page.locator('#status pre')).toContainText('- filesystem: pending');
 	await expect(slider).toBeFocused();
 });
@@ -101,7 +101,7 @@ test('a world forked at step 0 by Restart harness comes back the same after a st
 	await page.goto('labs/05-fault-drills?speed=instant');
 	await settled(page);
 	await page.getByRole('button', { name: en('timeline_back') }).click();
-	await expect(position(page)).toHaveText('step 0 of 1');
+	await expect(position(page)).toHaveText('action 0 of 1');
 	await page.getByRole('button', { name: en('harness_restart_harness') }).click();
 	await settled(page);
 	await page.getByRole('button', { name: en('servers_kill_label', { server: 'files' }) }).click();
@@ -109,9 +109,9 @@ test('a world forked at step 0 by Restart harness comes back the same after a st
 	const live = await seen(page);
 	expect(live.status).toContain('- payments: connected');
 	await page.getByRole('button', { name: en('timeline_back') }).click();
-	await expect(position(page)).toHaveText('step 1 of 2');
+	await expect(position(page)).toHaveText('action 1 of 2');
 	await page.getByRole('button', { name: en('timeline_forward') }).click();
-	await expect(position(page)).toHaveText('step 2 of 2');
+	await expect(position(page)).toHaveText('action 2 of 2');
 	expect(await seen(page)).toEqual(live);
 });
 
@@ -119,24 +119,24 @@ test('in the past, "Continue from here" or any new action discards the later ste
 	page
 }) => {
 	await killAndCall(page);
-	await page.getByRole('button', { name: 'Step back' }).click();
-	await expect(position(page)).toHaveText('step 2 of 3');
+	await page.getByRole('button', { name: 'Back one action' }).click();
+	await expect(position(page)).toHaveText('action 2 of 3');
 	// One step ahead: said as one step, not "steps 3 to 3".
 	await expect(page.getByText(t('en', 'timeline_past_note_one', { from: 3 }))).toBeVisible();
-	await page.getByRole('button', { name: 'Step back' }).click();
-	await expect(position(page)).toHaveText('step 1 of 3');
+	await page.getByRole('button', { name: 'Back one action' }).click();
+	await expect(position(page)).toHaveText('action 1 of 3');
 	await expect(page.getByText(t('en', 'timeline_past_note', { from: 2, total: 3 }))).toBeVisible();
-	await page.getByRole('button', { name: 'Step forward' }).click();
-	await expect(position(page)).toHaveText('step 2 of 3');
+	await page.getByRole('button', { name: 'Forward one action' }).click();
+	await expect(position(page)).toHaveText('action 2 of 3');
 	await page.getByRole('button', { name: 'Continue from here' }).click();
-	await expect(position(page)).toHaveText('step 2 of 2');
+	await expect(position(page)).toHaveText('action 2 of 2');
 	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'timeline_forked', { n: 2 }));
 
-	await page.getByRole('button', { name: 'Step back' }).click();
-	await expect(position(page)).toHaveText('step 1 of 2');
+	await page.getByRole('button', { name: 'Back one action' }).click();
+	await expect(position(page)).toHaveText('action 1 of 2');
 	await page.getByRole('button', { name: 'Hang internal-api' }).click();
 	await settled(page);
-	await expect(position(page)).toHaveText('step 2 of 2');
+	await expect(position(page)).toHaveText('action 2 of 2');
 	await expect(card(page, 'filesystem')).not.toContainText(t('en', 'servers_not_noticed'));
 	await expect(card(page, 'internal-api')).toContainText(t('en', 'servers_process_hung'));
 	// The action said what it did, then what it discarded.
@@ -145,10 +145,10 @@ test('in the past, "Continue from here" or any new action discards the later ste
 	await expect(said).toContainText('internal-api process hung');
 
 	// Back and forward to the end again: nothing discarded, nothing said of it.
-	await page.getByRole('button', { name: 'Step back' }).click();
-	await expect(position(page)).toHaveText('step 1 of 2');
-	await page.getByRole('button', { name: 'Step forward' }).click();
-	await expect(position(page)).toHaveText('step 2 of 2');
+	await page.getByRole('button', { name: 'Back one action' }).click();
+	await expect(position(page)).toHaveText('action 1 of 2');
+	await page.getByRole('button', { name: 'Forward one action' }).click();
+	await expect(position(page)).toHaveText('action 2 of 2');
 	await expect(page.getByTestId('live-region')).not.toContainText(
 		t('en', 'timeline_discarded_one', { n: 1, from: 2 })
 	);
@@ -173,19 +173,19 @@ test('Play replays the log one action per tick and says where it stopped', async
 	// From the end, playback starts again at step 0 and moves one action per tick.
 	await expect
 		.poll(() => page.evaluate(() => (window as unknown as { shown: string[] }).shown))
-		.toEqual(['step 0 of 3', 'step 1 of 3', 'step 2 of 3', 'step 3 of 3']);
-	await expect(position(page)).toHaveText('step 3 of 3');
+		.toEqual(['action 0 of 3', 'action 1 of 3', 'action 2 of 3', 'action 3 of 3']);
+	await expect(position(page)).toHaveText('action 3 of 3');
 	await expect(page.getByTestId('live-region')).toHaveText(
-		'Event log at step 3 of 3: Call mcp__filesystem__read_file'
+		'Event log at action 3 of 3: Call mcp__filesystem__read_file'
 	);
 
 	await page.getByLabel('Replay rate').selectOption('0.25');
 	await page.getByRole('button', { name: 'Play' }).click();
-	await expect(position(page)).toHaveText('step 0 of 3');
+	await expect(position(page)).toHaveText('action 0 of 3');
 	await page.getByRole('button', { name: 'Pause' }).click();
 	await page.waitForTimeout(500);
-	await expect(position(page)).toHaveText('step 0 of 3');
-	await expect(page.getByTestId('live-region')).toHaveText('Event log at step 0 of 3');
+	await expect(position(page)).toHaveText('action 0 of 3');
+	await expect(page.getByTestId('live-region')).toHaveText('Event log at action 0 of 3');
 });
 
 test('a share link opens the same world at the same step in another browser', async ({
@@ -194,8 +194,8 @@ test('a share link opens the same world at the same step in another browser', as
 }) => {
 	await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
 	await killAndCall(page);
-	await page.getByRole('button', { name: 'Step back' }).click();
-	await expect(position(page)).toHaveText('step 2 of 3');
+	await page.getByRole('button', { name: 'Back one action' }).click();
+	await expect(position(page)).toHaveText('action 2 of 3');
 	const here = await seen(page);
 
 	await page.getByRole('button', { name: 'Share', exact: true }).click();
@@ -210,10 +210,10 @@ test('a share link opens the same world at the same step in another browser', as
 	const elsewhere = await browser.newContext();
 	const other = await elsewhere.newPage();
 	await other.goto(link);
-	await expect(position(other)).toHaveText('step 2 of 3');
+	await expect(position(other)).toHaveText('action 2 of 3');
 	expect(await seen(other)).toEqual(here);
-	await other.getByRole('button', { name: 'Step forward' }).click();
-	await expect(position(other)).toHaveText('step 3 of 3');
+	await other.getByRole('button', { name: 'Forward one action' }).click();
+	await expect(position(other)).toHaveText('action 3 of 3');
 	expect((await seen(other)).calls).toContain("MCP server 'filesystem' call failed");
 	await elsewhere.close();
 });
@@ -239,7 +239,7 @@ test('an invalid share link is shown and said, and the page opens as usual', asy
 	// Said in the page's one live region: no alert of its own.
 	await expect(page.getByRole('alert')).toHaveCount(0);
 	await settled(page);
-	await expect(position(page)).toHaveText('step 1 of 1');
+	await expect(position(page)).toHaveText('action 1 of 1');
 
 	// In Chinese, the whole sentence is Chinese.
 	await page.goto(`${LAB}?speed=instant&lang=zh-CN#s=99.abc`);
@@ -273,14 +273,14 @@ test('an imported log replays to its end; a broken one is refused with its path'
 
 	await page.goto(`${LAB}?speed=instant`);
 	await settled(page);
-	await expect(position(page)).toHaveText('step 1 of 1');
+	await expect(position(page)).toHaveText('action 1 of 1');
 	const input = page.getByLabel('Import log');
 	await input.setInputFiles({
 		name: 'log.json',
 		mimeType: 'application/json',
 		buffer: Buffer.from(log)
 	});
-	await expect(position(page)).toHaveText('step 3 of 3');
+	await expect(position(page)).toHaveText('action 3 of 3');
 	expect(await seen(page)).toEqual(end);
 
 	const broken = JSON.parse(log);

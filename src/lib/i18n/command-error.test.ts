@@ -191,7 +191,7 @@ describe('a refused command in the page language', () => {
 		expect(commandErrorText(hang)).toContain(m.live_disconnect());
 		overwriteGetLocale(() => 'zh-CN');
 		expect(commandErrorText(hang)).toBe(
-			'“fs”是真实服务器：实验室无法让真实服务器停止应答。请改用“断开”，丢弃实验室与它的连接。'
+			'“fs”是真实服务器：本实验无法让真实服务器停止应答。请改用“断开”，丢弃本实验与它的连接。'
 		);
 		expect(commandErrorText(hang)).toContain(`“${m.live_disconnect()}”`);
 	});

@@ -48,7 +48,7 @@ describe("the lab's validation sentences in the page's language", () => {
 			expect.stringMatching(/^不是 URI 模板：/),
 			'blob 必须是 base64（RFC 4648，带填充），例如 "iVBORw0KGgo="。',
 			'根目录必须是 file:// URI，而不是 "/tmp"。',
-			'此版本尚不支持 trust 配置（仅支持 openharness）。'
+			'此版本尚不支持 trust 配置档（仅支持 openharness）。'
 		]);
 	});
 
