@@ -96,6 +96,15 @@ test('a long session lists the newest 50 calls, and all of them on request; the 
 	);
 	await expect(options).toHaveCount(53);
 	await expect(options.last()).toHaveText(en('pipeline_older_calls', { count: 13 }));
+	// Said, since the newer calls are out of sight; one button goes back to following them.
+	const pinned = frame.getByTestId('pipeline-pinned');
+	await expect(pinned).toContainText(en('pipeline_pinned', { id: 'c11', newest: 'c63' }));
+	await pinned.getByRole('button', { name: en('pipeline_show_newest') }).click();
+	await expect(picker).toHaveValue('');
+	await expect(frame.locator('#pipeline-stages')).toContainText(
+		en('pipeline_stages_heading', { id: 'c63' })
+	);
+	await expect(pinned).toHaveCount(0);
 });
 
 test('with arguments that are not JSON, Call stays reachable and says why it cannot call', async ({

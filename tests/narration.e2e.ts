@@ -74,3 +74,56 @@ test('Reset the lab is said in one sentence, not as the restarted world’s hist
 	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'lab_reset_done'));
 	await expect(page.getByRole('button', { name: 'Kill filesystem' })).toBeEnabled();
 });
+
+for (const lang of LOCALES) {
+	test(`a narration link opens the spec in a new tab; a code block is kept as typed and reached by Tab (${lang})`, async ({
+		page
+	}) => {
+		// Lab 00's version step: its reveal cites the spec's lifecycle page.
+		await page.goto(`labs/00-protocol-basics?speed=instant&step=1&lang=${lang}`);
+		await settled(page);
+		await page.locator('input[name="prediction"]').first().check();
+		await pressEnter(page, t(lang, 'lab_predict_answer'));
+		const link = page.getByRole('link', {
+			name: new RegExp(`${t(lang, 'narration_link_new_tab').replace(/[()（）]/g, '.')}$`)
+		});
+		await expect(link).toHaveCount(1);
+		await expect(link).toHaveAttribute(
+			'href',
+			'https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle'
+		);
+		await expect(link).toHaveAttribute('target', '_blank');
+		await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+		// Lab 08's first step: the command to type, as a block, whole.
+		await page.goto(`labs/08-live-mode?speed=instant&lang=${lang}`);
+		await settled(page);
+		const block = page.getByRole('region', { name: `${t(lang, 'narration_code_block')} (sh)` });
+		await expect(block).toHaveText('npm run lab:server -- --lab 08-live-mode');
+		await expect(block.locator('code')).toHaveCount(1);
+		// Reached by keyboard (a long line scrolls inside it): the next Tab from the text before it.
+		await block.locator('xpath=preceding-sibling::p[1]').click();
+		await page.keyboard.press('Tab');
+		await expect(block).toBeFocused();
+	});
+}
+
+test('after Reset the lab, the question has no choice left: locking in asks for one', async ({
+	page
+}) => {
+	await page.goto('labs/02-naming?speed=instant');
+	await settled(page);
+	const choices = page.locator('input[name="prediction"]');
+	await choices.nth(1).check();
+	await pressEnter(page, t('en', 'lab_predict_answer'));
+	await expect(page.getByText(t('en', 'lab_predict_answer'))).toHaveCount(0);
+
+	await pressEnter(page, t('en', 'lab_reset'));
+	await settled(page);
+	await expect(choices).toHaveCount(3);
+	for (const choice of await choices.all()) await expect(choice).not.toBeChecked();
+	await pressEnter(page, t('en', 'lab_predict_answer'));
+	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'lab_predict_choose'));
+	await expect(page.getByText(t('en', 'lab_predict_wrong'))).toHaveCount(0);
+	await expect(page.getByText(t('en', 'lab_predict_right'))).toHaveCount(0);
+});

@@ -41,6 +41,11 @@ for (const locale of ['en', 'zh-CN']) {
 		await callCreateTicket(page, locale);
 		await expect(current(page)).toHaveAttribute('data-stage', 'pre_tool_use');
 		await expect(panel).toContainText(t(locale, 'pipeline_step_held'));
+		// The call's card says it is held, not that an answer is awaited (nothing was sent).
+		await expect(page.locator('#calls')).toContainText(
+			t(locale, 'call_held', { stage: 'pre_tool_use' })
+		);
+		await expect(page.locator('#calls')).not.toContainText(t(locale, 'call_waiting'));
 		await expectNoAxeViolations(page, { include: ['#pipeline-stages'] });
 
 		const next = panel.getByRole('button', { name: t(locale, 'pipeline_step_next') });

@@ -78,7 +78,8 @@ test('an invalid edit keeps the text and the world; a valid one replaces the wor
 	await expect(page.getByTestId('live-region')).toContainText(
 		en('editor_form_server_added', { server: 'notes' })
 	);
-	await page.getByLabel(en('editor_form_tool_server')).selectOption('notes');
+	// The next tool goes on the server just added, unless the learner picks another.
+	await expect(page.getByLabel(en('editor_form_tool_server'))).toHaveValue('notes');
 	await page.getByLabel(en('editor_form_tool_name'), { exact: true }).fill('read_note');
 	await page.getByLabel(en('editor_form_tool_result')).fill('a note');
 	await page.getByRole('button', { name: en('editor_form_add_tool_button') }).click();
@@ -151,7 +152,11 @@ test('schema problems are listed with their paths and lead to the text', async (
 
 test('templates load into the editor; export and import a file', async ({ page }) => {
 	const editor = await open(page);
-	await page.getByLabel(en('editor_template_label')).selectOption('naming-stress');
+	// No template is chosen at first (a title shown there read as the world's own), so none loads.
+	const templates = page.getByLabel(en('editor_template_label'));
+	await expect(templates.locator('option:checked')).toHaveText(en('editor_template_choose'));
+	await expect(page.getByRole('button', { name: en('editor_template_load') })).toBeDisabled();
+	await templates.selectOption('naming-stress');
 	await page.getByRole('button', { name: en('editor_template_load') }).click();
 	await expect(editor).toContainText('"my.api"');
 	await page.getByRole('button', { name: en('editor_apply') }).click();

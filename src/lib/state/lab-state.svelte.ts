@@ -18,6 +18,8 @@ export class LabState {
 	progress = $state.raw<LabProgressState>() as LabProgressState;
 	/** The current step's checks done before their turn (they do not count; see earlyChecks). */
 	early = $state.raw<number[]>([]);
+	/** How many times the lab restarted: a view keyed by it starts afresh (a question's choice). */
+	restarts = $state(0);
 	/** After time travel: the newest event seq the rebuilt world already had (see timeTravelled). */
 	#heldUntil: number | null = null;
 	/** While the page plays earlier steps for a `step=<n>` link: nothing is the learner's doing. */
@@ -129,5 +131,6 @@ export class LabState {
 		this.#heldUntil = null;
 		this.progress = initialProgress(this.lab, 0);
 		this.early = [];
+		this.restarts++;
 	}
 }
