@@ -112,6 +112,21 @@ describe('the build’s lab check', () => {
 		]);
 	});
 
+	it('refuses a link to a panel this lab does not show, and passes one it shows', () => {
+		const linked = en.replace(
+			'{#meet-the-world}\n',
+			'{#meet-the-world}\n\nIn [Model calls](#calls), call it; then read [the messages](#messages).\n'
+		);
+		expect(problemsOf(() => {}, { en: linked, 'zh-CN': zh })).toEqual([
+			'labs/01-connection-isolation/en.md: {#meet-the-world}: Links to #messages, on the messages panel, which this lab does not show (panels).'
+		]);
+		const shows = JSON.stringify({
+			...JSON.parse(json),
+			panels: ['servers', 'pipeline', 'messages']
+		});
+		expect(checkLab(FOLDER, shows, { en: linked, 'zh-CN': zh }).problems).toEqual([]);
+	});
+
 	it('refuses a Chinese narration left in English', () => {
 		expect(problemsOf(() => {}, { en, 'zh-CN': en })).toEqual([
 			expect.stringMatching(/^labs\/01-connection-isolation\/zh-CN\.md: title: No Chinese in "/),

@@ -3,8 +3,9 @@ import { formatPath, parseScenario } from '../scenario/parse';
 import { mergeServers } from '../scenario/plugins';
 import { scenarioSchema } from '../scenario/schema';
 import { labSchema, type Goal, type Lab, type LabAction } from './lab-schema';
-import { parseLabText, type LabText } from './lab-text';
+import { parseInline, parseLabText, type Block, type Inline, type LabText } from './lab-text';
 import { labTextLint } from './lab-text-lint';
+import { isPanelTarget, PANEL_TARGETS } from './panel-targets';
 
 /**
  * Everything the build can tell a lab author before a learner meets a broken page: lab.json
@@ -276,6 +277,39 @@ function narrationProblems(lab: Lab, text: LabText): Array<[string, string]> {
 		Object.keys(text.cues ?? {}),
 		(lab.cues ?? []).map((c) => c.id)
 	);
+	const shown = new Set<PanelName>(lab.panels ?? DEFAULT_PANELS);
+	for (const [at, href] of panelLinks(text)) {
+		const id = href.slice(1);
+		const panel = isPanelTarget(id) ? PANEL_TARGETS[id] : null;
+		if (panel && !shown.has(panel))
+			out.push([
+				at,
+				`Links to ${href}, on the ${panel} panel, which this lab does not show (panels).`
+			]);
+	}
+	return out;
+}
+
+/** Every panel link of a narration (`[text](#calls)`), with the section it is in. */
+function panelLinks(text: LabText): Array<[string, string]> {
+	const out: Array<[string, string]> = [];
+	const inline = (at: string, parts: Inline[]) => {
+		for (const part of parts)
+			if (part.kind === 'link' && part.href.startsWith('#')) out.push([at, part.href]);
+	};
+	const blocks = (at: string, list: Block[]) => {
+		for (const b of list)
+			if (b.kind === 'p') inline(at, b.inline);
+			else if (b.kind === 'ul') for (const item of b.items) inline(at, item);
+	};
+	for (const [id, step] of Object.entries(text.steps)) {
+		const at = `{#${id}}`;
+		blocks(at, step.body);
+		for (const label of Object.values(step.checks)) inline(at, parseInline(label));
+		blocks(at, step.predict?.question ?? []);
+		blocks(at, step.reveal?.body ?? []);
+	}
+	for (const [id, cue] of Object.entries(text.cues ?? {})) blocks(`{#${id}}`, cue.body);
 	return out;
 }
 

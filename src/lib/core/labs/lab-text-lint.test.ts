@@ -141,11 +141,25 @@ describe('labTextLint: markdown the format does not have', () => {
 		expectOne(
 			'Read [the spec](http://modelcontextprotocol.io/spec).',
 			0,
-			/a link \[the spec\]\(http:\/\/modelcontextprotocol\.io\/spec\) is shown as typed: only an https:\/\/ address is made a link.*`http:\/\/modelcontextprotocol\.io\/spec`/
+			/a link \[the spec\]\(http:\/\/modelcontextprotocol\.io\/spec\) is shown as typed: only an https:\/\/ address, or #<panel> for one of the page's panels, is made a link.*`http:\/\/modelcontextprotocol\.io\/spec`/
 		);
 		expectOne('See [lab 2](/labs/02-naming).', 0, /a link .*only an https/);
 		expectClean('Read the spec, `https://modelcontextprotocol.io/spec`.');
 		expectClean('A link is typed `[text](url)`.');
+	});
+
+	it('passes a link to one of the page panels; flags one to no panel, and one in the summary', () => {
+		expectClean('In [Model calls](#calls), call it; then read [the log](#log).');
+		expectOne(
+			'In [Model calls](#call), call it.',
+			0,
+			/\[Model calls\]\(#call\) goes to no panel: .*#calls/
+		);
+		expectOne('See [this](#Calls).', 0, /shown as typed/);
+		const summary = labTextLint('# T\n\nRead [the log](#log).\n\n## One {#one}\n\nA.\n');
+		expect(summary).toEqual([
+			{ line: 3, message: expect.stringMatching(/panel link .* in the summary/) }
+		]);
 	});
 
 	it('flags a link in an option (the label of its choice) and in a title', () => {

@@ -7,6 +7,7 @@ import {
 	linkPattern,
 	optionLine
 } from './lab-text';
+import { isPanelTarget, PANEL_TARGETS } from './panel-targets';
 
 /**
  * What a lab's narration (`labs/<id>/<locale>.md`) says that `parseLabText` (lab-text.ts) would
@@ -68,7 +69,16 @@ function inlineProblems(text: string): Array<{ at: number; message: string }> {
 		if (!new RegExp(`^${linkPattern.source}$`).test(m[0]))
 			out.push({
 				at: m.index,
-				message: `a link ${clip(m[0])} is shown as typed: only an https:// address is made a link. Write https://, or the address in code, \`${clip(m[2] || 'https://…', 50)}\`, and its text as a sentence.`
+				message: `a link ${clip(m[0])} is shown as typed: only an https:// address, or #<panel> for one of the page's panels, is made a link. Write https://, or the address in code, \`${clip(m[2] || 'https://…', 50)}\`, and its text as a sentence.`
+			});
+		else if (m[2].startsWith('#') && !isPanelTarget(m[2].slice(1)))
+			out.push({
+				at: m.index,
+				message: `a link ${clip(m[0])} goes to no panel: a narration links to ${Object.keys(
+					PANEL_TARGETS
+				)
+					.map((id) => `#${id}`)
+					.join(', ')}.`
 			});
 	for (const m of plain.matchAll(/<((?:https?|mailto):[^>\s]+)>/g))
 		out.push({
@@ -169,10 +179,16 @@ export function labTextLint(source: string): LabTextProblem[] {
 	let previous = '';
 
 	const checkUnit = (unit: Unit) => {
-		for (const { at, message } of inlineProblems(unit.text)) {
-			const where = unit.lines.findLast((l) => l.start <= at) ?? unit.lines[0];
-			report(where.line, message);
-		}
+		const at = (offset: number) =>
+			(unit.lines.findLast((l) => l.start <= offset) ?? unit.lines[0]).line;
+		for (const { at: offset, message } of inlineProblems(unit.text)) report(at(offset), message);
+		// The summary is also shown on the home page, which has no panels to go to.
+		if (region === 'summary')
+			for (const m of withoutCode(unit.text).matchAll(/\[[^\]]+\]\(#[^)]*\)/g))
+				report(
+					at(m.index),
+					`a panel link ${clip(m[0])} in the summary goes nowhere on the home page, which shows the summary too: link to the panel from the first step.`
+				);
 	};
 	const endParagraph = () => {
 		if (paragraph) checkUnit(paragraph);

@@ -5,7 +5,7 @@
  *   # Lab title
  *   Summary paragraph.
  *   ## Step title {#step-id}
- *   Paragraphs, `code`, **bold**, [links](https://…) and "- " lists.
+ *   Paragraphs, `code`, **bold**, [links](https://…), [panel links](#calls) and "- " lists.
  *   ```json                       a fenced code block (``` or ~~~), shown as typed
  *   ```
  *   - [ ] {check-id} What the learner must do (a checklist line)
@@ -16,7 +16,10 @@
  */
 export type Inline =
 	| { kind: 'text' | 'code' | 'strong'; text: string }
-	/** Only an https address is a link; anything else stays text as typed. */
+	/**
+	 * An https address, or `#<id>`: one of the page's panels (panel-targets.ts). Anything else
+	 * stays text as typed.
+	 */
 	| { kind: 'link'; text: string; href: string };
 export type Block =
 	| { kind: 'p'; inline: Inline[] }
@@ -54,8 +57,8 @@ export const checkLine = /^-\s+\[ \]\s+\{([a-z0-9-]+)\}\s+(.+)$/;
 export const optionLine = /^-\s+\{([a-z0-9-]+)\}\s+(.+)$/;
 /** A code fence: three or more backticks or tildes, then an optional word (its language). */
 export const fenceLine = /^(`{3,}|~{3,})\s*([\w+-]*)/;
-/** A link the page makes: `[text](https://…)`. */
-export const linkPattern = /\[([^\]]+)\]\((https:\/\/[^\s()]+)\)/;
+/** A link the page makes: `[text](https://…)`, or `[text](#panel-id)` to one of its panels. */
+export const linkPattern = /\[([^\]]+)\]\((https:\/\/[^\s()]+|#[a-z][a-z-]*)\)/;
 
 const inlinePattern = new RegExp(`\`([^\`]+)\`|\\*\\*([^*]+)\\*\\*|${linkPattern.source}`, 'g');
 
