@@ -127,3 +127,23 @@ test('after Reset the lab, the question has no choice left: locking in asks for 
 	await expect(page.getByText(t('en', 'lab_predict_wrong'))).toHaveCount(0);
 	await expect(page.getByText(t('en', 'lab_predict_right'))).toHaveCount(0);
 });
+
+for (const lang of LOCALES) {
+	test(`a panel link in the lesson takes focus to that panel's heading, the address unchanged (${lang})`, async ({
+		page
+	}) => {
+		await page.goto(`labs/00-protocol-basics?speed=instant&lang=${lang}`);
+		await settled(page);
+		const before = page.url();
+		const narration = page.locator('#narration');
+		const link = narration.getByRole('link', { name: t(lang, 'messages_title'), exact: true });
+		await link.focus();
+		await page.keyboard.press('Enter');
+		await expect(page.locator('#messages-title')).toBeFocused();
+		await expect(page.locator('#messages-title')).toBeInViewport();
+		expect(page.url()).toBe(before);
+		// The next Tab goes on inside that panel, not back at the lesson.
+		await page.keyboard.press('Tab');
+		expect(await page.evaluate(() => !!document.activeElement?.closest('#messages'))).toBe(true);
+	});
+}

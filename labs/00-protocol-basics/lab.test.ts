@@ -87,7 +87,10 @@ describe('lab 00-protocol-basics: a learner can meet every check', () => {
 			for (const line of text.split('\n')) lines.add(line);
 		};
 		const observe = () => {
-			for (const c of world.calls) add(c.output);
+			for (const c of world.calls) {
+				add(c.output);
+				produced.add(c.state);
+			}
 			for (const s of world.servers()) {
 				produced.add(s.status);
 				add(s.detail);
@@ -112,6 +115,11 @@ describe('lab 00-protocol-basics: a learner can meet every check', () => {
 		try {
 			await world.startSession();
 			walk.observe();
+			// Registry snapshot 1: 9 added, the 7 MCP tools of helpdesk and legacy and 2 built-ins.
+			const snapshot = world.events.find((e) => e.kind === 'registry');
+			expect(snapshot).toMatchObject({ n: 1 });
+			expect(snapshot?.kind === 'registry' && snapshot.diff.added.length).toBe(9);
+			expect(world.registry.filter((e) => e.name.startsWith('mcp__'))).toHaveLength(7);
 			await walk.step('one-connection', [
 				[walk.guess('notification'), 1],
 				[() => call('lookup_ticket', { id: 'T-1' }), 2]
@@ -254,6 +262,8 @@ describe('lab 00-protocol-basics: a learner can meet every check', () => {
 				],
 				[() => call('connect_calendar'), 4]
 			]);
+			// connect_calendar's tool reports the failure in an ordinary result: no error flag.
+			expect(world.calls.at(-1)).toMatchObject({ state: 'completed', isError: false });
 			// Refused inside the server: only the form's request crossed the wire.
 			expect(
 				world.wire.entries.filter(
@@ -295,6 +305,8 @@ describe('lab 00-protocol-basics: a learner can meet every check', () => {
 			)!.result as { contents: Array<{ text: string }> };
 			expect(firstRead.output).toBe(panelRead.contents[0].text);
 			expect(failedRead.output).toBe("MCP server 'helpdesk' resource read failed: ");
+			// A failed call still ends completed: only its error result marks the failure.
+			expect(failedRead).toMatchObject({ state: 'completed', isError: true });
 			const sentSince = world.wire.entries
 				.slice(wireBefore)
 				.filter((e) => e.kind === 'message' && e.dir === 'to-server')

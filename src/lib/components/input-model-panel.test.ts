@@ -75,15 +75,15 @@ describe('input model panel', () => {
 		expect(all).toMatch(/due object \(any value\) optional/);
 		expect(all).toContain('Required but not in properties, so ignored: ghost');
 
-		expect(all).toContain('⚠ Lost: title.pattern = "^[A-Z]" — the model may send any string');
-		expect(all).toContain('⚠ Lost: priority.enum = ["low","high"] — the model may send any string');
+		expect(all).toContain('⚠ Lost: title.pattern = "^[A-Z]" — the LLM may send any string');
+		expect(all).toContain('⚠ Lost: priority.enum = ["low","high"] — the LLM may send any string');
 		expect(all).toContain(
-			'⚠ Lost: owner.properties = {"email":{"type":"string","format":"email"}} — the model may send any object'
+			'⚠ Lost: owner.properties = {"email":{"type":"string","format":"email"}} — the LLM may send any object'
 		);
-		expect(all).toContain('⚠ Lost: owner.required = ["email"] — the model may send any object');
-		expect(all).toContain('⚠ Lost: due.type = ["string","null"] — the model may send any value');
+		expect(all).toContain('⚠ Lost: owner.required = ["email"] — the LLM may send any object');
+		expect(all).toContain('⚠ Lost: due.type = ["string","null"] — the LLM may send any value');
 
-		expect(all).toContain('to_api_schema(): exactly what the model is shown');
+		expect(all).toContain('to_api_schema(): exactly what the LLM is shown');
 		const api = JSON.stringify(
 			{
 				name: 'mcp__tickets__create_ticket',

@@ -193,10 +193,12 @@ describe('WireLog', () => {
 		const shown = text(html(world, WireLog));
 		expect(shown).toMatch(/#1 t=0 ms filesystem — transport opened/);
 		// The arrow is for the eye (aria-hidden); the words after it are what a screen reader says.
-		expect(shown).toMatch(/#2 t=0 ms filesystem → server to the server request initialize id=0/);
-		expect(shown).toContain('→ server to the server notification notifications/initialized');
 		expect(shown).toMatch(
-			/internal-api ← host to the host error response id=2 error -32601: Method not found \(answers resources\/list\)/
+			/#2 t=0 ms filesystem host → server to the server request initialize id=0/
+		);
+		expect(shown).toContain('host → server to the server notification notifications/initialized');
+		expect(shown).toMatch(
+			/internal-api server → host to the host error response id=2 error -32601: Method not found \(answers resources\/list\)/
 		);
 		// The realtime ws server is never attempted, so it never appears on the wire.
 		expect(shown).not.toMatch(/t=\d+ ms realtime/);

@@ -122,7 +122,7 @@ describe('the build’s lab check', () => {
 		]);
 		const shows = JSON.stringify({
 			...JSON.parse(json),
-			panels: ['servers', 'pipeline', 'messages']
+			panels: ['servers', 'machine', 'registry', 'pipeline', 'messages']
 		});
 		expect(checkLab(FOLDER, shows, { en: linked, 'zh-CN': zh }).problems).toEqual([]);
 	});
@@ -150,7 +150,7 @@ describe('the build’s lab check', () => {
 	it('checks the scenarios a solution sets, and a scenario key the lab does not know', () => {
 		const lines = problemsOf((lab) => {
 			lab.scenario.permision = { mode: 'plan' };
-			lab.panels = ['servers', 'registry', 'pipeline'];
+			lab.panels = ['servers', 'machine', 'registry', 'pipeline'];
 			lab.steps[6].solution.push({
 				do: 'setScenario',
 				scenario: { mcp_servers: { x: { type: 'stdio', args: 'nope' } } }
