@@ -44,6 +44,18 @@ test('arguments typed for one tool are still there after trying another tool and
 	await settled(page);
 	await expect(calls.locator('li').first()).toContainText('read_mcp_resource');
 	await expect(calls.locator('li').first()).not.toContainText('not connected');
+
+	// Kept arguments that are wrong for the tool go back to its example in one press, by keyboard.
+	const example = calls.getByRole('button', { name: en('call_use_example') });
+	await tool.selectOption('list_mcp_resources');
+	await expect(example).toHaveCount(0);
+	const shown = await args.inputValue();
+	await args.fill('{"path": "/data/notes.txt"}');
+	await example.focus();
+	await page.keyboard.press('Enter');
+	await expect(args).toHaveValue(shown);
+	await expect(args).toBeFocused();
+	await expect(example).toHaveCount(0);
 });
 
 test('a long session lists the newest 50 calls, and all of them on request; the pipeline offers the newest 50', async ({
@@ -117,7 +129,10 @@ test('with arguments that are not JSON, Call stays reachable and says why it can
 	if (await json.count()) await json.click();
 	const args = calls.getByLabel(en('call_arguments'), { exact: true });
 	await args.fill('{"path": /tmp');
+	// Next to the arguments, a way back to the tool's example; then Call.
 	await args.press('Tab');
+	await expect(calls.getByRole('button', { name: en('call_use_example') })).toBeFocused();
+	await page.keyboard.press('Tab');
 	const call = calls.getByRole('button', { name: en('call_button'), exact: true });
 	await expect(call).toBeFocused();
 	await expect(call).toHaveAttribute('aria-disabled', 'true');

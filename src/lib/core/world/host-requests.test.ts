@@ -191,7 +191,10 @@ describe('elicitation', () => {
 			world.answerElicitation('h1', { action: 'accept', content: { nights: 0 } })
 		).rejects.toThrow(/^The answer does not fit the requested form: /);
 		expect(world.hostRequests[0]).toMatchObject({ state: 'pending' });
-		expect(world.hostRequests[0].problem).toMatch(/city/);
+		// Each field's own problem, not every keyword above it saying "does not match schema".
+		expect(world.hostRequests[0].problem).toMatch(
+			/^The answer does not fit the requested form: Instance does not have required property "city"\. nights: 0 is less than 1\.$/
+		);
 		await expect(
 			world.answerElicitation('h1', { action: 'accept', content: { city: { nested: true } } })
 		).rejects.toThrow(

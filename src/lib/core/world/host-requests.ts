@@ -6,7 +6,8 @@ import {
 	type ElicitResult,
 	type Root
 } from '@modelcontextprotocol/sdk/types.js';
-import { LazyJsonSchemaValidator } from '../validation/lazy-validator';
+import { rawValidator } from '../validation/lazy-validator';
+import { leafErrors } from '../validation/leaf-errors';
 import { boundJson, boundText } from '../text/bound';
 import { BoundedList } from './bounded-list';
 import type { SimClock } from './clock';
@@ -93,8 +94,6 @@ interface Waiter {
 }
 
 const text = (value: string) => boundText(value, TEXT).text;
-/** The world loads validation before a learner's answer reaches here (see World#answerElicitation). */
-const validator = new LazyJsonSchemaValidator();
 
 /**
  * Requests a server sent the host, as a person sees them: sampling and elicitation wait for an
@@ -233,9 +232,21 @@ export class HostRequests {
 		if (!ElicitResultSchema.safeParse({ action: 'accept', content }).success)
 			return hostRefusal('answer_shape');
 		if (!ask.requestedSchema) return null;
-		const check = validator.getValidator(ask.requestedSchema)(content);
-		// The validator's own detail stays in its words (English) in either language.
-		return check.valid ? null : hostRefusal('answer_misfit', { detail: check.errorMessage });
+		// The world loads validation before a learner's answer reaches here (World#answerElicitation).
+		const check = new (rawValidator())(ask.requestedSchema as never, '2020-12', false).validate(
+			content
+		);
+		if (check.valid) return null;
+		// What is wrong with which field (`people: 0 is less than 1.`), in the validator's words
+		// (English) in either language; not every keyword above it saying "does not match".
+		const detail = leafErrors(check.errors)
+			.slice(0, 3)
+			.map((e) => {
+				const field = e.instanceLocation.replace(/^#\/?/, '');
+				return field ? `${field}: ${e.error}` : e.error;
+			})
+			.join(' ');
+		return hostRefusal('answer_misfit', { detail });
 	}
 
 	#open(

@@ -1,4 +1,5 @@
-import { Validator, type OutputUnit } from '@cfworker/json-schema';
+import { Validator } from '@cfworker/json-schema';
+import { leafErrors } from '../../validation/leaf-errors';
 
 /**
  * ToolSource regenerates the schema the model sees instead of passing the server's through
@@ -103,10 +104,6 @@ export function argumentProblems(schema: Plain, args: Record<string, unknown>): 
 		validators.set(schema, (validator = new Validator(schema as never, '2020-12', false)));
 	const result = validator.validate(args);
 	if (result.valid) return null;
-	// cfworker reports each failing keyword and its parents; the innermost ones say what is wrong.
-	const leaves = result.errors.filter(
-		(e: OutputUnit) => !['properties', 'items', 'allOf', 'false'].includes(e.keyword)
-	);
-	const shown = (leaves.length ? leaves : result.errors).slice(0, MAX_PROBLEMS);
+	const shown = leafErrors(result.errors).slice(0, MAX_PROBLEMS);
 	return shown.map((e) => `${e.instanceLocation.replace(/^#/, '') || '/'}: ${e.error}`).join('; ');
 }
