@@ -69,10 +69,20 @@ test('Reset the lab is said in one sentence, not as the restarted world’s hist
 	await settled(page);
 	await pressEnter(page, t('en', 'servers_kill_label', { server: 'filesystem' }));
 	await settled(page);
+	// It asks first, with focus on Cancel: a double Enter or Escape keeps the world.
 	await pressEnter(page, t('en', 'lab_reset'));
+	await expect(page.getByRole('group', { name: t('en', 'lab_reset_question') })).toBeVisible();
+	await expect(page.getByRole('button', { name: t('en', 'progress_confirm_no') })).toBeFocused();
+	await page.keyboard.press('Escape');
+	await expect(page.getByRole('button', { name: t('en', 'lab_reset') })).toBeFocused();
+	await expect(page.getByRole('button', { name: 'Kill filesystem' })).toBeDisabled();
+
+	await pressEnter(page, t('en', 'lab_reset'));
+	await pressEnter(page, t('en', 'progress_confirm_yes'));
 	await settled(page);
 	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'lab_reset_done'));
 	await expect(page.getByRole('button', { name: 'Kill filesystem' })).toBeEnabled();
+	await expect(page.getByRole('button', { name: t('en', 'lab_reset') })).toBeFocused();
 });
 
 for (const lang of LOCALES) {
@@ -119,6 +129,7 @@ test('after Reset the lab, the question has no choice left: locking in asks for 
 	await expect(page.getByText(t('en', 'lab_predict_answer'))).toHaveCount(0);
 
 	await pressEnter(page, t('en', 'lab_reset'));
+	await pressEnter(page, t('en', 'progress_confirm_yes'));
 	await settled(page);
 	await expect(choices).toHaveCount(3);
 	for (const choice of await choices.all()) await expect(choice).not.toBeChecked();

@@ -11,22 +11,28 @@ async function open(page: Page, lab: string, errors: string[]) {
 	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
 }
 
-/** Clicks these buttons, by their text, one after another in a single task. */
+/**
+ * Clicks these buttons, by their text, one after another with only a task between (the time the
+ * page needs to draw the next button: Reset the lab asks first), far faster than a person.
+ */
 async function burst(page: Page, names: string[]) {
-	await page.evaluate((names) => {
-		for (const name of names)
+	await page.evaluate(async (names) => {
+		for (const name of names) {
 			[...document.querySelectorAll('button')]
 				.find((b) => (b.getAttribute('aria-label') || b.textContent || '').trim() === name)!
 				.click();
+			await new Promise((resolve) => setTimeout(resolve, 0));
+		}
 	}, names);
 }
+const reset = [en('lab_reset'), en('progress_confirm_yes')];
 
-test('two resets in one task leave the new world connected, with no failure shown', async ({
+test('two resets in quick succession leave the new world connected, with no failure shown', async ({
 	page
 }) => {
 	const errors: string[] = [];
 	await open(page, '01-connection-isolation', errors);
-	await burst(page, [en('lab_reset'), en('lab_reset')]);
+	await burst(page, [...reset, ...reset]);
 	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
 	await expect(page.getByText(en('harness_error'))).toHaveCount(0);
 	expect(errors).toEqual([]);
@@ -37,7 +43,7 @@ test('reset, restart the harness, reset: the page settles and its controls work 
 }) => {
 	const errors: string[] = [];
 	await open(page, '05-fault-drills', errors);
-	await burst(page, [en('lab_reset'), en('harness_restart_harness'), en('lab_reset')]);
+	await burst(page, [...reset, en('harness_restart_harness'), ...reset]);
 	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes', {
 		timeout: 15_000
 	});
