@@ -222,3 +222,22 @@ test('URL-mode elicitation is a consent step: the address as text, never opened'
 	await expect(newestCall(page)).toContainText('elicitation: accept');
 	expect(popups).toEqual([]);
 });
+
+for (const lang of ['en', 'zh-CN']) {
+	test(`message by message says what resources/list and its answer are, not only "another request" (${lang})`, async ({
+		page
+	}) => {
+		await open(page, lang);
+		const panel = page.locator('#messages');
+		const next = panel.getByRole('button', { name: t(lang, 'messages_next'), exact: true });
+		// helpdesk's wire: initialize, its answer, initialized, tools/list, its answer, then the
+		// harness's resources/list and its answer.
+		for (let i = 0; i < 5; i++) await next.press('Enter');
+		await expect(panel).toContainText('resources/list');
+		await expect(panel).toContainText(t(lang, 'messages_req_resources_list'));
+		await expect(panel).not.toContainText(t(lang, 'messages_other_request'));
+		await next.press('Enter');
+		await expect(panel).toContainText(t(lang, 'messages_res_resources_list'));
+		await expect(panel).not.toContainText(t(lang, 'messages_other_result'));
+	});
+}
