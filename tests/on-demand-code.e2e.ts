@@ -11,7 +11,8 @@ const en = (key: string) => t('en', key);
 const MARKERS = {
 	pipeline: 'pipeline-stages',
 	transcript: 'data-testid="transcript"',
-	liveConnect: 'data-testid="live-connect"'
+	liveConnect: 'data-testid="live-connect"',
+	editor: 'data-testid="editor-outcome"'
 };
 
 /** The text of every script the page fetches from now on (read as each response arrives). */
@@ -70,4 +71,19 @@ test('a lab page fetches the live-connect form only when a learner opens it (by 
 		page.getByTestId('live-connect').getByLabel(en('live_connect_name'), { exact: true })
 	).toBeEditable();
 	expect(await fetched(scripts, MARKERS.liveConnect)).toBe(true);
+});
+
+test('the world editor is fetched when the pointer or focus reaches "Edit world", before the click', async ({
+	page
+}) => {
+	const scripts = await openQuiet(page, 'labs/01-connection-isolation');
+	expect(await fetched(scripts, MARKERS.editor)).toBe(false);
+	const summary = page.getByText(en('lab_edit_world'), { exact: true });
+	await summary.hover();
+	await expect.poll(() => fetched(scripts, MARKERS.editor)).toBe(true);
+	// Not opened by it: the learner still decides.
+	await expect(page.getByTestId('editor-outcome')).toHaveCount(0);
+	await summary.focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('editor-outcome')).toBeVisible();
 });

@@ -12,16 +12,23 @@ async function open(page: Page, lab: string, errors: string[]) {
 }
 
 /**
- * Clicks these buttons, by their text, one after another with only a task between (the time the
- * page needs to draw the next button: Reset the lab asks first), far faster than a person.
+ * Clicks these buttons, by their text, one after another, each as soon as the page has drawn it
+ * (Reset the lab asks first: its question comes a task or two later), far faster than a person.
  */
 async function burst(page: Page, names: string[]) {
 	await page.evaluate(async (names) => {
+		const find = (name: string) =>
+			[...document.querySelectorAll('button')].find(
+				(b) => (b.getAttribute('aria-label') || b.textContent || '').trim() === name
+			);
 		for (const name of names) {
-			[...document.querySelectorAll('button')]
-				.find((b) => (b.getAttribute('aria-label') || b.textContent || '').trim() === name)!
-				.click();
-			await new Promise((resolve) => setTimeout(resolve, 0));
+			let button = find(name);
+			for (let tries = 0; !button && tries < 500; tries++) {
+				await new Promise((resolve) => setTimeout(resolve, 0));
+				button = find(name);
+			}
+			if (!button) throw new Error(`No button ${name}`);
+			button.click();
 		}
 	}, names);
 }

@@ -327,7 +327,9 @@ export class EmbedHost {
 	}
 
 	#postHeight(): void {
-		if (!this.#isOpen) return;
+		// Reading the height may force a layout: not for a page with no frame to size (an embed
+		// opened on its own, as the builder's preview link does).
+		if (!this.#isOpen || this.win.parent === this.win) return;
 		const height = Math.ceil(this.win.document.body.scrollHeight);
 		if (height === this.#lastHeight) return;
 		this.#lastHeight = height;
