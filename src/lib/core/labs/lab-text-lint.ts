@@ -1,6 +1,7 @@
 // The parser's own patterns: a line is read the way it reads it.
 import {
 	checkLine,
+	closesFence,
 	CUES_SECTION,
 	fenceLine,
 	headingWithId,
@@ -239,7 +240,7 @@ export function labTextLint(source: string): LabTextProblem[] {
 			const heading = headingWithId.exec(raw);
 			if (heading?.[1] === '##') closeFence();
 			else {
-				if (line.startsWith(fence.marker) && !line.slice(fence.marker.length).trim()) fence = null;
+				if (closesFence(line, fence.marker)) fence = null;
 				return;
 			}
 		}

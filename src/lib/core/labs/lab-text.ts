@@ -57,6 +57,9 @@ export const checkLine = /^-\s+\[ \]\s+\{([a-z0-9-]+)\}\s+(.+)$/;
 export const optionLine = /^-\s+\{([a-z0-9-]+)\}\s+(.+)$/;
 /** A code fence: three or more backticks or tildes, then an optional word (its language). */
 export const fenceLine = /^(`{3,}|~{3,})\s*([\w+-]*)/;
+/** Whether a (trimmed) line closes the block its `marker` opened: the marker and nothing else. */
+export const closesFence = (line: string, marker: string) =>
+	line.startsWith(marker) && !line.slice(marker.length).trim();
 /** A link the page makes: `[text](https://…)`, or `[text](#panel-id)` to one of its panels. */
 export const linkPattern = /\[([^\]]+)\]\((https:\/\/[^\s()]+|#[a-z][a-z-]*)\)/;
 
@@ -111,7 +114,7 @@ function blocks(lines: string[]): Block[] {
 	for (const raw of lines) {
 		const line = raw.trim();
 		if (code) {
-			if (line.startsWith(code.marker) && !line.slice(code.marker.length).trim()) {
+			if (closesFence(line, code.marker)) {
 				out.push(codeBlock(code.lines, code.lang));
 				code = null;
 			} else code.lines.push(raw);
@@ -169,7 +172,7 @@ export function parseLabText(source: string): LabText {
 			// A step's or cue's heading ends a block left open; nothing else does.
 			const trimmed = line.trim();
 			if (fence !== null) {
-				if (trimmed.startsWith(fence) && !trimmed.slice(fence.length).trim()) fence = null;
+				if (closesFence(trimmed, fence)) fence = null;
 				buffer.push(line);
 				continue;
 			}
