@@ -57,7 +57,10 @@ function strayBackticks(text: string): number[] {
 	return stray;
 }
 
-/** Problems of text the page draws with `code` and **bold** (paragraphs, list items, labels). */
+/** A whole `[text](target)` the page makes a link of (lab-text.ts's pattern, anchored). */
+const wholeLink = new RegExp(`^${linkPattern.source}$`);
+
+/** Problems of text the page draws with `code`, **bold** and links (paragraphs, list items, labels). */
 function inlineProblems(text: string): Array<{ at: number; message: string }> {
 	const out: Array<{ at: number; message: string }> = [];
 	const plain = withoutCode(text);
@@ -67,7 +70,7 @@ function inlineProblems(text: string): Array<{ at: number; message: string }> {
 			message: `an image ${clip(m[0])} is shown as typed, not drawn (narration has no images): say in words what it shows.`
 		});
 	for (const m of plain.matchAll(/(?<!!)\[([^\]]+)\]\(([^)\s]*)[^)]*\)/g))
-		if (!new RegExp(`^${linkPattern.source}$`).test(m[0]))
+		if (!wholeLink.test(m[0]))
 			out.push({
 				at: m.index,
 				message: `a link ${clip(m[0])} is shown as typed: only an https:// address, or #<panel> for one of the page's panels, is made a link. Write https://, or the address in code, \`${clip(m[2] || 'https://…', 50)}\`, and its text as a sentence.`
