@@ -174,7 +174,8 @@ test('the input model’s verdict is said in the page’s live region, in its la
 	page
 }) => {
 	for (const lang of ['en', 'zh-CN']) {
-		await page.goto(`labs/02-naming?speed=instant&lang=${lang}`);
+		// Step 3: the first two steps hide this panel until their question is answered.
+		await page.goto(`labs/02-naming?speed=instant&step=2&lang=${lang}`);
 		await settled(page);
 		const panel = page.locator('#input-model');
 		await panel.getByLabel(t(lang, 'input_arguments')).fill('{"query": 7}');

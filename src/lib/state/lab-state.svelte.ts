@@ -24,6 +24,8 @@ export class LabState {
 	#heldUntil: number | null = null;
 	/** While the page plays earlier steps for a `step=<n>` link: nothing is the learner's doing. */
 	#quiet = false;
+	/** The step (and restart) whose hidden panels the learner chose to see before answering. */
+	#shownAnyway = $state('');
 
 	constructor(
 		readonly lab: Lab,
@@ -39,6 +41,26 @@ export class LabState {
 
 	get step(): number {
 		return this.progress.step;
+	}
+
+	/**
+	 * The lab panels the current step covers until its question is answered (its
+	 * `hideUntilAnswered`), unless the learner chose to see them. Empty once answered: going back
+	 * to an answered step shows everything.
+	 */
+	get hiddenPanels(): readonly string[] {
+		const hide = this.lab.steps[this.step].hideUntilAnswered;
+		if (!hide || this.progress.steps[this.step].prediction !== null) return [];
+		return this.#shownAnyway === this.#stepKey ? [] : hide;
+	}
+
+	/** Uncovers this step's hidden panels with its question still open; a restart covers them again. */
+	showHiddenPanels(): void {
+		this.#shownAnyway = this.#stepKey;
+	}
+
+	get #stepKey(): string {
+		return `${this.step} ${this.restarts}`;
 	}
 
 	get stepDone(): boolean {

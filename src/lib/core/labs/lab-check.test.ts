@@ -127,6 +127,32 @@ describe('the build’s lab check', () => {
 		expect(checkLab(FOLDER, shows, { en: linked, 'zh-CN': zh }).problems).toEqual([]);
 	});
 
+	it('hides panels only on a step with a question, before the solution needs them', () => {
+		const hide = (step: number, panels: string[], solution?: Json[]) =>
+			problemsOf((lab) => {
+				lab.steps[step].hideUntilAnswered = panels;
+				if (solution) lab.steps[step].solution = solution;
+			});
+		// Step 2 predicts the kill; hiding what shows the answer is what the field is for.
+		expect(checkLab(FOLDER, json, { en, 'zh-CN': zh }).problems).toEqual([]);
+		expect(hide(1, ['registry', 'machine'])).toEqual(['']);
+		expect(hide(0, ['registry'])).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[0].hideUntilAnswered: Only a step with a question (predict) can hide panels until it is answered.'
+		]);
+		expect(hide(1, ['registry', 'naming', 'registry'])).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[1].hideUntilAnswered[1]: This lab does not show the naming panel (panels).',
+			'labs/01-connection-isolation/lab.json: steps[1].hideUntilAnswered[2]: The registry panel is already listed.'
+		]);
+		const callFirst = [
+			{ do: 'call', tool: 'mcp__filesystem__read_file', arguments: { path: '/data/notes.txt' } },
+			{ do: 'predict', option: 'still-connected' }
+		];
+		expect(hide(1, ['pipeline'], callFirst)).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[1].solution[0]: call is done on the pipeline panel, which stays hidden until the question is answered: predict first.'
+		]);
+		expect(hide(1, ['pipeline'], callFirst.slice().reverse())).toEqual(['']);
+	});
+
 	it('refuses a Chinese narration left in English', () => {
 		expect(problemsOf(() => {}, { en, 'zh-CN': en })).toEqual([
 			expect.stringMatching(/^labs\/01-connection-isolation\/zh-CN\.md: title: No Chinese in "/),

@@ -218,7 +218,10 @@ function goalServerProblems(lab: Lab, report: (path: string, message: string) =>
 
 function panelProblems(lab: Lab, report: (path: string, message: string) => void) {
 	const shown = new Set<string>(lab.panels ?? DEFAULT_PANELS);
-	lab.steps.forEach((step, i) =>
+	lab.steps.forEach((step, i) => {
+		const hidden = new Set<string>(step.hideUntilAnswered);
+		hiddenPanelProblems(step, shown, (path, message) => report(`steps[${i}]${path}`, message));
+		let answered = false;
 		step.solution.forEach((action, j) => {
 			const at = `steps[${i}].solution[${j}]`;
 			if (NO_CONTROL.has(action.do))
@@ -229,8 +232,34 @@ function panelProblems(lab: Lab, report: (path: string, message: string) => void
 					at,
 					`${action.do} is done on the ${panel} panel, which this lab does not show (panels).`
 				);
-		})
-	);
+			else if (panel && hidden.has(panel) && !answered)
+				report(
+					at,
+					`${action.do} is done on the ${panel} panel, which stays hidden until the question is answered: predict first.`
+				);
+			answered ||= action.do === 'predict';
+		});
+	});
+}
+
+/** A step's hidden panels: shown by this lab, each once, and only with a question to answer. */
+function hiddenPanelProblems(
+	step: Lab['steps'][number],
+	shown: ReadonlySet<string>,
+	report: (path: string, message: string) => void
+) {
+	const hidden = step.hideUntilAnswered ?? [];
+	if (hidden.length && !step.predict)
+		report(
+			'.hideUntilAnswered',
+			'Only a step with a question (predict) can hide panels until it is answered.'
+		);
+	hidden.forEach((panel, k) => {
+		if (!shown.has(panel))
+			report(`.hideUntilAnswered[${k}]`, `This lab does not show the ${panel} panel (panels).`);
+		else if (hidden.indexOf(panel) !== k)
+			report(`.hideUntilAnswered[${k}]`, `The ${panel} panel is already listed.`);
+	});
 }
 
 /** What a narration file must say for this lab.json: the same ids, each with words. */

@@ -3,6 +3,7 @@ import { scenarioSchema } from '../scenario/schema';
 import { PANELS } from '../embed/protocol';
 import { actionSchema, cueProblems, cueSchema } from './action-schema';
 import { CUES_SECTION } from './lab-text';
+import { HIDEABLE_PANELS } from './panel-targets';
 import { closestWord } from './closest-word';
 import {
 	CALL_STAGES,
@@ -322,6 +323,11 @@ export const stepSchema = z.strictObject({
 	/** Checked in order: each one counts only after the ones before it are met ("then"). */
 	checks: z.array(checkSchema).default([]),
 	predict: predictSchema.optional(),
+	/**
+	 * Panels that would show the answer to `predict`: covered until the learner locks in an answer
+	 * (or asks to see them anyway), so the prediction is a prediction, not a reading.
+	 */
+	hideUntilAnswered: z.array(z.enum(HIDEABLE_PANELS)).min(1).optional(),
 	solution: z.array(actionSchema).min(1)
 });
 

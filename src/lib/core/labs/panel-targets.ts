@@ -31,3 +31,34 @@ export const PANEL_TARGETS = {
 export type PanelTarget = keyof typeof PANEL_TARGETS;
 
 export const isPanelTarget = (id: string): id is PanelTarget => Object.hasOwn(PANEL_TARGETS, id);
+
+/**
+ * The lab panels a step may hide until its question is answered (a step's `hideUntilAnswered`):
+ * those that can show the answer. Not the servers (their controls start the session and inject
+ * faults) nor the editor (a step may need it before answering).
+ */
+export const HIDEABLE_PANELS = [
+	'naming',
+	'input',
+	'machine',
+	'registry',
+	'pipeline',
+	'log',
+	'messages',
+	'protocol',
+	'host'
+] as const satisfies readonly PanelName[];
+
+export type HideablePanel = (typeof HIDEABLE_PANELS)[number];
+
+/** Whether the page's panel with this element id (`<Panel id>`) shows one of these lab panels. */
+export function panelHidden(elementId: string, hidden: readonly string[]): boolean {
+	if (!hidden.length || !isPanelTarget(elementId)) return false;
+	const panel = PANEL_TARGETS[elementId];
+	return panel !== null && hidden.includes(panel);
+}
+
+/** Whether the page's panel with this element id can be hidden by a step at all. */
+export const isHideable = (elementId: string): boolean =>
+	isPanelTarget(elementId) &&
+	(HIDEABLE_PANELS as readonly (string | null)[]).includes(PANEL_TARGETS[elementId]);

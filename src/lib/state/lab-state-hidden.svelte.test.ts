@@ -1,0 +1,54 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { labSchema } from '$lib/core/labs/lab-schema';
+import { LabSession } from './lab-session.svelte';
+
+// Lab 02 hides what would answer its first two questions: the registry, the model's view and the
+// call form (which list the adapted names) on step 1, the Name lab on step 2.
+const lab02 = labSchema.parse(
+	JSON.parse(readFileSync(new URL('../../../labs/02-naming/lab.json', import.meta.url), 'utf8'))
+);
+
+let sessions: LabSession[] = [];
+afterEach(() => {
+	for (const s of sessions) s.dispose();
+	sessions = [];
+});
+
+function lab() {
+	const session = new LabSession(lab02.id, lab02);
+	sessions.push(session);
+	return session.lab!;
+}
+
+const hidden = (state: ReturnType<typeof lab>) => [...state.hiddenPanels];
+
+describe('panels hidden until the question is answered', () => {
+	it('hides a step’s panels until the answer is locked in, right or wrong', () => {
+		const state = lab();
+		expect(hidden(state)).toEqual(['registry', 'input', 'pipeline']);
+		state.answer('unchanged');
+		expect(hidden(state)).toEqual([]);
+		state.goTo(1);
+		expect(hidden(state)).toEqual(['naming']);
+		// Back to an answered step: nothing to hide.
+		state.goTo(0);
+		expect(hidden(state)).toEqual([]);
+		// A step without the field hides nothing.
+		state.goTo(2);
+		expect(hidden(state)).toEqual([]);
+	});
+
+	it('shows them on request for this step only, and hides them again after a restart', () => {
+		const state = lab();
+		state.showHiddenPanels();
+		expect(hidden(state)).toEqual([]);
+		state.goTo(1);
+		expect(hidden(state)).toEqual(['naming']);
+		state.goTo(0);
+		expect(hidden(state)).toEqual([]);
+		state.restart();
+		expect(hidden(state)).toEqual(['registry', 'input', 'pipeline']);
+	});
+});

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { pressEnter } from './helpers/keys';
+import { t } from './helpers/messages';
+import { settled } from './helpers/play-lab';
+
+// Lab 02 asks which name the model sees before the learner may read it: the registry, the
+// model's view and the call form list the adapted names, so they stay covered until an answer
+// is locked in. Covered, their headings stay (a narration link still lands on them).
+
+const ANSWERING = ['#registry', '#input-model', '#calls'] as const;
+const ADAPTED = 'mcp__internal-api__mcp_2fa_reset';
+
+async function expectCovered(page: Page, covered: boolean) {
+	for (const id of ANSWERING) {
+		const panel = page.locator(id);
+		await expect(panel.getByRole('heading', { level: 2 })).toBeVisible();
+		await expect(panel.getByTestId('panel-cover')).toHaveCount(covered ? 1 : 0);
+	}
+	// Nowhere on the page but in the question's own options, to the eye or to a screen reader
+	// (display: none hides from both).
+	const shownOutside = () =>
+		page.evaluate((name) => {
+			const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+			let found = 0;
+			for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+				const parent = node.parentElement;
+				if (!node.textContent?.includes(name) || !parent || parent.closest('#narration')) continue;
+				if (parent.checkVisibility()) found++;
+			}
+			return found;
+		}, ADAPTED);
+	if (covered) expect(await shownOutside()).toBe(0);
+	else
+		await expect(page.locator('#registry').getByRole('rowheader', { name: ADAPTED })).toBeVisible();
+}
+
+for (const lang of ['en', 'zh-CN'] as const) {
+	const say = (key: string) => t(lang, key);
+
+	test(`a question's answer stays covered until it is locked in, or shown on request (${lang})`, async ({
+		page
+	}) => {
+		await page.goto(`labs/02-naming?speed=instant&lang=${lang}`);
+		await settled(page);
+		await expectCovered(page, true);
+		await expect(page.locator('#registry').getByTestId('panel-cover')).toContainText(
+			say('panel_hidden_note')
+		);
+
+		// By keyboard: the panels show, it is said, and focus stays on the page (the panel).
+		await page
+			.locator('#registry')
+			.getByRole('button', { name: say('panel_hidden_show'), exact: true })
+			.focus();
+		await page.keyboard.press('Enter');
+		await expectCovered(page, false);
+		await expect(page.getByTestId('live-region')).toHaveText(say('panel_hidden_shown'));
+		await expect(page.locator('#registry')).toBeFocused();
+		// The question is still open.
+		await expect(page.getByRole('button', { name: say('lab_predict_answer') })).toBeEnabled();
+
+		// A restart covers them again; locking in an answer, even a wrong one, uncovers them.
+		await pressEnter(page, say('lab_reset'));
+		await page.getByRole('button', { name: say('progress_confirm_yes'), exact: true }).click();
+		await settled(page);
+		await expectCovered(page, true);
+		await page.locator('input[name="prediction"][value="unchanged"]').check();
+		await pressEnter(page, say('lab_predict_answer'));
+		await expectCovered(page, false);
+
+		// The next step covers the Name lab, which shows every host's name.
+		await pressEnter(page, say('lab_next'));
+		await expect(page.locator('#naming').getByTestId('panel-cover')).toBeVisible();
+		await expect(page.locator('#registry').getByTestId('panel-cover')).toHaveCount(0);
+	});
+}
+
+test('a covered panel passes axe, and an embed without narration covers nothing', async ({
+	page
+}) => {
+	await page.goto('labs/02-naming?speed=instant');
+	await settled(page);
+	await expect(page.locator('#registry').getByTestId('panel-cover')).toBeVisible();
+	await expectNoAxeViolations(page, { include: ['#registry'] });
+
+	// With the narration (view=all) the embed asks the question too, so it covers the answer.
+	await page.goto('embed/02-naming?speed=instant');
+	await settled(page);
+	await expect(page.locator('#registry').getByTestId('panel-cover')).toBeVisible();
+	// A diagram of chosen panels has no question on it: nothing to cover.
+	await page.goto('embed/02-naming?speed=instant&view=registry,pipeline');
+	await settled(page);
+	await expect(page.locator('#registry').getByRole('rowheader', { name: ADAPTED })).toBeVisible();
+	await expect(page.getByTestId('panel-cover')).toHaveCount(0);
+});
