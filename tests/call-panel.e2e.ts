@@ -144,3 +144,26 @@ test('with arguments that are not JSON, Call stays reachable and says why it can
 	// Nothing was called.
 	await expect(calls.locator('ul > li')).toHaveCount(0);
 });
+
+test('a tool whose scenario fixes its answer says so beside its arguments; an echoing tool does not', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	const calls = page.locator('#calls');
+	const tool = calls.getByLabel(en('call_tool'), { exact: true });
+	// filesystem's read_file answers "hello from /data/notes.txt" whatever the path.
+	await tool.selectOption('mcp__filesystem__read_file');
+	await expect(tool).toHaveAccessibleDescription(en('call_simulated_note'));
+	await expect(calls.getByText(en('call_simulated_note'))).toBeVisible();
+
+	// A tool with no result in its scenario answers with what it was sent.
+	await openHost(page, { lab: 'sandbox' });
+	expect((await command(page, 'setScenario', { scenario: echoScenario })).ok).toBe(true);
+	expect((await command(page, 'startSession')).ok).toBe(true);
+	const frame = page.frameLocator('#lab');
+	const echo = frame.locator('#calls').getByLabel(en('call_tool'), { exact: true });
+	await expect(echo).toHaveValue('mcp__echo__echo');
+	await expect(echo).toHaveAccessibleDescription('');
+	await expect(frame.getByText(en('call_simulated_note'))).toHaveCount(0);
+});

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { exampleArguments, exampleText, exampleValue, parseArguments } from './call-arguments';
+import {
+	answerIsFixed,
+	exampleArguments,
+	exampleText,
+	exampleValue,
+	parseArguments
+} from './call-arguments';
 
 describe('exampleArguments', () => {
 	it('fills the required properties of the filesystem read_file schema', () => {
@@ -79,5 +85,37 @@ describe('parseArguments', () => {
 	it('rejects JSON that is not an object', () => {
 		for (const text of ['[]', '"x"', '1', 'null'])
 			expect(parseArguments(text)).toEqual({ ok: false, reason: 'not-object' });
+	});
+});
+
+describe('whether a tool answers the same whatever its arguments', () => {
+	const server = (tool: Record<string, unknown>, live: unknown = null) => ({
+		config: { type: 'stdio', command: 'x', args: [], sim: { tools: [{ name: 't', ...tool }] } },
+		live
+	});
+	it('is so when the scenario writes its result or its error', () => {
+		expect(answerIsFixed(server({ result: { content: [] } }) as never, 't')).toBe(true);
+		expect(answerIsFixed(server({ error: { code: -32000, message: 'no' } }) as never, 't')).toBe(
+			true
+		);
+	});
+	it('is not for a tool that echoes its arguments, a live server, or a tool it does not list', () => {
+		expect(answerIsFixed(server({}) as never, 't')).toBe(false);
+		expect(
+			answerIsFixed(server({ result: { content: [] } }, { url: 'http://x' }) as never, 't')
+		).toBe(false);
+		expect(answerIsFixed(server({ result: { content: [] } }) as never, 'added-later')).toBe(false);
+		expect(answerIsFixed(undefined, 't')).toBe(false);
+	});
+	it('reads a well-known command’s built-in tools', () => {
+		const filesystem = {
+			config: {
+				type: 'stdio',
+				command: 'npx',
+				args: ['-y', '@modelcontextprotocol/server-filesystem']
+			},
+			live: null
+		};
+		expect(answerIsFixed(filesystem as never, 'read_file')).toBe(true);
 	});
 });

@@ -3,6 +3,8 @@
  * learner's JSON checked before anything is sent.
  */
 
+import type { ServerConfig } from '$lib/core/scenario/schema';
+import { effectiveSim } from '$lib/core/scenario/well-known';
 import { boundJson } from '$lib/core/text/bound';
 
 type Schema = Record<string, unknown>;
@@ -89,4 +91,19 @@ export function parseArguments(text: string): ParsedArguments {
 		return { ok: false, reason: 'syntax', detail: error instanceof Error ? error.message : '' };
 	}
 	return isObject(value) ? { ok: true, value } : { ok: false, reason: 'not-object' };
+}
+
+/**
+ * Whether a tool's answer is written in its simulated server's scenario (`result` or `error`),
+ * so no argument changes it; one without either echoes its arguments, and a live server's, or a
+ * tool the server added while running, is not known here.
+ */
+export function answerIsFixed(
+	server: { config: ServerConfig; live: unknown } | undefined,
+	tool: string
+): boolean {
+	if (!server || server.live) return false;
+	// effectiveSim: a well-known command (the filesystem server) runs the lab's built-in tools.
+	const sim = effectiveSim(server.config).tools?.find((t) => t.name === tool);
+	return !!sim && (sim.result !== undefined || sim.error !== undefined);
 }
