@@ -153,6 +153,31 @@ describe('the build’s lab check', () => {
 		expect(hide(1, ['pipeline'], callFirst.slice().reverse())).toEqual(['']);
 	});
 
+	it('says where a tool’s JSON Schema has a typo, in the lab’s world and in one a solution sets', () => {
+		expect(
+			problemsOf((lab) => {
+				lab.scenario.mcp_servers['internal-api'].sim.tools[0].inputSchema.properties.query.type =
+					'strin';
+				lab.steps[6].solution.unshift({
+					do: 'setScenario',
+					scenario: {
+						mcp_servers: {
+							x: {
+								type: 'stdio',
+								command: 'x',
+								sim: { tools: [{ name: 't', inputSchema: { type: 'object', requird: [] } }] }
+							}
+						}
+					}
+				});
+			})
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: scenario.mcp_servers.internal-api.sim.tools[0].inputSchema.properties.query.type: Unknown type "strin" (did you mean "string"?): one of string, number, integer, boolean, object, array, null, or an array of them.',
+			'labs/01-connection-isolation/lab.json: steps[6].solution[0].scenario.mcp_servers.x.sim.tools[0].inputSchema.requird: Unknown keyword "requird" (did you mean "required"?).',
+			'labs/01-connection-isolation/lab.json: steps[6].solution[0]: setScenario is done on the editor panel, which this lab does not show (panels).'
+		]);
+	});
+
 	it('refuses a Chinese narration left in English', () => {
 		expect(problemsOf(() => {}, { en, 'zh-CN': en })).toEqual([
 			expect.stringMatching(/^labs\/01-connection-isolation\/zh-CN\.md: title: No Chinese in "/),

@@ -6,12 +6,14 @@ import { labSchema, type Goal, type Lab, type LabAction } from './lab-schema';
 import { parseInline, parseLabText, type Block, type Inline, type LabText } from './lab-text';
 import { labTextLint } from './lab-text-lint';
 import { isPanelTarget, PANEL_TARGETS } from './panel-targets';
+import { scenarioSchemaProblems } from './schema-lint';
 
 /**
  * Everything the build can tell a lab author before a learner meets a broken page: lab.json
  * against its schema (every problem, each with its JSON path), then what the schema cannot see
  * (the folder, ids that must match across files, the servers goals name, the scenarios a
- * solution sets, the panels a solution needs, both languages' narration). `labs.ts` refuses to
+ * solution sets, typos in its tools' JSON Schemas, the panels a solution needs, both
+ * languages' narration). `labs.ts` refuses to
  * build with any of them; `labs/labs.test.ts` reports them lab by lab.
  */
 
@@ -170,6 +172,8 @@ function scenarioProblems(lab: Lab, report: (path: string, message: string) => v
 				for (const problem of parsed.problems)
 					report(problem.path ? `${path}.${problem.path}` : path, problem.message);
 		}
+		for (const problem of scenarioSchemaProblems(scenario, path))
+			report(problem.path, problem.message);
 		for (const key of Object.keys(scenario))
 			if (!KNOWN_SCENARIO_KEYS.has(key))
 				report(
