@@ -1,5 +1,7 @@
 // Server-only (prerender time): labs are validated and their narration parsed while the site
 // is built, so pages receive plain data and ship neither the lab schema nor other labs' text.
+import { error } from '@sveltejs/kit';
+import { dev } from '$app/environment';
 import { checkLab, formatLabProblems, type CheckedLab } from '$lib/core/labs/lab-check';
 import type { LabText } from '$lib/core/labs/lab-text';
 
@@ -21,10 +23,10 @@ const narrations = import.meta.glob<string>('/labs/*/{en,zh-CN}.md', {
 
 export type CatalogLab = CheckedLab;
 
-/** Every lab, or an error that lists every problem of every lab, each with its file and path. */
-function load(): CatalogLab[] {
-	const out: CatalogLab[] = [];
-	const reports: string[] = [];
+/** The labs that pass their checks, and one report per lab that does not. */
+function load(): { labs: CatalogLab[]; reports: Map<string, string> } {
+	const labs: CatalogLab[] = [];
+	const reports = new Map<string, string>();
 	const folders = new Set(
 		[...Object.keys(definitions), ...Object.keys(narrations)].map((path) => path.split('/')[2])
 	);
@@ -34,23 +36,48 @@ function load(): CatalogLab[] {
 			en: narrations[files('en.md')],
 			'zh-CN': narrations[files('zh-CN.md')]
 		});
-		if (problems.length) reports.push(formatLabProblems(folder, problems));
-		else if (checked) out.push(checked);
+		if (problems.length) reports.set(folder, formatLabProblems(folder, problems));
+		else if (checked) labs.push(checked);
 	}
-	const ids = out.map((entry) => entry.lab.id);
+	const ids = labs.map((entry) => entry.lab.id);
 	for (const [i, id] of ids.entries())
-		if (ids.indexOf(id) !== i) reports.push(`labs/${id}/lab.json: id: two labs have the id ${id}.`);
-	if (reports.length)
-		throw new Error(
-			`The labs have problems; nothing is built until they are fixed:\n${reports.join('\n')}`
-		);
-	return out.sort((a, b) => a.lab.order - b.lab.order);
+		if (ids.indexOf(id) !== i)
+			reports.set(id, `labs/${id}/lab.json: id: two labs have the id ${id}.`);
+	return {
+		labs: labs
+			.filter((entry) => !reports.has(entry.lab.id))
+			.sort((a, b) => a.lab.order - b.lab.order),
+		reports
+	};
 }
 
-export const catalog: CatalogLab[] = load();
+const loaded = load();
+if (loaded.reports.size) {
+	const text = `The labs have problems; nothing is built until they are fixed:\n${[...loaded.reports.values()].join('\n')}`;
+	// The build stops. While an author edits (npm run dev), the other labs keep working, and
+	// the broken lab's page and the home page say what is wrong (the terminal too).
+	if (!dev) throw new Error(text);
+	console.error(text);
+}
+
+export const catalog: CatalogLab[] = loaded.labs;
+
+/** While developing: each lab left out, with its problems (none in a build, which stops instead). */
+export const labProblems: Array<{ folder: string; report: string }> = [...loaded.reports].map(
+	([folder, report]) => ({ folder, report })
+);
 
 export function findLab(id: string): CatalogLab | undefined {
 	return catalog.find((entry) => entry.lab.id === id);
+}
+
+/** The lab of a page's `[lab]` parameter, else the page's error: its problems, or no such lab. */
+export function requireLab(id: string): CatalogLab {
+	const entry = findLab(id);
+	if (entry) return entry;
+	const report = loaded.reports.get(id);
+	if (report) error(500, `This lab has problems; fix them and reload:\n${report}`);
+	error(404, `There is no lab called ${id}.`);
 }
 
 const titles = (text: Record<string, LabText>) =>

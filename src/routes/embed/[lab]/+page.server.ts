@@ -1,5 +1,4 @@
-import { error } from '@sveltejs/kit';
-import { catalog, findLab } from '$lib/server/labs';
+import { catalog, requireLab } from '$lib/server/labs';
 import type { EntryGenerator, PageServerLoad } from './$types';
 
 /** Every lab, plus `sandbox`: an empty world a host fills with setScenario. */
@@ -10,7 +9,6 @@ export const entries: EntryGenerator = () => [
 
 export const load: PageServerLoad = ({ params }) => {
 	if (params.lab === 'sandbox') return { labId: 'sandbox', lab: null, text: null };
-	const entry = findLab(params.lab);
-	if (!entry) error(404, `There is no lab called ${params.lab}.`);
+	const entry = requireLab(params.lab);
 	return { labId: params.lab, lab: entry.lab, text: entry.text };
 };

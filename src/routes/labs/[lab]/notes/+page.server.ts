@@ -1,6 +1,5 @@
-import { error } from '@sveltejs/kit';
 import type { Block } from '$lib/core/labs/lab-text';
-import { catalog, findLab } from '$lib/server/labs';
+import { catalog, requireLab } from '$lib/server/labs';
 import type { EntryGenerator, PageServerLoad } from './$types';
 
 export const entries: EntryGenerator = () => catalog.map((entry) => ({ lab: entry.lab.id }));
@@ -17,8 +16,7 @@ const lines = (blocks: Block[]) =>
 
 /** The notes window needs only titles and the cues' narration, per language. */
 export const load: PageServerLoad = ({ params }) => {
-	const entry = findLab(params.lab);
-	if (!entry) error(404, `There is no lab called ${params.lab}.`);
+	const entry = requireLab(params.lab);
 	const steps = entry.lab.steps.map((s) => s.id);
 	return {
 		lab: entry.lab.id,
