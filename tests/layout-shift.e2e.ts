@@ -1,15 +1,22 @@
 import { expect, test } from '@playwright/test';
 import { settled } from './helpers/play-lab';
 
-// Panels that load after the page is drawn (Time travel, the live tools) must not push the
-// server cards down under a learner's pointer: on a slow projector laptop they came 1–2 s late.
+// Panels that load after the page is drawn (Time travel, the live tools, a profile's own
+// controls, the question card) must not push the server cards or the step buttons away from a
+// learner's pointer: on a slow projector laptop they came 1–2 s late.
 
 for (const path of [
 	'labs/01-connection-isolation',
 	'labs/00-protocol-basics',
-	'embed/01-connection-isolation'
+	'embed/01-connection-isolation',
+	// Connector trust's controls, and a question on the first step.
+	'labs/04-trust-and-grants',
+	// ToolSource's allowlist and Restart harness.
+	'labs/05-fault-drills'
 ])
-	test(`the server cards do not move once drawn: ${path}`, async ({ page }) => {
+	test(`the server cards and the step buttons do not move once drawn: ${path}`, async ({
+		page
+	}) => {
 		await page.setViewportSize({ width: 1280, height: 800 });
 		await page.addInitScript(() => {
 			// The layout-shift score of every shift that moved the server cards or anything in them.
@@ -23,7 +30,9 @@ for (const path of [
 				}>)
 					if (
 						!entry.hadRecentInput &&
-						entry.sources.some((s) => s.node instanceof Element && s.node.closest('#servers'))
+						entry.sources.some(
+							(s) => s.node instanceof Element && s.node.closest('#servers, #narration nav')
+						)
 					)
 						moved.push(entry.value);
 			}).observe({ type: 'layout-shift', buffered: true });
@@ -33,6 +42,9 @@ for (const path of [
 		// The lazily loaded panels have arrived: Time travel and the live tools' controls.
 		await expect(page.locator('#timeline')).toBeVisible();
 		await expect(page.locator('#harness input[type="checkbox"]')).toBeVisible();
+		// And the first step's question, and ToolSource's allowlist.
+		if (/\/0[45]-/.test(path)) await expect(page.locator('#narration form')).toBeVisible();
+		if (path.includes('05-')) await expect(page.locator('#harness table')).toBeVisible();
 		await page.evaluate(
 			() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
 		);

@@ -9,8 +9,11 @@ import { html, startedStates, text } from './test-support/render';
 
 const session = startedStates({ profile: 'openharness', mcp_servers: {} });
 
+/** What a reader gets: a text kept only to hold its room while another loads is neither seen nor read. */
+const unseen = /<p class="invisible[^"]*" aria-hidden="true">[^<]*<\/p>/g;
+
 const help = async (profile: ProfileId) =>
-	text(html(await session({ profile, mcp_servers: {} }), HarnessControls));
+	text(html(await session({ profile, mcp_servers: {} }), HarnessControls).replace(unseen, ''));
 
 describe('harness controls help', () => {
 	for (const profile of ['openharness', 'toolsource'] as const)
@@ -26,6 +29,9 @@ describe('harness controls help', () => {
 
 	for (const profile of ['trust', 'miniharness', 'contextual'] as const)
 		it(`shows no OpenHarness text for ${profile} while its own texts load`, async () => {
+			const markup = html(await session({ profile, mcp_servers: {} }), HarnessControls);
+			// Its room is held: OpenHarness's three lines, unseen and unread, until its own arrive.
+			expect(markup.match(unseen)).toHaveLength(3);
 			const all = await help(profile);
 			for (const label of [m.harness_start(), m.harness_reconnect(), m.harness_close()])
 				expect(all).toContain(label);

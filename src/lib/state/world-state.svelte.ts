@@ -49,6 +49,9 @@ export function isSpeed(value: string | null): value is Speed {
  * Runes over one World: the world changes many times per command (every message on the wire),
  * so its views are re-read at most once per animation frame into `$state.raw` fields.
  */
+/** One object, so a world without an allowlist does not redraw its readers on every change. */
+const NO_ALLOW: Readonly<Record<string, string>> = Object.freeze({});
+
 export class WorldState {
 	world: World;
 	servers = $state.raw<ServerView[]>([]);
@@ -74,6 +77,12 @@ export class WorldState {
 	profile = $state<ProfileId>('openharness');
 	/** ToolSource's allowlist, journal and run state; null for other profiles. */
 	toolSource = $state.raw<World['toolSource']>(null);
+	/**
+	 * ToolSource's allowlist as the scenario writes it: known at once, while `toolSource` waits for
+	 * its code. Drawn from `toolSource` alone, the allowlist first said "empty: every call is
+	 * refused", then grew by a row per entry.
+	 */
+	toolSourceAllow = $state.raw<Readonly<Record<string, string>>>({});
 	/** A trust, miniharness or contextual profile's own state; null for the other profiles. */
 	profileView = $state.raw<World['profileView']>(null);
 	/** Lab 09's pinned tool definitions; null unless the scenario sets `pins`. */
@@ -385,6 +394,8 @@ export class WorldState {
 		this.now = world.clock.now;
 		this.profile = world.scenario.profile;
 		this.toolSource = world.toolSource;
+		this.toolSourceAllow =
+			world.toolSource?.policy.allow ?? world.scenario.toolsource?.allow ?? NO_ALLOW;
 		this.profileView = world.profileView;
 		this.pins = world.pins;
 		this.hostRequests = world.hostRequests;
