@@ -167,3 +167,19 @@ test('a tool whose scenario fixes its answer says so beside its arguments; an ec
 	await expect(echo).toHaveAccessibleDescription('');
 	await expect(frame.getByText(en('call_simulated_note'))).toHaveCount(0);
 });
+
+test('a call waiting for approval shows its arguments beside the harness’s question', async ({
+	page
+}) => {
+	await openHost(page, { lab: 'sandbox' });
+	const scenario = { ...echoScenario, permissions: { mode: 'default' } };
+	expect((await command(page, 'setScenario', { scenario })).ok).toBe(true);
+	expect((await command(page, 'startSession')).ok).toBe(true);
+	const calls = page.frameLocator('#lab').locator('#calls');
+	await calls.getByLabel(en('call_arguments'), { exact: true }).fill('{"text": "~/.ssh/id_rsa"}');
+	await calls.getByRole('button', { name: en('call_button'), exact: true }).click();
+	const card = calls.locator('li').first();
+	await expect(card).toContainText(en('call_question'));
+	// The prompt is OpenHarness's own sentence; what the call would do is only in its arguments.
+	await expect(card).toContainText(`${en('call_question_arguments')} {"text":"~/.ssh/id_rsa"}`);
+});

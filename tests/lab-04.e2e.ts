@@ -33,6 +33,9 @@ for (const locale of ['en', 'zh-CN']) {
 			t(locale, 'registry_builtins_note_trust')
 		);
 		await expect(page.locator('#registry')).not.toContainText(t(locale, 'registry_builtins_note'));
+		// Not "the model sees only the harness built-ins": it also reads the deferred block.
+		await expect(page.locator('#registry')).toContainText(t(locale, 'registry_no_mcp_tools_trust'));
+		await expect(page.locator('#registry')).not.toContainText(t(locale, 'registry_no_mcp_tools'));
 		await expect(page.locator('#status')).toContainText(t(locale, 'status_caption_other'));
 		await expect(page.locator('#harness-title')).toHaveText(t(locale, 'harness_title_trust'));
 		await expectNoAxeViolations(page);

@@ -51,6 +51,10 @@ for (const locale of ['en', 'zh-CN']) {
 
 		// The lab's steps, played through the panel as a learner would.
 		await playStep(page, locale, step('first-run'));
+		// Named by the run id the learner typed; the page's count (a second run) beside it.
+		await expect(panel(page).getByTestId('contextual-run')).toContainText(
+			t(locale, 'contextual_run_line_id', { run: 'run-1', number: 2, identity: 'alice' })
+		);
 		const sent = panel(page)
 			.getByTestId('contextual-server')
 			.filter({ hasText: 'knowledge.example.com' })

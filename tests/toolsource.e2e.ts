@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoAxeViolations } from './helpers/axe';
+import { switchLanguage } from './helpers/language';
 import { t } from './helpers/messages';
 import { toolSourceScenario } from '../src/lib/core/world/toolsource-scenario';
 
@@ -179,6 +180,25 @@ for (const lang of ['en', 'zh-CN']) {
 		expect(errors).toEqual([]);
 	});
 }
+
+test('a refusal in the harness panel follows the page’s language when it is switched in place', async ({
+	page
+}) => {
+	await openToolSource(page, 'en');
+	await call(page, 'en', 'mcp.files.export_log');
+	await call(page, 'en', 'mcp.tickets.transfer_funds');
+	await page
+		.locator('#calls')
+		.getByRole('button', { name: t('en', 'call_approve_label', { id: 'c2' }) })
+		.click();
+	await settled(page);
+	await call(page, 'en', 'mcp.files.read_file', { path: '/a' });
+	const refusal = (lang: string) => t(lang, 'command_error_run_interrupted', { ids: 'c2' });
+	await expect(page.locator('#harness')).toContainText(refusal('en'));
+	// It used to keep the words it was first said in.
+	await switchLanguage(page, 'zh-CN');
+	await expect(page.locator('#harness')).toContainText(refusal('zh-CN'));
+});
 
 test('the state list says a result’s size in the learner’s language', async ({ page }) => {
 	await openToolSource(page, 'zh-CN');

@@ -27,7 +27,8 @@ const view: ContextualView = {
 	run: {
 		number: 1,
 		identity: LONG,
-		run_id: 'r',
+		// Typed by the learner, or set by a host page's command: bounded like a name.
+		run_id: 'r'.repeat(5000),
 		thread_id: 't',
 		servers: [],
 		state: 'running',
@@ -55,13 +56,14 @@ describe('the contextual panel with hostile names', () => {
 		for (const ref of refs) expect(ids).toContain(ref);
 	});
 
-	it('bounds the identity in the run line and in its option', () => {
+	it('bounds the identity and the run id in the run line, and the identity in its option', () => {
 		const page = markup();
 		expect(page.length).toBeLessThan(4 * LONG.length);
 		const option = page.match(/<option[^>]*>([^<]*)<\/option>/);
 		expect(option?.[1].length).toBeLessThan(300);
-		const line = text(page).match(/Run 1 as (x*)/);
+		const line = text(page).match(/Run (r*) \(run 1 on this page\) as (x*)/);
 		expect(line?.[1].length).toBeLessThan(300);
+		expect(line?.[2].length).toBeLessThan(300);
 	});
 
 	it('isolates each name in the allowed_tools sentences', () => {
