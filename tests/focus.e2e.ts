@@ -102,6 +102,8 @@ test('a predict card keeps focus once answered; so does a call awaiting approval
 	await page.goto('labs/05-fault-drills?speed=instant');
 	await settled(page);
 	const calls = page.locator('#calls');
+	// Step 1 covers the call form until its question is answered.
+	await pressEnter(page, en('panel_hidden_show_label', { panel: en('call_title') }));
 	await calls
 		.getByLabel(en('call_tool'), { exact: true })
 		.selectOption('mcp.payments.create_invoice');

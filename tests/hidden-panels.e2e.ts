@@ -49,10 +49,13 @@ for (const lang of ['en', 'zh-CN'] as const) {
 		);
 
 		// By keyboard: the panels show, it is said, and focus stays on the page (the panel).
-		await page
-			.locator('#registry')
-			.getByRole('button', { name: say('panel_hidden_show'), exact: true })
-			.focus();
+		// Named with its panel (the step covers three, each with this button), its words in it.
+		const show = page.locator('#registry').getByRole('button', {
+			name: t(lang, 'panel_hidden_show_label', { panel: say('registry_title') }),
+			exact: true
+		});
+		await expect(show).toHaveText(say('panel_hidden_show'));
+		await show.focus();
 		await page.keyboard.press('Enter');
 		await expectCovered(page, false);
 		await expect(page.getByTestId('live-region')).toHaveText(say('panel_hidden_shown'));

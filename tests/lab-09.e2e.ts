@@ -41,6 +41,16 @@ const scroller = (page: Page, heading: string) =>
 async function expectDefences(page: Page, locale: string) {
 	const table = scroller(page, 'defences-heading');
 	await expect(table).toHaveAccessibleName(t(locale, 'defences_heading'));
+	// Each harness by the name the labs gave it, with the lab that taught it.
+	const harness = (name: string, lab: string) => t(locale, 'defences_harness', { name, lab });
+	await expect(table.locator('thead th')).toHaveText([
+		t(locale, 'defences_defence'),
+		'OpenHarness',
+		harness('ToolSource', '05'),
+		harness(t(locale, 'defences_name_trust'), '04'),
+		harness('MiniHarness', '06'),
+		harness('ContextualMCP', '07')
+	]);
 	const rule1 = table.locator('[data-defence="openharness.credentialPaths"]');
 	await expect(rule1).toContainText(t(locale, 'defences_verdict_has'));
 	await expect(rule1).toContainText(t(locale, 'defences_detail_rule_1'));
@@ -61,6 +71,13 @@ test('lab 09 shows the poison as text, the broken pin and the defences (en, then
 	await settled(page);
 	const panel = page.locator('#pins');
 	await expect(panel.getByRole('heading', { name: t(locale, 'pins_panel_title') })).toBeVisible();
+	// Step 1 asks what the model reads: the panel that shows it waits for the answer, or this.
+	await panel
+		.getByRole('button', {
+			name: t(locale, 'panel_hidden_show_label', { panel: t(locale, 'pins_panel_title') }),
+			exact: true
+		})
+		.click();
 
 	// The description the model reads, whole, as text: its markup is shown and never run.
 	const save = panel.getByTestId('model-reads').filter({ hasText: 'mcp__notes__save_note' });

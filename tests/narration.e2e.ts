@@ -108,7 +108,10 @@ for (const lang of LOCALES) {
 		// Lab 08's first step: the command to type, as a block, whole.
 		await page.goto(`labs/08-live-mode?speed=instant&lang=${lang}`);
 		await settled(page);
-		const block = page.getByRole('region', { name: `${t(lang, 'narration_code_block')} (sh)` });
+		// The first of two: the second is the same command on another port.
+		const block = page
+			.getByRole('region', { name: `${t(lang, 'narration_code_block')} (sh)` })
+			.first();
 		await expect(block).toHaveText('npm run lab:server -- --lab 08-live-mode');
 		await expect(block.locator('code')).toHaveCount(1);
 		// Reached by keyboard (a long line scrolls inside it): the next Tab from the text before it.

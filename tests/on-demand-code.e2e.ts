@@ -9,7 +9,8 @@ const en = (key: string) => t('en', key);
 // Each check looks for a marker the panel's compiled template carries in the scripts fetched.
 
 const MARKERS = {
-	pipeline: 'pipeline-stages',
+	// Not the panel's id: the start-up code names every panel (panel-targets.ts).
+	pipeline: 'data-testid="pipeline-pinned"',
 	transcript: 'data-testid="transcript"',
 	liveConnect: 'data-testid="live-connect"',
 	editor: 'data-testid="editor-outcome"'

@@ -7,7 +7,7 @@ import { settled } from './play-lab';
 // ships a strict policy, svelte.config.js `kit.csp`), a console error or an uncaught exception.
 // Shared by the axe sweep, which drives every world under the policy, and csp.e2e.ts.
 
-const en = (key: string) => t('en', key);
+const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
 
 /**
  * Starts collecting CSP violations (from every frame: the listener is installed before any page
@@ -45,7 +45,8 @@ export async function watchProblems(page: Page, lab = ''): Promise<() => Promise
 export async function openEditor(page: Page) {
 	const editor = page.getByRole('textbox', { name: en('editor_json_label') });
 	// Labs that list the editor show it; the others have it behind "Edit this world".
-	const opener = page.getByText(en('lab_edit_world'));
+	// The disclosure's own summary, not a narration that names it.
+	const opener = page.locator('summary').getByText(en('lab_edit_world'), { exact: true });
 	await expect(editor.or(opener)).toBeVisible();
 	if (await opener.isVisible()) await opener.click();
 	await expect(editor).toBeVisible();
@@ -70,7 +71,15 @@ export async function callFirstTool(page: Page) {
 		await settled(page);
 	}
 	const calls = page.locator('#calls');
+	// A step may cover the call form until its question is answered (hideUntilAnswered): a
+	// learner who would rather not answer first shows it.
+	const cover = calls.getByRole('button', {
+		name: en('panel_hidden_show_label', { panel: en('call_title') }),
+		exact: true
+	});
 	const select = calls.getByLabel(en('call_tool'), { exact: true });
+	await expect(select.or(cover).filter({ visible: true })).toBeVisible();
+	if (await cover.isVisible()) await cover.click();
 	const tools = await select.locator('option').evaluateAll((all) =>
 		// Every profile's names (mcp__a__b, mcp.a.b); not the "Another name…" entry.
 		(all as HTMLOptionElement[]).map((o) => o.value).filter((v) => !v.startsWith('\u0000'))
