@@ -1,4 +1,4 @@
-import type { PanelName } from '../embed/protocol';
+import { PANELS, type PanelName } from '../embed/protocol';
 
 /**
  * The page's panels a narration may link to, `[Model calls](#calls)`, by their element id (each
@@ -34,22 +34,14 @@ export const isPanelTarget = (id: string): id is PanelTarget => Object.hasOwn(PA
 
 /**
  * The lab panels a step may hide until its question is answered (a step's `hideUntilAnswered`):
- * those that can show the answer. Not the servers (their controls start the session and inject
- * faults) nor the editor (a step may need it before answering).
+ * every one but the servers (their controls start the session and inject faults) and the editor
+ * (a step may need it before answering).
  */
-export const HIDEABLE_PANELS = [
-	'naming',
-	'input',
-	'machine',
-	'registry',
-	'pipeline',
-	'log',
-	'messages',
-	'protocol',
-	'host'
-] as const satisfies readonly PanelName[];
-
-export type HideablePanel = (typeof HIDEABLE_PANELS)[number];
+const NEVER_HIDDEN = ['servers', 'editor'] as const;
+export type HideablePanel = Exclude<PanelName, (typeof NEVER_HIDDEN)[number]>;
+export const HIDEABLE_PANELS = PANELS.filter(
+	(panel): panel is HideablePanel => !(NEVER_HIDDEN as readonly string[]).includes(panel)
+) as [HideablePanel, ...HideablePanel[]];
 
 /** Whether the page's panel with this element id (`<Panel id>`) shows one of these lab panels. */
 export function panelHidden(elementId: string, hidden: readonly string[]): boolean {
