@@ -29,13 +29,20 @@ for (const lang of LOCALES) {
 		const label = { en: 'Reconnect all', 'zh-CN': '全部重新连接' }[lang];
 		await expect(live).toContainText(say('announce_check_early', { label }));
 
+		// How to choose by keyboard is said with the choices (an arrow key chooses as it moves).
+		const choices = page.locator('#narration fieldset');
+		await expect(choices).toHaveAccessibleDescription(say('lab_predict_keys'));
 		// Locking in with nothing chosen: said, and the cursor goes to the first choice.
 		await pressEnter(page, say('lab_predict_answer'));
 		await expect(live).toHaveText(say('lab_predict_choose'));
 		await expect(page.locator('input[name="prediction"]').first()).toBeFocused();
+		await expect(choices).toHaveAccessibleDescription(
+			`${say('lab_predict_keys')} ${say('lab_predict_choose')}`
+		);
 
 		await page.keyboard.press('Space');
 		await pressEnter(page, say('lab_predict_answer'));
+		await expect(page.getByText(say('lab_predict_keys'))).toHaveCount(0);
 		// Answered: the reconnect still does not count, and is still named until it is done again.
 		await expect(reconnected).toHaveAttribute('data-early', 'true');
 		await expect(reconnected).toContainText(say('lab_check_early'));
