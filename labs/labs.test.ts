@@ -11,6 +11,7 @@ import {
 	type LabProgressState
 } from '../src/lib/core/labs/progress';
 import { worldFacts } from '../src/lib/core/labs/facts';
+import { stepHints } from '../src/lib/core/labs/hints';
 import { performLabAction } from '../src/lib/core/labs/lab-actions';
 import { World } from '../src/lib/core/world/world';
 import { parseScenario } from '../src/lib/core/scenario/parse';
@@ -132,6 +133,8 @@ describe.each(folders)('lab %s', (folder) => {
 				for (const action of step.solution) {
 					state = await act(action, state);
 					state = advance(lab, state, facts());
+					// A hint is for a wrong turn: the intended way never shows one.
+					expect(stepHints(lab, state, facts()), `${step.id}: after ${action.do}`).toEqual([]);
 				}
 				const unmet = step.checks.filter((_, i) => !state.steps[index].met[i]).map((c) => c.id);
 				expect(

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { englishLeft } from './helpers/english-left';
 import { t } from './helpers/messages';
-import { labSteps, play, playStep, settled, type Step } from './helpers/play-lab';
+import { labHint, labSteps, play, playStep, settled, type Step } from './helpers/play-lab';
 
 // Lab 07 through the UI, every step played to its goals: the run form by keyboard, the headers
 // each run sends visible in the panel and on the protocol log's simulated HTTP requests, the
@@ -48,9 +48,18 @@ for (const locale of ['en', 'zh-CN']) {
 		await expect(page.getByTestId('live-region')).toContainText(
 			"ContextualMCP 'billing': Static and resolved MCP header names"
 		);
+		// The step's hint says what to untick.
+		const hints = page.getByRole('region', { name: t(locale, 'lab_hint_heading') });
+		const words = labHint(LAB, locale, 'first-run', 'billing-ticked');
+		await expect(hints.getByRole('listitem')).toHaveText([words]);
+		// Said in the same message as the failure it follows, so neither replaces the other.
+		await expect(page.getByTestId('live-region')).toContainText(
+			t(locale, 'announce_hint', { text: words })
+		);
 
 		// The lab's steps, played through the panel as a learner would.
 		await playStep(page, locale, step('first-run'));
+		await expect(hints).toHaveCount(0);
 		// Named by the run id the learner typed; the page's count (a second run) beside it.
 		await expect(panel(page).getByTestId('contextual-run')).toContainText(
 			t(locale, 'contextual_run_line_id', { run: 'run-1', number: 2, identity: 'alice' })

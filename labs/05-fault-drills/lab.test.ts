@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { allCode, LabWalk, loadLab, locales } from '../test-support';
 import { worldFacts } from '../../src/lib/core/labs/facts';
 import { goalMet } from '../../src/lib/core/labs/goals';
+import { stepHints } from '../../src/lib/core/labs/hints';
+import { goTo, initialProgress } from '../../src/lib/core/labs/progress';
 import { isWorldLabAction, performLabAction } from '../../src/lib/core/labs/lab-actions';
 import { World } from '../../src/lib/core/world/world';
 
@@ -137,7 +139,7 @@ describe('lab 05-fault-drills: a learner can meet every check', () => {
 });
 
 describe('lab 05-fault-drills: a call reconciled the wrong way', () => {
-	it('leaves its check open, in both drills; the run goes on all the same', async () => {
+	it('leaves its check open and shows its hint, in both drills; the run goes on all the same', async () => {
 		const world = new World(lab.scenario);
 		const stepOf = (id: string) => lab.steps.find((s) => s.id === id)!;
 		/** A check judged as the page judges it: on what happened since its step began. */
@@ -149,6 +151,12 @@ describe('lab 05-fault-drills: a call reconciled the wrong way', () => {
 			return goalMet(goal, { ...facts, events, callIds, predicted: true });
 		};
 		const now = () => world.events.at(-1)?.seq ?? 0;
+		/** The hints the page shows on a step opened at event `since`. */
+		const hints = (step: string, since: number) => {
+			const index = lab.steps.indexOf(stepOf(step));
+			const state = goTo(initialProgress(lab), index, since);
+			return stepHints(lab, state, worldFacts(world, lab.id, index));
+		};
 		const play = async (step: string, skip = 0) => {
 			const actions = stepOf(step).solution.filter(isWorldLabAction);
 			for (const action of actions.slice(0, actions.length - skip))
@@ -160,10 +168,14 @@ describe('lab 05-fault-drills: a call reconciled the wrong way', () => {
 				await play(step);
 			await play('killed-mid-call');
 			const reconcileFrom = now();
+			expect(hints('reconcile', reconcileFrom)).toEqual([]);
 			// No refund was found: "It happened" is the wrong answer.
 			await world.reconcile(world.toolSource!.unreconciled[0], 'applied');
 			expect(met('reconcile', 'reconciled', reconcileFrom)).toBe(false);
 			expect(met('reconcile', 'running', reconcileFrom)).toBe(true);
+			expect(hints('reconcile', reconcileFrom)).toEqual(['wrong-verdict']);
+			// What was done before the step opened is not a wrong turn taken in it.
+			expect(hints('reconcile', now())).toEqual([]);
 			// The rest of that step (restart payments, reconnect all), and the next.
 			for (const action of stepOf('reconcile').solution.filter(isWorldLabAction).slice(1))
 				await performLabAction(world, action);
@@ -177,6 +189,7 @@ describe('lab 05-fault-drills: a call reconciled the wrong way', () => {
 			expect(world.toolSource!.unreconciled).toEqual([]);
 			expect(met('hang', 'reconciled', hangFrom)).toBe(false);
 			expect(met('hang', 'timed-out', hangFrom)).toBe(true);
+			expect(hints('hang', hangFrom)).toEqual(['wrong-verdict']);
 		} finally {
 			world.dispose();
 		}

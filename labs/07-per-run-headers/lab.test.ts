@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
+import { worldFacts } from '../../src/lib/core/labs/facts';
+import { stepHints } from '../../src/lib/core/labs/hints';
 import type { LabAction } from '../../src/lib/core/labs/lab-schema';
+import { initialProgress } from '../../src/lib/core/labs/progress';
 import { URL_NOT_HTTP } from '../../src/lib/core/profiles/contextual/headers';
 import { World } from '../../src/lib/core/world/world';
 
@@ -175,5 +178,30 @@ describe('lab 07-per-run-headers: a learner can meet every check', () => {
 			startsOutput: (span) =>
 				outputs.some((o) => o.includes(span)) || [...produced].some((w) => w.includes(span))
 		});
+	});
+});
+
+describe('lab 07-per-run-headers: a run that selects a server it should not', () => {
+	it('shows the hint for what was ticked, and none once a run with knowledge alone starts', async () => {
+		const world = new World(lab.scenario);
+		const start = (servers: string[]) =>
+			world.profileCommand('startRun', {
+				identity: 'alice',
+				context: { run_id: 'run-1', thread_id: 'thread-7', metadata: {} },
+				servers
+			});
+		const hints = () => stepHints(lab, initialProgress(lab), worldFacts(world, lab.id, 0));
+		try {
+			await world.startSession();
+			expect(hints()).toEqual([]);
+			await start(['knowledge', 'billing']).catch(() => {});
+			expect(hints()).toEqual(['billing-ticked']);
+			await start(['knowledge', 'files']).catch(() => {});
+			expect(hints()).toEqual(['files-ticked']);
+			await start(['knowledge']);
+			expect(hints()).toEqual([]);
+		} finally {
+			world.dispose();
+		}
 	});
 });

@@ -45,6 +45,21 @@ export function labSteps(id: string): Step[] {
 	return readLab(id).steps;
 }
 
+/**
+ * A hint's words as the page shows them (`- [!] {id} …` in the step's narration): links and
+ * code spans are plain text on the page.
+ */
+export function labHint(id: string, locale: string, step: string, hint: string): string {
+	const md = readFileSync(new URL(`${id}/${locale}.md`, labsDir), 'utf8');
+	const section = md.slice(md.indexOf(`{#${step}}`));
+	const line = section.split('\n').find((l) => l.startsWith(`- [!] {${hint}} `));
+	if (!line) throw new Error(`no hint ${hint} in ${id}/${locale}.md step ${step}`);
+	return line
+		.slice(`- [!] {${hint}} `.length)
+		.replace(/\[([^\]]+)\]\([^)]+\)/g, '$1')
+		.replace(/`([^`]+)`/g, '$1');
+}
+
 /** Lab ids in the home page's order. */
 export function labIds(): string[] {
 	return readdirSync(labsDir, { withFileTypes: true })

@@ -10,6 +10,7 @@ import {
 	type LabProgressState
 } from '$lib/core';
 import { worldFacts } from '$lib/core/labs/facts';
+import { stepHints } from '$lib/core/labs/hints';
 import type { WorldState } from './world-state.svelte';
 import { loadValidator } from '$lib/core/validation/lazy-validator';
 
@@ -18,6 +19,8 @@ export class LabState {
 	progress = $state.raw<LabProgressState>() as LabProgressState;
 	/** The current step's checks done before their turn (they do not count; see earlyChecks). */
 	early = $state.raw<number[]>([]);
+	/** The current step's hints for wrong turns taken (see stepHints), by id. */
+	hints = $state.raw<string[]>([]);
 	/** How many times the lab restarted: a view keyed by it starts afresh (a question's choice). */
 	restarts = $state(0);
 	/** After time travel: the newest event seq the rebuilt world already had (see timeTravelled). */
@@ -74,17 +77,27 @@ export class LabState {
 	/** Called from an effect that reads the world's state, so it re-runs on every change. */
 	check(): void {
 		if (this.#quiet) return;
+		const facts = worldFacts(this.world.world, this.lab.id, this.step);
 		if (this.#heldUntil !== null) {
-			if ((this.world.events.at(-1)?.seq ?? 0) <= this.#heldUntil) return this.#setEarly([]);
+			if ((this.world.events.at(-1)?.seq ?? 0) <= this.#heldUntil) {
+				// Judged on the rebuilt world too: a wrong turn undone by time travel has no hint.
+				this.#setHints(facts);
+				return this.#setEarly([]);
+			}
 			this.#heldUntil = null;
 		}
-		const facts = worldFacts(this.world.world, this.lab.id, this.step);
 		this.#set(advance(this.lab, this.progress, facts));
 		this.#setEarly(earlyChecks(this.lab, this.progress, facts));
+		this.#setHints(facts);
 	}
 
 	#setEarly(early: number[]): void {
 		if (early.join() !== this.early.join()) this.early = early;
+	}
+
+	#setHints(facts: ReturnType<typeof worldFacts>): void {
+		const hints = stepHints(this.lab, this.progress, facts);
+		if (hints.join() !== this.hints.join()) this.hints = hints;
 	}
 
 	/** Runs `work` with the checks off (see open-at-step.ts); what it does meets no goal. */
@@ -153,6 +166,7 @@ export class LabState {
 		this.#heldUntil = null;
 		this.progress = initialProgress(this.lab, 0);
 		this.early = [];
+		this.hints = [];
 		this.restarts++;
 	}
 }

@@ -209,14 +209,16 @@ function goalServers(goal: Goal): string[] {
 function goalServerProblems(lab: Lab, report: (path: string, message: string) => void) {
 	const names = serverNames(lab);
 	lab.steps.forEach((step, i) =>
-		step.checks.forEach((check, j) => {
-			for (const server of goalServers(check.goal))
-				if (!names.has(server))
-					report(
-						`steps[${i}].checks[${j}].goal`,
-						`No scenario of this lab has a server "${server}": ${[...names].join(', ') || 'it has none'}.`
-					);
-		})
+		(['checks', 'hints'] as const).forEach((kind) =>
+			(step[kind] ?? []).forEach((item, j) => {
+				for (const server of goalServers(item.goal))
+					if (!names.has(server))
+						report(
+							`steps[${i}].${kind}[${j}].goal`,
+							`No scenario of this lab has a server "${server}": ${[...names].join(', ') || 'it has none'}.`
+						);
+			})
+		)
 	);
 }
 
@@ -287,6 +289,11 @@ function narrationProblems(lab: Lab, text: LabText): Array<[string, string]> {
 		if (!t.title) out.push([at, 'The step has no title.']);
 		if (!t.body.length) out.push([at, 'The step has no paragraph besides its checklist.']);
 		same(`${at} checks`, Object.keys(t.checks).sort(), step.checks.map((c) => c.id).sort());
+		same(
+			`${at} hints`,
+			Object.keys(t.hints ?? {}).sort(),
+			(step.hints ?? []).map((h) => h.id).sort()
+		);
 		if (!step.predict) {
 			if (t.predict || t.reveal)
 				out.push([at, 'A {#predict} or {#reveal} section, but lab.json asks no question here.']);
@@ -339,6 +346,7 @@ function panelLinks(text: LabText): Array<[string, string]> {
 		const at = `{#${id}}`;
 		blocks(at, step.body);
 		for (const label of Object.values(step.checks)) inline(at, parseInline(label));
+		for (const label of Object.values(step.hints ?? {})) inline(at, parseInline(label));
 		blocks(at, step.predict?.question ?? []);
 		blocks(at, step.reveal?.body ?? []);
 	}

@@ -313,6 +313,15 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 
 export const checkSchema = z.strictObject({ id: z.string().min(1), goal: goalSchema });
 
+/**
+ * A known wrong turn in a step: while the step is not done, and its goal is met by what was
+ * done in the step (or by how the world stands), the narration shows the hint's words.
+ */
+export const hintSchema = z.strictObject({
+	id: z.string().regex(/^[a-z0-9-]+$/),
+	goal: goalSchema
+});
+
 export const predictSchema = z.strictObject({
 	options: z.array(z.string().min(1)).min(2),
 	answer: z.string().min(1)
@@ -328,6 +337,8 @@ export const stepSchema = z.strictObject({
 	 * (or asks to see them anyway), so the prediction is a prediction, not a reading.
 	 */
 	hideUntilAnswered: z.array(z.enum(HIDEABLE_PANELS)).min(1).optional(),
+	/** Wrong turns learners take here, each with a hint (`- [!] {hint-id} …` in the narration). */
+	hints: z.array(hintSchema).min(1).max(8).optional(),
 	solution: z.array(actionSchema).min(1)
 });
 
@@ -368,6 +379,11 @@ export const labSchema = z
 				if (checks.indexOf(id) !== j)
 					issue(['steps', i, 'checks', j, 'id'], `This step already has a check ${id}.`);
 			});
+			const hints = (step.hints ?? []).map((h) => h.id);
+			hints.forEach((id, j) => {
+				if (hints.indexOf(id) !== j)
+					issue(['steps', i, 'hints', j, 'id'], `This step already has a hint ${id}.`);
+			});
 			if (step.predict && !step.predict.options.includes(step.predict.answer))
 				issue(
 					['steps', i, 'predict', 'answer'],
@@ -381,3 +397,4 @@ export const labSchema = z
 export type Lab = z.output<typeof labSchema>;
 export type LabStep = z.output<typeof stepSchema>;
 export type LabCheck = z.output<typeof checkSchema>;
+export type LabHint = z.output<typeof hintSchema>;

@@ -192,6 +192,15 @@ describe('labTextLint: markdown the format does not have', () => {
 		expectClean('Text.\n\n- [ ] {done} Done.');
 	});
 
+	it('passes a hint line; flags one without its id, and one outside a step', () => {
+		expectClean('Text.\n\n- [ ] {done} Done.\n- [!] {wrong} Undo it.');
+		expectOne('Text.\n\n- [!] Undo it.', 2, /not a hint line.*- \[!\] \{hint-id\} words/);
+		const outside = labTextLint('# T\n\nS.\n\n- [!] {wrong} Undo it.\n\n## A {#a}\n\nT.\n');
+		expect(outside.map((p) => p.message)).toContainEqual(
+			expect.stringMatching(/hint line outside a step/)
+		);
+	});
+
 	it('flags a table once, at its first row', () => {
 		expectOne('Text.\n\n| a | b |\n| - | - |\n| 1 | 2 |', 2, /table row.*"- " list item/);
 		expectClean('Text.\n\n- a: 1\n- b: 2');
@@ -294,6 +303,8 @@ describe('labTextLint: structure the page needs', () => {
 			'# T\n\nS.\n\n## Cues {#cues}\n\n### One {#one}\n\nA.\n\n### Again {#one}\n\nB.\n'
 		);
 		expect(cues).toEqual([{ line: 11, message: expect.stringMatching(/cue id \{#one\}/) }]);
+		const hints = lint('Text.\n\n- [!] {h} One.\n- [!] {h} Two.\n');
+		expect(hints).toEqual([{ line: FIRST + 3, message: expect.stringMatching(/hint id \{h\}/) }]);
 	});
 
 	it('counts lines the same with Windows line endings', () => {

@@ -5,6 +5,7 @@ import {
 	CUES_SECTION,
 	fenceLine,
 	headingWithId,
+	hintLine,
 	linkPattern,
 	optionLine
 } from './lab-text';
@@ -176,6 +177,7 @@ export function labTextLint(source: string): LabTextProblem[] {
 	const stepIds = new Map<string, number>();
 	const cueIds = new Map<string, number>();
 	let stepChecks = new Set<string>();
+	let stepHints = new Set<string>();
 	let stepOptions = new Set<string>();
 	let stepSections = new Set<string>();
 	let paragraph: Unit | null = null;
@@ -287,6 +289,7 @@ export function labTextLint(source: string): LabTextProblem[] {
 					);
 				stepIds.set(id, n);
 				stepChecks = new Set();
+				stepHints = new Set();
 				stepOptions = new Set();
 				stepSections = new Set();
 				open(n, 'body', id);
@@ -372,6 +375,15 @@ export function labTextLint(source: string): LabTextProblem[] {
 			previous = '';
 			return;
 		}
+		if (inStep && hintLine.test(line)) {
+			endParagraph();
+			const [, id, label] = hintLine.exec(line)!;
+			if (stepHints.has(id)) report(n, `hint id {${id}} is used twice in this step.`);
+			stepHints.add(id);
+			checkUnit({ lines: [{ line: n, start: 0 }], text: label });
+			previous = '';
+			return;
+		}
 		if (region === 'predict' && optionLine.test(line)) {
 			endParagraph();
 			const [, id, label] = optionLine.exec(line)!;
@@ -403,6 +415,10 @@ export function labTextLint(source: string): LabTextProblem[] {
 		let message: string | null = null;
 		if (/^[-*+]\s+\[[xX]\]/.test(line))
 			message = `a ticked box "${clip(line, 40)}" is shown as a list item, not a check: write "- [ ] {check-id} label" (the page ticks it when the goal is met).`;
+		else if (/^-\s+\[!\]/.test(line))
+			message = inStep
+				? `"${clip(line, 50)}" is not a hint line, so it is shown as a list item: write exactly "- [!] {hint-id} words".`
+				: `a hint line outside a step ("${clip(line, 40)}") is shown as typed: hints belong to a step, after its "## Title {#step-id}".`;
 		else if (/^-\s+\[\s*\]/.test(line))
 			message = inStep
 				? `"${clip(line, 50)}" is not a check line, so it is shown as a list item: write exactly "- [ ] {check-id} label".`

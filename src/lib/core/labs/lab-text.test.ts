@@ -78,6 +78,16 @@ describe('lab text: steps', () => {
 		expect(step.checks).toEqual({ 'kill-filesystem': 'Kill `filesystem`.' });
 	});
 
+	it('reads hint lines apart from the checks and the text, and a step without any has none', () => {
+		const hinted = parseLabText(
+			'# T\n\nS.\n\n## A {#a}\n\nDo it.\n\n- [ ] {done} Do it.\n- [!] {wrong} Not that: `undo` it.\n\nAfter.\n'
+		);
+		expect(hinted.steps.a.checks).toEqual({ done: 'Do it.' });
+		expect(hinted.steps.a.hints).toEqual({ wrong: 'Not that: `undo` it.' });
+		expect(hinted.steps.a.body.map((b) => b.kind)).toEqual(['p', 'p']);
+		expect(text.steps['kill-and-call'].hints).toBeUndefined();
+	});
+
 	it('reads a prediction with its options and the reveal', () => {
 		const step = text.steps['kill-and-call'];
 		expect(step.predict?.title).toBe('What happens?');

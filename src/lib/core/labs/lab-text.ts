@@ -9,6 +9,7 @@
  *   ```json                       a fenced code block (``` or ~~~), shown as typed
  *   ```
  *   - [ ] {check-id} What the learner must do (a checklist line)
+ *   - [!] {hint-id} What to do after a known wrong turn (lab.json `hints`), shown when taken
  *   ### Any heading {#predict}    question paragraph, then "- {option-id} text" lines
  *   ### Any heading {#reveal}     shown once the prediction is answered
  *   ## Any heading {#cues}        the instructor's cue list (lab.json `cues`), no step of its own:
@@ -31,6 +32,8 @@ export interface StepText {
 	title: string;
 	body: Block[];
 	checks: Record<string, string>;
+	/** Each hint's words, by hint id; absent when the step has none. */
+	hints?: Record<string, string>;
 	predict?: { title: string; question: Block[]; options: Record<string, string> };
 	reveal?: { title: string; body: Block[] };
 }
@@ -54,6 +57,7 @@ export const CUES_SECTION = 'cues';
 /** The format's line patterns (lab-text-lint.ts reads lines the same way). */
 export const headingWithId = /^(#{2,3})\s+(.+?)\s*\{#([a-z0-9-]+)\}\s*$/;
 export const checkLine = /^-\s+\[ \]\s+\{([a-z0-9-]+)\}\s+(.+)$/;
+export const hintLine = /^-\s+\[!\]\s+\{([a-z0-9-]+)\}\s+(.+)$/;
 export const optionLine = /^-\s+\{([a-z0-9-]+)\}\s+(.+)$/;
 /** A code fence: three or more backticks or tildes, then an optional word (its language). */
 export const fenceLine = /^(`{3,}|~{3,})\s*([\w+-]*)/;
@@ -211,6 +215,9 @@ export function parseLabText(source: string): LabText {
 		} else if (step && checkLine.test(line.trim())) {
 			const [, id, label] = checkLine.exec(line.trim())!;
 			step.checks[id] = label;
+		} else if (step && hintLine.test(line.trim())) {
+			const [, id, label] = hintLine.exec(line.trim())!;
+			(step.hints ??= {})[id] = label;
 		} else if (step && section === 'predict' && optionLine.test(line.trim())) {
 			const [, id, label] = optionLine.exec(line.trim())!;
 			step.predict!.options[id] = label;

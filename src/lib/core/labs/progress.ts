@@ -38,7 +38,12 @@ export function initialProgress(lab: Lab, step = 0, sinceSeq = 0): LabProgressSt
 }
 
 /** The facts a check is judged on: only what happened after `since` (up to `until`). */
-function windowOf(facts: WorldFacts, since: number, progress: StepProgress, until = Infinity) {
+export function windowOf(
+	facts: WorldFacts,
+	since: number,
+	progress: StepProgress,
+	until = Infinity
+) {
 	const events = facts.events.filter((e) => e.seq > since && e.seq <= until);
 	// A call counts from when it ended or stopped to ask the person.
 	const callIds = new Set(
