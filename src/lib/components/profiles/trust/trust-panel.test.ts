@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { trustScenario } from '$lib/core/profiles/trust/test-scenario';
 import { buttonTag, html, startedStates, text } from '../../test-support/render';
 import TrustPanel from './TrustPanel.svelte';
@@ -20,6 +21,20 @@ function checkbox(markup: string, label: string): { tag: string; region: string 
 }
 
 describe('the trust panel', () => {
+	afterEach(() => overwriteGetLocale(() => 'en'));
+
+	it('labels the harness’s own state word in the page’s language, beside the translated trust', async () => {
+		const world = await session();
+		const row = (markup: string) =>
+			text(markup.slice(markup.indexOf('>', markup.indexOf('data-connector="notion"')) + 1)).slice(
+				0,
+				60
+			);
+		expect(row(html(world, TrustPanel))).toMatch(/^ ?notion status: disconnected not trusted/);
+		overwriteGetLocale(() => 'zh-CN');
+		expect(row(html(world, TrustPanel))).toMatch(/^ ?notion 状态： ?disconnected 未信任/);
+	});
+
 	it('before any trust: every connector disconnected, Trust buttons, the empty block', async () => {
 		const world = await session();
 		const markup = html(world, TrustPanel);

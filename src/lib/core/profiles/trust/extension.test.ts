@@ -110,6 +110,17 @@ describe('trust: connector lifecycle', () => {
 		});
 	});
 
+	it('forgets a refusal once the connector is trusted: untrusted again, it was not refused since', async () => {
+		const world = await started();
+		await world.profileCommand('connect', { connector: 'notion' });
+		await world.profileCommand('trust', { connector: 'notion' });
+		expect(view(world).connectRefused).toEqual([]);
+		await world.profileCommand('untrust', { connector: 'notion' });
+		expect(view(world).connectRefused).toEqual([]);
+		await world.profileCommand('connect', { connector: 'notion' });
+		expect(view(world).connectRefused).toEqual(['notion']);
+	});
+
 	it('disconnect clears the tools and keeps trust; connect then works again', async () => {
 		const world = await trusted();
 		await world.profileCommand('disconnect', { connector: 'github' });

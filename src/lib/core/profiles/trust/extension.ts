@@ -184,6 +184,9 @@ class TrustExtension implements ProfileExtension {
 	/** s17's trust_connector: trust, then connect at once. */
 	#trust(connector: string): void {
 		this.#trusted.add(connector);
+		// A refusal is news until the connector is trusted: untrusted again later, it has not
+		// been refused since, and its card must not say it was.
+		this.#refused.delete(connector);
 		this.#emit('trusted', { connector });
 		this.#connect(connector);
 	}
