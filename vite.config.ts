@@ -3,6 +3,7 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { defineConfig } from 'vitest/config';
+import { zodJsonSchemaStub } from './scripts/zod-json-schema-stub.mjs';
 
 export default defineConfig({
 	plugins: [
@@ -18,7 +19,9 @@ export default defineConfig({
 						strategy: ['globalVariable', 'baseLocale']
 					})
 				]),
-		sveltekit()
+		sveltekit(),
+		// The browser never turns a zod schema into JSON Schema; see the file.
+		zodJsonSchemaStub()
 	],
 	resolve: {
 		alias: [
