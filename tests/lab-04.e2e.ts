@@ -94,7 +94,10 @@ for (const locale of ['en', 'zh-CN']) {
 			})
 		);
 
-		// The pressure table: both rows, with the estimate said as one.
+		// The pressure table, closed until opened (by keyboard): both rows, the estimate said as one.
+		await expect(panel.locator('[data-row="generated"]')).toBeHidden();
+		await panel.locator('summary', { hasText: t(locale, 'trust_pressure_heading') }).focus();
+		await page.keyboard.press('Enter');
 		await expect(panel.locator('[data-row="generated"]')).toContainText(
 			t(locale, 'trust_pressure_cell', { chars: '180,801', tokens: '45,201' })
 		);
