@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
-import { settled } from './helpers/play-lab';
+import { labHint, settled } from './helpers/play-lab';
 
 // The notes window belongs to the lab window that opened it: with two tabs presenting the same
 // lab, each drives and follows its own. It says when its lab window has gone (and disables its
@@ -163,4 +163,25 @@ test('the notes window follows the lab window’s language', async ({ page }) =>
 	await nextButton(notes, 'zh-CN').click();
 	await position(page, 1, 'zh-CN');
 	await expectNoAxeViolations(notes);
+});
+
+test('the notes window lists the wrong turns learners take at the lab’s step, in its language', async ({
+	page
+}) => {
+	// Lab 05 at its reconcile step: the call is reconciled once, and learners answer the other way.
+	await page.goto('labs/05-fault-drills?present=1&speed=instant&step=4&lang=zh-CN');
+	await settled(page);
+	const [notes] = await Promise.all([
+		page.waitForEvent('popup'),
+		page.getByRole('button', { name: t('zh-CN', 'presenter_open_notes') }).click()
+	]);
+	const hints = notes.getByRole('region', { name: t('zh-CN', 'notes_hints_heading') });
+	await expect(hints.getByRole('listitem')).toHaveText([
+		labHint('05-fault-drills', 'zh-CN', 'reconcile', 'wrong-verdict')
+	]);
+	await expectNoAxeViolations(notes);
+	// A step without hints lists none.
+	await page.getByRole('button', { name: t('zh-CN', 'lab_next') }).click();
+	await expect(notes.getByTestId('notes-step')).toContainText('6');
+	await expect(hints).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import type { Block } from '$lib/core/labs/lab-text';
+import { parseInline, type Block } from '$lib/core/labs/lab-text';
 import { catalog, requireLab } from '$lib/server/labs';
 import type { EntryGenerator, PageServerLoad } from './$types';
 
@@ -14,7 +14,17 @@ const lines = (blocks: Block[]) =>
 				)
 	);
 
-/** The notes window needs only titles and the cues' narration, per language. */
+/** A hint's words as plain text, as the notes window shows narration. */
+const plain = (words: string) =>
+	parseInline(words)
+		.map((part) => part.text)
+		.join('');
+
+/**
+ * The notes window needs only titles, the cues' narration and each step's hints for wrong turns
+ * (lab.json `hints`: what learners get wrong there, which the instructor may hear about), per
+ * language.
+ */
 export const load: PageServerLoad = ({ params }) => {
 	const entry = requireLab(params.lab);
 	const steps = entry.lab.steps.map((s) => s.id);
@@ -26,6 +36,7 @@ export const load: PageServerLoad = ({ params }) => {
 				{
 					title: text.title,
 					steps: steps.map((id) => text.steps[id]?.title ?? id),
+					hints: steps.map((id) => Object.values(text.steps[id]?.hints ?? {}).map(plain)),
 					cues: Object.fromEntries(
 						Object.entries(text.cues ?? {}).map(([id, cue]) => [
 							id,
