@@ -28,3 +28,16 @@ test('a log filter says how many messages match, and the rows are those', async 
 	await log.getByLabel(en('wire_filter_kind'), { exact: true }).selectOption('all');
 	await expect(matching).toHaveCount(0);
 });
+
+test('the log’s server filter lists the servers in the server cards’ order', async ({ page }) => {
+	// Lab 06's scenario lists backup, primary, payments, realtime; the cards are in name order.
+	await page.goto('labs/06-sdk-client-discipline?speed=instant');
+	await settled(page);
+	const cards = (await page.locator('#servers article h3').allTextContents()).map((n) => n.trim());
+	expect(cards.length).toBeGreaterThan(1);
+	const options = page
+		.locator('#log')
+		.getByLabel(en('wire_filter_server'), { exact: true })
+		.locator('option');
+	await expect(options).toHaveText([en('wire_all_servers'), ...cards]);
+});
