@@ -1,23 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { LabAction } from '../src/lib/core/labs/lab-schema';
 import { checkLab, formatLabProblems } from '../src/lib/core/labs/lab-check';
-import {
-	advance,
-	goTo,
-	initialProgress,
-	labComplete,
-	predict,
-	type LabProgressState
-} from '../src/lib/core/labs/progress';
-import { worldFacts } from '../src/lib/core/labs/facts';
-import { stepHints } from '../src/lib/core/labs/hints';
-import { performLabAction } from '../src/lib/core/labs/lab-actions';
+import { labComplete } from '../src/lib/core/labs/progress';
 import { World } from '../src/lib/core/world/world';
-import { parseScenario } from '../src/lib/core/scenario/parse';
 import { loadValidator } from '../src/lib/core/validation/lazy-validator';
 import { hasLiveServers, isLiveServer } from '../src/lib/core/live/live-servers';
 import { closedPortUrl } from '../src/lib/server/test-live-server';
+import { LabPlayer } from './lab-player';
 
 // A goal about the server's own schema validates with JSON Schema, which loads on demand.
 beforeAll(() => loadValidator());
@@ -29,35 +18,6 @@ const folders = readdirSync(root, { withFileTypes: true })
 	.filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
 	.map((d) => d.name);
 
-/** The world being played; an edited scenario replaces it, as the editor's Apply does. */
-let world: World;
-
-async function act(action: LabAction, state: LabProgressState): Promise<LabProgressState> {
-	switch (action.do) {
-		case 'predict':
-			return predict(state, action.option, world.events.at(-1)?.seq ?? 0);
-		case 'setScenario': {
-			const parsed = parseScenario(action.scenario);
-			if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-			world.dispose();
-			world = new World(parsed.scenario);
-			await world.startSession();
-			// As LabState.worldReplaced(): the new world's events number from 1 again.
-			return {
-				...state,
-				steps: state.steps.map((s, i) => (i === state.step ? { ...s, since: 0, opened: 0 } : s))
-			};
-		}
-		case 'wireStep':
-			// Only the page's message-by-message view moves; the world does not.
-			return state;
-		default:
-			// The same code the presenter's cues play through.
-			await performLabAction(world, action);
-			return state;
-	}
-}
-
 /** A lab's files as the build reads them (undefined: missing). */
 function read(folder: string, file: string): string | undefined {
 	try {
@@ -68,7 +28,7 @@ function read(folder: string, file: string): string | undefined {
 }
 
 /** What the calls since the step began came to: why a goal was not met, at a glance. */
-function recentCalls(before: ReadonlySet<unknown>): string {
+function recentCalls(world: World, before: ReadonlySet<unknown>): string {
 	return world.calls
 		.filter((c) => !before.has(c))
 		.map(
@@ -105,7 +65,7 @@ describe.each(folders)('lab %s', (folder) => {
 			];
 			for (const servers of blocks)
 				for (const config of Object.values(servers)) if (isLiveServer(config)) config.url = nowhere;
-			world = new World(scenario, { liveTimeoutMs: 5_000 });
+			const world = new World(scenario, { liveTimeoutMs: 5_000 });
 			await world.startSession();
 			const views = world.servers();
 			expect(views.some((s) => s.live)).toBe(true);
@@ -121,54 +81,43 @@ describe.each(folders)('lab %s', (folder) => {
 		});
 	else
 		it('is finished by playing its solution, step by step, on the real world', async () => {
-			world = new World(lab.scenario);
-			// As the page opens it: started, unless the lab begins before start-up.
-			if (lab.startSession) await world.startSession();
-			let state = initialProgress(lab);
-			const facts = () => worldFacts(world, lab.id, state.step);
+			const player = await LabPlayer.open(lab);
 			for (const [index, step] of lab.steps.entries()) {
-				const before = new Set<unknown>(world.calls);
-				state = goTo(state, index, world.events.at(-1)?.seq ?? 0);
-				state = advance(lab, state, facts());
+				const before = new Set<unknown>(player.world.calls);
+				player.goTo(index);
 				for (const action of step.solution) {
-					state = await act(action, state);
-					state = advance(lab, state, facts());
+					await player.act(action);
 					// A hint is for a wrong turn: the intended way never shows one.
-					expect(stepHints(lab, state, facts()), `${step.id}: after ${action.do}`).toEqual([]);
+					expect(player.hints(), `${step.id}: after ${action.do}`).toEqual([]);
 				}
-				const unmet = step.checks.filter((_, i) => !state.steps[index].met[i]).map((c) => c.id);
+				const met = player.state.steps[index].met;
+				const unmet = step.checks.filter((_, i) => !met[i]).map((c) => c.id);
 				expect(
 					unmet,
-					`${step.id}: not met after its solution; the calls since the step began:\n${recentCalls(before)}`
+					`${step.id}: not met after its solution; the calls since the step began:\n${recentCalls(player.world, before)}`
 				).toEqual([]);
 			}
-			expect(labComplete(state)).toBe(true);
-			world.dispose();
+			expect(labComplete(player.state)).toBe(true);
+			player.dispose();
 		});
 
 	// Presenter mode: an instructor plays the cues, the room answers the questions aloud. Each
 	// step a cue narrates must end finished, or the lab never shows done on the projector.
 	if (!live && lab.cues)
 		it('finishes each step its presenter cues narrate', async () => {
-			world = new World(lab.scenario);
-			if (lab.startSession) await world.startSession();
-			let state = initialProgress(lab);
-			const facts = () => worldFacts(world, lab.id, state.step);
+			const player = await LabPlayer.open(lab);
 			const narrated = new Set<number>();
 			for (const cue of lab.cues ?? []) {
 				if (cue.step !== undefined) {
 					const index = lab.steps.findIndex((s) => s.id === cue.step);
-					state = goTo(state, index, world.events.at(-1)?.seq ?? 0);
+					player.goTo(index);
 					const answer = lab.steps[index].predict?.answer;
-					if (answer) state = predict(state, answer, world.events.at(-1)?.seq ?? 0);
+					if (answer) await player.act({ do: 'predict', option: answer });
 					narrated.add(index);
 				}
-				state = advance(lab, state, facts());
-				for (const action of cue.actions) {
-					state = await act(action, state);
-					state = advance(lab, state, facts());
-				}
+				for (const action of cue.actions) await player.act(action);
 			}
+			const state = player.state;
 			const unfinished = [...narrated].flatMap((index) =>
 				state.steps[index].met.every(Boolean)
 					? []
@@ -180,6 +129,6 @@ describe.each(folders)('lab %s', (folder) => {
 						]
 			);
 			expect(unfinished).toEqual([]);
-			world.dispose();
+			player.dispose();
 		});
 });

@@ -68,6 +68,7 @@ export function allCode(text: LabText): string[] {
 			...codeSpans(step.predict?.question ?? []),
 			...codeSpans(step.reveal?.body ?? []),
 			...Object.values(step.checks).flatMap(inlineCode),
+			...Object.values(step.hints ?? {}).flatMap(inlineCode),
 			...Object.values(step.predict?.options ?? {}).flatMap(inlineCode)
 		])
 	];

@@ -180,11 +180,11 @@ describe('the build’s lab check', () => {
 
 	it('needs each hint narrated in both languages, with its goal about a server the lab has', () => {
 		const hint = (lab: Json) => {
-			lab.steps[2].hints = [
+			lab.steps[0].hints = [
 				{ id: 'wrong-server', goal: { server: 'filesystem', state: 'failed' } }
 			];
 		};
-		const line = '- [ ] {call-other-server}';
+		const line = '- [ ] {first-call}';
 		const withHint = (md: string, words: string) =>
 			md.replace(
 				new RegExp(`(${line.replace(/[[\]{}]/g, '\\$&')}[^\n]*)`),
@@ -194,33 +194,33 @@ describe('the build’s lab check', () => {
 		const zhHinted = withHint(zh, '要终止的是 `filesystem`，不是别的服务器。');
 		expect(problemsOf(hint, { en: enHinted, 'zh-CN': zhHinted })).toEqual(['']);
 		expect(problemsOf(hint, { en: enHinted, 'zh-CN': zh })).toEqual([
-			'labs/01-connection-isolation/zh-CN.md: {#kill-and-call} hints: Has none; lab.json has wrong-server.'
+			'labs/01-connection-isolation/zh-CN.md: {#meet-the-world} hints: Has none; lab.json has wrong-server.'
 		]);
 		expect(problemsOf(() => {}, { en: enHinted, 'zh-CN': zh })).toEqual([
-			'labs/01-connection-isolation/en.md: {#kill-and-call} hints: Has wrong-server; lab.json has none.'
+			'labs/01-connection-isolation/en.md: {#meet-the-world} hints: Has wrong-server; lab.json has none.'
 		]);
 		expect(
 			problemsOf(
 				(lab) => {
 					hint(lab);
-					lab.steps[2].hints.push({ id: 'wrong-server', goal: { predicted: true } });
+					lab.steps[0].hints.push({ id: 'wrong-server', goal: { predicted: true } });
 				},
 				{ en: enHinted, 'zh-CN': zhHinted }
 			)
 		).toEqual([
-			expect.stringContaining('steps[2].hints[1].id: This step already has a hint wrong-server.')
+			expect.stringContaining('steps[0].hints[1].id: This step already has a hint wrong-server.')
 		]);
 		expect(
 			problemsOf(
 				(lab) => {
 					hint(lab);
-					lab.steps[2].hints[0].goal.server = 'filesytem';
+					lab.steps[0].hints[0].goal.server = 'filesytem';
 				},
 				{ en: enHinted, 'zh-CN': zhHinted }
 			)
 		).toEqual([
 			expect.stringContaining(
-				'steps[2].hints[0].goal: No scenario of this lab has a server "filesytem"'
+				'steps[0].hints[0].goal: No scenario of this lab has a server "filesytem"'
 			)
 		]);
 	});

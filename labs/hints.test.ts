@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LabAction } from '../src/lib/core/labs/lab-schema';
+import { stepComplete } from '../src/lib/core/labs/progress';
+import { loadValidator } from '../src/lib/core/validation/lazy-validator';
+import { LabPlayer } from './lab-player';
+import { loadLab } from './test-support';
+
+// Every hint (lab.json `hints`) is for a wrong turn a learner really takes: played in its step
+// after the earlier steps' solutions, the turn in labs/hint-turns.json shows the hint, which was
+// not shown on arrival, and leaves the step open. (labs.test.ts checks that no solution shows one.)
+beforeAll(() => loadValidator());
+
+type Turns = Record<string, Record<string, Record<string, LabAction[]>>>;
+const turns = JSON.parse(
+	readFileSync(new URL('./hint-turns.json', import.meta.url), 'utf8')
+) as Turns & { $comment?: string };
+const folders = readdirSync(new URL('./', import.meta.url), { withFileTypes: true })
+	.filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
+	.map((d) => d.name);
+
+describe.each(folders)('hints of lab %s', (folder) => {
+	const { lab } = loadLab(new URL(`./${folder}/`, import.meta.url));
+	const hinted = lab.steps.flatMap((step, index) =>
+		(step.hints ?? []).map((hint) => ({ step, index, hint: hint.id }))
+	);
+
+	it('has a wrong turn for every hint, and no turn for a hint it does not have', () => {
+		const listed = Object.entries(turns[folder] ?? {}).flatMap(([step, hints]) =>
+			Object.keys(hints).map((hint) => `${step}/${hint}`)
+		);
+		expect(listed.sort()).toEqual(hinted.map((h) => `${h.step.id}/${h.hint}`).sort());
+	});
+
+	for (const { step, index, hint } of hinted)
+		it(`${step.id}: ${hint} shows after its wrong turn`, async () => {
+			const turn = turns[folder]?.[step.id]?.[hint];
+			if (!turn) return; // reported by the test above
+			const player = await LabPlayer.open(lab);
+			try {
+				for (let i = 0; i < index; i++) {
+					player.goTo(i);
+					for (const action of lab.steps[i].solution) await player.act(action);
+				}
+				player.goTo(index);
+				expect(player.hints(), 'on arrival').toEqual([]);
+				for (const action of turn)
+					// A wrong turn may be refused (a call with no run): that is part of it.
+					await player.act(action).catch(() => {});
+				expect(player.hints()).toContain(hint);
+				expect(stepComplete(player.state)).toBe(false);
+			} finally {
+				player.dispose();
+			}
+		});
+});
