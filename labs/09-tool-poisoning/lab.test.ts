@@ -7,6 +7,8 @@ import { observable } from '../../src/lib/core/world/test-world';
 import { injectionSegments } from '../../src/lib/core/pins/injection';
 import { PATH_ARGUMENTS } from '../../src/lib/core/profiles/openharness/permission-check';
 import { permissionsSchema } from '../../src/lib/core/profiles/openharness/permissions';
+import { stepComplete } from '../../src/lib/core/labs/progress';
+import { LabPlayer } from '../lab-player';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts } = loadLab(new URL('./', import.meta.url));
@@ -174,5 +176,31 @@ describe('lab 09-tool-poisoning: a learner can meet every check', () => {
 		expect(observable(again)).toBe(observable(world));
 		again.dispose();
 		world.dispose();
+	});
+});
+
+describe('lab 09-tool-poisoning: the key written another way', () => {
+	it('a relative path to the key is denied by the same rule, and meets the step', async () => {
+		const player = await LabPlayer.open(lab);
+		try {
+			player.goTo(0);
+			for (const action of lab.steps[0].solution) await player.act(action);
+			const index = lab.steps.findIndex((s) => s.id === 'credential-path');
+			player.goTo(index);
+			await player.act({ do: 'predict', option: lab.steps[index].predict!.answer });
+			await player.act({
+				do: 'call',
+				tool: 'mcp__files__read_file',
+				arguments: { path: '.ssh/id_rsa' }
+			});
+			const call = player.world.calls.at(-1)!;
+			// Resolved against the working directory: another path than the step's, the same rule.
+			expect(call.output).toMatch(
+				/^Access denied: \/home\/user\/project\/\.ssh\/id_rsa is a sensitive credential path/
+			);
+			expect(stepComplete(player.state)).toBe(true);
+		} finally {
+			player.dispose();
+		}
 	});
 });
