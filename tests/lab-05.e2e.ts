@@ -53,12 +53,15 @@ test('before its question is answered, lab 05 does not say that annotations are 
 	// Step 2 asks who decides that a tool only reads: the server's readOnlyHint or the allowlist.
 	await page.goto(`labs/${LAB}?step=1&speed=instant`);
 	await settled(page);
-	const shown = await page.evaluate((sentence) => {
-		const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-		let found = 0;
-		for (let node = walker.nextNode(); node; node = walker.nextNode())
-			if (node.textContent?.includes(sentence) && node.parentElement?.checkVisibility()) found++;
-		return found;
-	}, t('en', 'toolsource_annotations_hint'));
+	const shown = await page.evaluate(
+		(sentence) => {
+			const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+			let found = 0;
+			for (let node = walker.nextNode(); node; node = walker.nextNode())
+				if (node.textContent?.includes(sentence) && node.parentElement?.checkVisibility()) found++;
+			return found;
+		},
+		t('en', 'toolsource_annotations_hint')
+	);
 	expect(shown).toBe(0);
 });

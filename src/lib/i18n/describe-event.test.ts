@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RegistryDiff } from '$lib/core/registry/registry';
 import type { CommandName, WorldEvent } from '$lib/core/world/events';
 import { startedWorlds } from '$lib/core/world/test-world';
+import { trustScenario } from '$lib/core/profiles/trust/test-scenario';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { describeEvent, spoken } from './describe-event';
 
@@ -154,6 +155,17 @@ describe('registry snapshots read as the issue words them', () => {
 		expect(lines.indexOf('filesystem process killed')).toBeLessThan(
 			lines.indexOf('Registry snapshot 2: 3 tools unavailable')
 		);
+	});
+
+	const trusted = startedWorlds(trustScenario);
+	it('says a server’s state in its profile’s words, as its card does (trust: disconnected, not pending)', async () => {
+		const world = await trusted();
+		await world.profileCommand('trust', { connector: 'github' });
+		await world.profileCommand('disconnect', { connector: 'github' });
+		const lines = world.events.map((event) => describeEvent(event));
+		expect(world.serverState('github')).toBe('disconnected');
+		expect(lines).toContain('github: connected');
+		expect(lines.filter((l) => l.startsWith('github: ')).at(-1)).toBe('github: disconnected');
 	});
 
 	it('says the process state in the learner’s language (it is ours, not the harness’s)', () => {

@@ -122,13 +122,14 @@ export function describeEvent(event: WorldEvent): string {
 		case 'command':
 			return commands[event.command](spoken(event.server ?? ''));
 		case 'status':
+			// In the profile's words, as the server card says it (trust: disconnected, not pending).
 			return event.detail
 				? m.announce_status_detail({
 						server: spoken(event.server),
-						status: event.status,
+						status: event.state,
 						detail: spoken(event.detail)
 					})
-				: m.announce_status({ server: spoken(event.server), status: event.status });
+				: m.announce_status({ server: spoken(event.server), status: event.state });
 		case 'process':
 			return m.announce_process({
 				server: spoken(event.server),

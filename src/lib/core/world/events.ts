@@ -51,6 +51,8 @@ export type WorldEvent =
 			server: string;
 			status: ConnectionStatus;
 			detail: string;
+			/** The server's state in the profile's own words then (`status` for OpenHarness). */
+			state: string;
 	  }
 	| { seq: number; t: number; kind: 'process'; server: string; process: ProcessState }
 	| { seq: number; t: number; kind: 'delay'; server: string; ms: number }

@@ -1271,10 +1271,11 @@ export class World {
 		return !!c && (last?.status !== c.status || last.detail !== c.detail);
 	}
 
-	#recordStatus(server: string, c: { status: ConnectionStatus; detail: string } | undefined): void {
+	#recordStatus(server: string, c: ConnectionContext | undefined): void {
 		if (!c || !this.#statusUnheard(server, c)) return;
 		this.#lastStatus.set(server, { status: c.status, detail: c.detail });
-		this.#emit({ kind: 'status', server, status: c.status, detail: c.detail });
+		const state = this.#extension?.serverState?.(server, c) ?? c.status;
+		this.#emit({ kind: 'status', server, status: c.status, detail: c.detail, state });
 	}
 
 	/**
