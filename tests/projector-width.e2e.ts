@@ -76,3 +76,47 @@ test('no lab scrolls sideways in presenter mode at 1024×768 or 1280×720 (en, t
 		expect.soft(await englishLeft(page), `/labs/${id} (zh-CN)`).toEqual([]);
 	}
 });
+
+/** Words of three or more characters in this table's cells drawn on more than one line. */
+function splitWords(page: Page, heading: string): Promise<string[]> {
+	return page.evaluate((heading) => {
+		const title = [...document.querySelectorAll('h2, h3')].find(
+			(h) => h.textContent?.trim() === heading
+		);
+		const table = title?.closest('section')?.querySelector('table');
+		if (!table) return [`no table under ${heading}`];
+		const split: string[] = [];
+		const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+		for (let node = walker.nextNode(); node; node = walker.nextNode())
+			for (const word of node.textContent!.matchAll(/\S{3,}/g)) {
+				const range = document.createRange();
+				range.setStart(node, word.index);
+				range.setEnd(node, word.index + word[0].length);
+				const lines = new Set(
+					[...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))
+				);
+				if (lines.size > 1) split.push(word[0]);
+			}
+		return split;
+	}, heading);
+}
+
+test('at 1024 px, data tables keep their words whole and break names between their pieces', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 1024, height: 768 });
+	// Lab 05's audit table (eight columns) and lab 06's clients table read "Durati/on",
+	// "pay/men/ts" and "creat/e_inv/oice" before.
+	for (const [lab, step, heading] of [
+		['05-fault-drills', 6, 'Audit'],
+		['06-sdk-client-discipline', 7, 'Clients by priority']
+	] as const) {
+		await page.goto(`labs/${lab}?step=${step}&speed=instant`);
+		await settled(page);
+		// One press uncovers every panel the step's question covers.
+		const cover = page.getByRole('button', { name: /^Show it anyway/ }).first();
+		if (await cover.isVisible()) await cover.click();
+		await expect.poll(() => splitWords(page, heading), { message: lab }).toEqual([]);
+		expect(await sideways(page)).toEqual([]);
+	}
+});
