@@ -34,6 +34,12 @@ for (const locale of ['en', 'zh-CN']) {
 
 		// Start a run by keyboard alone: the identity select, then the Start run button.
 		const form = panel(page).getByTestId('contextual-run-form');
+		// The lab's metadata is shown whole, not cut after three lines.
+		const metadata = form.getByLabel(t(locale, 'contextual_metadata'));
+		expect(
+			await metadata.evaluate((box) => box.scrollHeight <= box.clientHeight + 1),
+			'metadata fits its box'
+		).toBe(true);
 		await form.getByLabel(t(locale, 'contextual_identity')).focus();
 		await page.keyboard.press('ArrowDown'); // alice → bob
 		await expect(form.getByLabel(t(locale, 'contextual_identity'))).toHaveValue('bob');
