@@ -365,21 +365,21 @@ export function labTextLint(source: string): LabTextProblem[] {
 		}
 
 		const inStep = region === 'body' || region === 'predict' || region === 'reveal';
-		// Check and option lines: the parser takes them out of the text.
-		if (inStep && checkLine.test(line)) {
+		// Check, hint and option lines: the parser takes them out of the text.
+		const itemLine = inStep
+			? (
+					[
+						[checkLine, stepChecks, 'check'],
+						[hintLine, stepHints, 'hint']
+					] as const
+				).find(([pattern]) => pattern.test(line))
+			: undefined;
+		if (itemLine) {
+			const [pattern, seen, kind] = itemLine;
 			endParagraph();
-			const [, id, label] = checkLine.exec(line)!;
-			if (stepChecks.has(id)) report(n, `check id {${id}} is used twice in this step.`);
-			stepChecks.add(id);
-			checkUnit({ lines: [{ line: n, start: 0 }], text: label });
-			previous = '';
-			return;
-		}
-		if (inStep && hintLine.test(line)) {
-			endParagraph();
-			const [, id, label] = hintLine.exec(line)!;
-			if (stepHints.has(id)) report(n, `hint id {${id}} is used twice in this step.`);
-			stepHints.add(id);
+			const [, id, label] = pattern.exec(line)!;
+			if (seen.has(id)) report(n, `${kind} id {${id}} is used twice in this step.`);
+			seen.add(id);
 			checkUnit({ lines: [{ line: n, start: 0 }], text: label });
 			previous = '';
 			return;
