@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
-import { settled } from './helpers/play-lab';
+import { labHint, settled } from './helpers/play-lab';
 import { playProfileCommand } from './helpers/profile-actions';
 
 // Lab 04 beyond what labs.e2e.ts plays: the exact texts the trust panel shows, the grant
@@ -124,3 +124,24 @@ for (const locale of ['en', 'zh-CN']) {
 		await expectNoAxeViolations(page);
 	});
 }
+
+test('a hint that shows on arriving at a step is said after the step’s name', async ({ page }) => {
+	// Trust withdrawn from github two steps early: the health step cannot kill a connected github.
+	await page.goto('labs/04-trust-and-grants?step=3&speed=instant');
+	await settled(page);
+	await page
+		.getByRole('button', { name: t('en', 'trust_untrust_label', { connector: 'github' }) })
+		.click();
+	await settled(page);
+	const next = page.getByRole('button', { name: t('en', 'lab_next') });
+	await next.click();
+	await expect(page.getByRole('region', { name: t('en', 'lab_hint_heading') })).toHaveCount(0);
+	await next.click();
+	const words = labHint('04-trust-and-grants', 'en', 'health', 'github-untrusted');
+	await expect(
+		page.getByRole('region', { name: t('en', 'lab_hint_heading') }).getByRole('listitem')
+	).toHaveText([words]);
+	await expect(page.getByTestId('live-region')).toContainText(
+		t('en', 'announce_hint', { text: words })
+	);
+});
