@@ -87,6 +87,9 @@ export function parseInline(text: string): Inline[] {
 	return out;
 }
 
+/** What inline text reads as without its formatting (a live region, the notes window). */
+export const plainText = (inline: Inline[]): string => inline.map((part) => part.text).join('');
+
 /** A code block's lines without the indentation they all share (the fence's, in a list). */
 function codeBlock(lines: string[], lang: string): Block {
 	const indent = Math.min(

@@ -1,4 +1,4 @@
-import { parseInline, type Block } from '$lib/core/labs/lab-text';
+import { parseInline, plainText, type Block } from '$lib/core/labs/lab-text';
 import { catalog, requireLab } from '$lib/server/labs';
 import type { EntryGenerator, PageServerLoad } from './$types';
 
@@ -10,15 +10,9 @@ const lines = (blocks: Block[]) =>
 		b.kind === 'pre'
 			? b.text.split('\n')
 			: (b.kind === 'p' ? [b.inline] : b.items).map(
-					(inline) => (b.kind === 'ul' ? '• ' : '') + inline.map((part) => part.text).join('')
+					(inline) => (b.kind === 'ul' ? '• ' : '') + plainText(inline)
 				)
 	);
-
-/** A hint's words as plain text, as the notes window shows narration. */
-const plain = (words: string) =>
-	parseInline(words)
-		.map((part) => part.text)
-		.join('');
 
 /**
  * The notes window needs only titles, the cues' narration and each step's hints for wrong turns
@@ -36,7 +30,9 @@ export const load: PageServerLoad = ({ params }) => {
 				{
 					title: text.title,
 					steps: steps.map((id) => text.steps[id]?.title ?? id),
-					hints: steps.map((id) => Object.values(text.steps[id]?.hints ?? {}).map(plain)),
+					hints: steps.map((id) =>
+						Object.values(text.steps[id]?.hints ?? {}).map((words) => plainText(parseInline(words)))
+					),
 					cues: Object.fromEntries(
 						Object.entries(text.cues ?? {}).map(([id, cue]) => [
 							id,
