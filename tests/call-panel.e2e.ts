@@ -183,3 +183,21 @@ test('a call waiting for approval shows its arguments beside the harness’s que
 	// The prompt is OpenHarness's own sentence; what the call would do is only in its arguments.
 	await expect(card).toContainText(`${en('call_question_arguments')} {"text":"~/.ssh/id_rsa"}`);
 });
+
+test('each name typed under Another name keeps its own arguments', async ({ page }) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	const calls = page.locator('#calls');
+	await calls.getByLabel(en('call_tool'), { exact: true }).selectOption({
+		label: en('call_other_option')
+	});
+	const name = calls.getByLabel(en('call_other_name'), { exact: true });
+	const args = calls.getByLabel(en('call_arguments'), { exact: true });
+	await name.fill('first_tool');
+	await args.fill('{"query": "A-1001"}');
+	// Another name: the first one's arguments are not sent to it.
+	await name.fill('second_tool');
+	await expect(args).toHaveValue('{}');
+	await name.fill('first_tool');
+	await expect(args).toHaveValue('{"query": "A-1001"}');
+});
