@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from './helpers/axe';
 import { pressEnter } from './helpers/keys';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
+import { visibleTextCount } from './helpers/visible-text';
 
 // Lab 02 asks which name the model sees before the learner may read it: the registry, the
 // model's view and the call form list the adapted names, so they stay covered until an answer
@@ -17,20 +18,8 @@ async function expectCovered(page: Page, covered: boolean) {
 		await expect(panel.getByRole('heading', { level: 2 })).toBeVisible();
 		await expect(panel.getByTestId('panel-cover')).toHaveCount(covered ? 1 : 0);
 	}
-	// Nowhere on the page but in the question's own options, to the eye or to a screen reader
-	// (display: none hides from both).
-	const shownOutside = () =>
-		page.evaluate((name) => {
-			const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-			let found = 0;
-			for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-				const parent = node.parentElement;
-				if (!node.textContent?.includes(name) || !parent || parent.closest('#narration')) continue;
-				if (parent.checkVisibility()) found++;
-			}
-			return found;
-		}, ADAPTED);
-	if (covered) expect(await shownOutside()).toBe(0);
+	// Nowhere on the page but in the question's own options, to the eye or to a screen reader.
+	if (covered) expect(await visibleTextCount(page, ADAPTED, '#narration')).toBe(0);
 	else
 		await expect(page.locator('#registry').getByRole('rowheader', { name: ADAPTED })).toBeVisible();
 }

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
 import { labHint, play, settled } from './helpers/play-lab';
+import { visibleTextCount } from './helpers/visible-text';
 
 // Lab 05's reconciliations must give the verdict the step's facts call for, and a call is
 // reconciled once: a learner who answered the other way is told so by the step's hint, steps
@@ -53,15 +54,5 @@ test('before its question is answered, lab 05 does not say that annotations are 
 	// Step 2 asks who decides that a tool only reads: the server's readOnlyHint or the allowlist.
 	await page.goto(`labs/${LAB}?step=1&speed=instant`);
 	await settled(page);
-	const shown = await page.evaluate(
-		(sentence) => {
-			const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-			let found = 0;
-			for (let node = walker.nextNode(); node; node = walker.nextNode())
-				if (node.textContent?.includes(sentence) && node.parentElement?.checkVisibility()) found++;
-			return found;
-		},
-		t('en', 'toolsource_annotations_hint')
-	);
-	expect(shown).toBe(0);
+	expect(await visibleTextCount(page, t('en', 'toolsource_annotations_hint'))).toBe(0);
 });

@@ -4,6 +4,7 @@ import { command, openHost } from './helpers/embed-host';
 import { refuseLiveServers } from './helpers/live-lab';
 import { t } from './helpers/messages';
 import { labIds, labSteps, playStep, settled } from './helpers/play-lab';
+import { splitWords } from './helpers/split-words';
 
 // A phone (320 CSS pixels wide): no page of the lab scrolls sideways. Wide content (a select of
 // long server names, a table of unbroken tool names) fits or wraps inside its own panel; before,
@@ -23,37 +24,6 @@ async function sideways(page: Page): Promise<string[]> {
 	});
 }
 
-/**
- * Words of running text broken inside table cells ("networ|k"): a table squeezed into a phone
- * breaks every word unless it reads as labelled lines (stack-table) or scrolls sideways with its
- * words whole. Identifiers (`mcp__files__read_file`, `tools/list`) may break: they are left out.
- */
-async function brokenWords(page: Page): Promise<string[]> {
-	return page.evaluate(() => {
-		const found = new Set<string>();
-		const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-			const cell = node.parentElement?.closest('td, th');
-			if (!cell) continue;
-			const text = node.textContent ?? '';
-			for (const word of text.matchAll(/[A-Za-z]{3,}/g)) {
-				const [before, after] = [
-					text[word.index - 1] ?? ' ',
-					text[word.index + word[0].length] ?? ' '
-				];
-				if (/[\w./:@-]/.test(before) || /[\w./:@-]/.test(after)) continue;
-				const range = document.createRange();
-				range.setStart(node, word.index);
-				range.setEnd(node, word.index + word[0].length);
-				const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-				if (lines.size > 1)
-					found.add(`"${word[0]}" in ${cell.closest('[id]')?.id ?? cell.tagName}`);
-			}
-		}
-		return [...found];
-	});
-}
-
 test('the home page, the sandbox, live mode and every lab fit a 320 px screen', async ({
 	page
 }) => {
@@ -68,7 +38,7 @@ test('the home page, the sandbox, live mode and every lab fit a 320 px screen', 
 		await page.goto(`labs/${id}?speed=instant&lang=${id < '05' ? 'en' : 'zh-CN'}`);
 		await settled(page);
 		expect(await sideways(page), `/labs/${id}`).toEqual([]);
-		expect(await brokenWords(page), `/labs/${id}`).toEqual([]);
+		expect(await splitWords(page), `/labs/${id}`).toEqual([]);
 	}
 });
 
@@ -93,7 +63,7 @@ for (const id of [
 		}
 		await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
 		expect(await sideways(page)).toEqual([]);
-		expect(await brokenWords(page)).toEqual([]);
+		expect(await splitWords(page)).toEqual([]);
 		// The tables drawn as blocks are still tables with headers to axe.
 		await expectNoAxeViolations(page);
 	});

@@ -3,6 +3,7 @@ import { englishLeft } from './helpers/english-left';
 import { switchLanguage } from './helpers/language';
 import { refuseLiveServers } from './helpers/live-lab';
 import { labIds, settled } from './helpers/play-lab';
+import { splitWords } from './helpers/split-words';
 
 // A projector is often 1024×768 (or 1280×720): in presenter mode, with its larger type, no lab
 // page scrolls sideways. A wide table or listing inside a panel that scrolls on its own is fine;
@@ -77,30 +78,6 @@ test('no lab scrolls sideways in presenter mode at 1024×768 or 1280×720 (en, t
 	}
 });
 
-/** Words of three or more characters in this table's cells drawn on more than one line. */
-function splitWords(page: Page, heading: string): Promise<string[]> {
-	return page.evaluate((heading) => {
-		const title = [...document.querySelectorAll('h2, h3')].find(
-			(h) => h.textContent?.trim() === heading
-		);
-		const table = title?.closest('section')?.querySelector('table');
-		if (!table) return [`no table under ${heading}`];
-		const split: string[] = [];
-		const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
-		for (let node = walker.nextNode(); node; node = walker.nextNode())
-			for (const word of node.textContent!.matchAll(/\S{3,}/g)) {
-				const range = document.createRange();
-				range.setStart(node, word.index);
-				range.setEnd(node, word.index + word[0].length);
-				const lines = new Set(
-					[...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))
-				);
-				if (lines.size > 1) split.push(word[0]);
-			}
-		return split;
-	}, heading);
-}
-
 test('at 1024 px, data tables keep their words whole and break names between their pieces', async ({
 	page
 }) => {
@@ -116,7 +93,9 @@ test('at 1024 px, data tables keep their words whole and break names between the
 		// One press uncovers every panel the step's question covers.
 		const cover = page.getByRole('button', { name: /^Show it anyway/ }).first();
 		if (await cover.isVisible()) await cover.click();
-		await expect.poll(() => splitWords(page, heading), { message: lab }).toEqual([]);
+		await expect
+			.poll(() => splitWords(page, { heading, pieces: true }), { message: lab })
+			.toEqual([]);
 		expect(await sideways(page)).toEqual([]);
 	}
 });
