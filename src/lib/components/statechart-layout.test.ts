@@ -4,6 +4,9 @@ import {
 	BOXES,
 	CHART_HEIGHT,
 	CHART_WIDTH,
+	EDGE_FONT,
+	LINE_HEIGHT,
+	NODE_FONT,
 	ROUTES,
 	activeStates,
 	chartEdges,
@@ -11,10 +14,35 @@ import {
 	eventLabel,
 	knownGuards,
 	layoutChart,
+	nodeLabelAt,
+	type Box,
 	type MachineNode
 } from './statechart-layout';
 
 const root = connectionMachine.root;
+
+// Label geometry as the browser draws it in a monospace font: 0.6 em a character (the fonts of
+// Tailwind's font-mono stack, and the fallbacks, all advance about that), ascent 0.8 em above
+// an alphabetic baseline and 0.2 em below it.
+const ADVANCE = 0.6;
+type Anchor = 'start' | 'middle' | 'end';
+function textBox(text: string, x: number, top: number, font: number, anchor: Anchor): Box {
+	const w = text.length * ADVANCE * font;
+	const left = anchor === 'start' ? x : anchor === 'middle' ? x - w / 2 : x - w;
+	return { x: left, y: top, w, h: font };
+}
+const overlaps = (a: Box, b: Box) =>
+	a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+const inside = (a: Box, b: Box, pad = 0) =>
+	a.x >= b.x + pad && a.y >= b.y && a.x + a.w <= b.x + b.w - pad && a.y + a.h <= b.y + b.h;
+const CHART: Box = { x: 0, y: 0, w: CHART_WIDTH, h: CHART_HEIGHT };
+const CHARTS = ['stdio', 'http', 'ws'].flatMap((transport) =>
+	[false, true].map((toolsOnly) => ({
+		name: `${transport}${toolsOnly ? ' tools-only' : ''}`,
+		...layoutChart(transport, root, toolsOnly)
+	}))
+);
+
 const labelsOf = (transport: string) =>
 	Object.fromEntries(chartEdges(root, knownGuards(transport)).map((e) => [e.id, e.labels]));
 
@@ -43,6 +71,32 @@ describe('statechart layout of the connection machine', () => {
 			expect(box.y).toBeGreaterThanOrEqual(0);
 			expect(box.x + box.w).toBeLessThanOrEqual(CHART_WIDTH);
 			expect(box.y + box.h).toBeLessThanOrEqual(CHART_HEIGHT);
+		}
+	});
+
+	it('writes every label at its size inside the chart, state names in their boxes (▶ and bold when current), arrow labels on no state and no other label', () => {
+		for (const chart of CHARTS) {
+			const nodeLabels = chart.nodes.map((node) => {
+				const at = nodeLabelAt(node);
+				// Middle baseline for a state's name; the current state's name gains `▶ `.
+				const box = textBox(`▶ ${node.key}`, at.x, at.y - NODE_FONT / 2, NODE_FONT, at.anchor);
+				expect(inside(box, node.box, 3), `${chart.name}: ${node.id}`).toBe(true);
+				return box;
+			});
+			const leaves = chart.nodes.filter((n) => !n.compound).map((n) => n.box);
+			const placed: Box[] = [];
+			for (const edge of chart.edges) {
+				const [x, y] = edge.route.label;
+				edge.labels.forEach((line, i) => {
+					const top = y + i * LINE_HEIGHT - 0.8 * EDGE_FONT;
+					const box = textBox(line, x, top, EDGE_FONT, edge.route.anchor ?? 'start');
+					const where = `${chart.name}: ${edge.id} "${line}"`;
+					expect(inside(box, CHART), where).toBe(true);
+					for (const other of [...leaves, ...nodeLabels, ...placed])
+						expect(overlaps(box, other), `${where} overlaps ${JSON.stringify(other)}`).toBe(false);
+					placed.push(box);
+				});
+			}
 		}
 	});
 
