@@ -198,17 +198,21 @@ test('stepping through a lab by keyboard keeps the focused step button in view',
 	const nav = page.locator('#narration nav');
 	const next = nav.getByRole('button', { name: en('lab_next'), exact: true });
 	const previous = nav.getByRole('button', { name: en('lab_previous'), exact: true });
+	// The buttons stay at the column's foot; each new step is shown from its title.
+	const title = page.getByTestId('step-title');
 	await next.focus();
 	for (let i = 0; i < 4 && (await next.isEnabled()); i++) {
 		await page.keyboard.press('Enter');
 		await expect(next).toBeFocused();
 		await expect(next).toBeInViewport();
+		await expect(title).toBeInViewport({ ratio: 1 });
 	}
 	await previous.focus();
 	for (let i = 0; i < 3; i++) {
 		await page.keyboard.press('Enter');
 		await expect(previous).toBeFocused();
 		await expect(previous).toBeInViewport();
+		await expect(title).toBeInViewport({ ratio: 1 });
 	}
 });
 

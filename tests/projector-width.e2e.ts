@@ -99,3 +99,41 @@ test('at 1024 px, data tables keep their words whole and break names between the
 		expect(await sideways(page)).toEqual([]);
 	}
 });
+
+test('in presenter mode at 1280×800 the step buttons stay on screen while the step scrolls, and a control reached by Tab is not under them', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 1280, height: 800 });
+	// Lab 03's second step, with its question, is taller than the screen in presenter type.
+	await page.goto('labs/03-call-pipeline?step=1&present=1&speed=instant');
+	await settled(page);
+	const column = page.locator('aside').filter({ has: page.locator('#narration') });
+	await column.evaluate((aside) =>
+		window.scrollTo(0, aside.getBoundingClientRect().top + window.scrollY)
+	);
+	expect(
+		await column.evaluate((aside) => aside.scrollHeight > aside.clientHeight + 100),
+		'the narration scrolls inside its column'
+	).toBe(true);
+	const next = page.getByRole('button', { name: 'Next step' });
+	await expect(next).toBeInViewport({ ratio: 1 });
+	const nav = page.getByRole('navigation', { name: /^Step 2 of/ });
+	// Choose by keyboard, then Tab to the lock-in button: it scrolls into view above the buttons.
+	await page.getByRole('radio').first().focus();
+	await page.keyboard.press('ArrowDown');
+	await page.keyboard.press('Tab');
+	const lock = page.getByRole('button', { name: 'Lock in my answer' });
+	await expect(lock).toBeFocused();
+	const clear = async () => {
+		const [lockBox, navBox] = [await lock.boundingBox(), await nav.boundingBox()];
+		return lockBox!.y + lockBox!.height <= navBox!.y;
+	};
+	expect(await clear(), 'Tab (Chromium centres the control)').toBe(true);
+	await expect(lock).toBeInViewport({ ratio: 1 });
+	await expect(next).toBeInViewport({ ratio: 1 });
+	// Browsers that scroll a focused control only as far as needed stop above the buttons too:
+	// the column's scroll padding is their height.
+	await column.evaluate((aside) => (aside.scrollTop = 0));
+	await lock.evaluate((button) => button.scrollIntoView({ block: 'nearest' }));
+	expect(await clear(), 'scrolled only as far as needed').toBe(true);
+});
