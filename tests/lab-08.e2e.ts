@@ -5,6 +5,7 @@ import { englishLeft } from './helpers/english-left';
 import { switchLanguage } from './helpers/language';
 import { t } from './helpers/messages';
 import { labSteps, play, playStep, settled, type Step } from './helpers/play-lab';
+import { closedPort } from './helpers/ports';
 
 // Lab 08 played through the UI against a real lab server on the port the lab's URL names,
 // started and restarted here as a learner does in a terminal: faults through the admin
@@ -139,4 +140,32 @@ test('lab 08 plays to its goals against a real lab server (en, then zh-CN)', asy
 	expect(kept).not.toContain(TOKEN);
 	expect(await page.content()).not.toContain(TOKEN);
 	await expectNoAxeViolations(page);
+});
+
+test('port 8787 taken: the lesson’s way round, Change address on notes-live’s card and the lab server on another port', async ({
+	page
+}) => {
+	await page.goto(`labs/${LAB}?lang=en&speed=instant`);
+	await settled(page);
+	const port = await closedPort();
+	const address = `http://127.0.0.1:${port}/notes/mcp`;
+	const card = page.locator('#servers article').filter({
+		has: page.getByRole('heading', { level: 3, name: new RegExp(`^${LIVE}\\b`) })
+	});
+	await card.locator('summary', { hasText: t('en', 'live_address_summary') }).click();
+	await card.getByLabel(t('en', 'live_address_label'), { exact: true }).fill(address);
+	await card.getByRole('button', { name: t('en', 'live_address_apply') }).click();
+	await settled(page);
+	// A new session, and notes-live fails as before: nothing listens there yet.
+	await expect(page.getByTestId(`live-problem-${LIVE}`)).toHaveAttribute('data-kind', 'refused');
+	await expect(card).toContainText(address);
+
+	const moved = await startLabServer(['--lab', LAB, '--port', String(port), '--admin-open']);
+	try {
+		await playStep(page, 'en', step('connect'));
+		await checkMet(page, 'connected');
+		await checkMet(page, 'registry');
+	} finally {
+		await moved.stop();
+	}
 });

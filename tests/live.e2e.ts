@@ -180,6 +180,64 @@ test('a port nothing listens on: refused, with the likely fix; axe clean with th
 	await expectNoAxeViolations(page);
 });
 
+test('Change address on a live card, by keyboard: the same address is refused in words, a new one rebuilds the world and starts a new session', async ({
+	page
+}) => {
+	await openLive(page);
+	const gone = `http://127.0.0.1:${await closedPort()}/mcp?key=q-secret-7`;
+	await connect(page, 'notes', gone);
+	const notes = card(page, 'notes');
+	await expect(notes).toContainText('failed');
+	await expect(page.getByTestId('live-problem-notes')).toContainText(en('live_problem_refused'));
+
+	const summary = notes.locator('summary', { hasText: en('live_address_summary') });
+	await expect(summary).toHaveAccessibleName(en('live_address_summary_label', { server: 'notes' }));
+	await summary.focus();
+	await page.keyboard.press('Enter');
+	const field = notes.getByLabel(en('live_address_label'), { exact: true });
+	await expect(field).toHaveValue(gone);
+	// Screen sharing: the address field is masked as the card's address is.
+	const mask = page.getByLabel(en('mask_secrets'), { exact: true });
+	await mask.check();
+	await expect(field).toHaveAttribute('type', 'password');
+	await mask.uncheck();
+	await expect(field).toHaveAttribute('type', 'url');
+
+	// The address it has: refused in words, the cursor kept in the field, nothing rebuilt.
+	await field.focus();
+	await page.keyboard.press('Enter');
+	const same = en('live_address_same');
+	await expect(notes.getByText(same)).toBeVisible();
+	await expect(page.getByTestId('live-region')).toHaveText(
+		en('live_address_problem', { problem: same })
+	);
+	await expect(field).toBeFocused();
+	await expect(field).toHaveAttribute('aria-invalid', 'true');
+	// Not an http(s) address: the connect form's own sentence.
+	await field.fill('ftp://127.0.0.1/mcp');
+	await page.keyboard.press('Enter');
+	await expect(notes.getByText(en('live_entry_url_scheme'))).toBeVisible();
+
+	await field.fill(url(open, 'filesystem/mcp'));
+	await page.keyboard.press('Enter');
+	await settled(page);
+	await expect(notes).toContainText('connected');
+	await expect(notes).toContainText(url(open, 'filesystem/mcp'));
+	await expect(page.getByTestId('live-problem-notes')).toHaveCount(0);
+	await expect(field).toBeHidden();
+	await expect(summary).toBeFocused();
+	await expect(page.getByTestId('live-region')).toContainText(
+		en('live_address_changed', { server: 'notes' })
+	);
+	// A new session: its tools are in the registry (reconnect_all would have left them out).
+	await expect(notes).not.toContainText(en('live_registry_note'));
+	await callTool(page, 'mcp__notes__read_file', 'form', '/data/notes.txt');
+	await expect(page.locator('#calls li').first()).toContainText('hello from /data/notes.txt');
+	// The connect form let go of the entry it kept for the failed server.
+	await expect(page.getByTestId('live-connect-kept')).toHaveCount(0);
+	await expectNoAxeViolations(page);
+});
+
 test('a server that does not connect: the form keeps its entry; Remove takes the server out by keyboard and its name is free again', async ({
 	page
 }) => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseScenario, type ScenarioInput } from '$lib/core';
-import { startTestServer, type TestServer } from '$lib/server/test-live-server';
+import { closedPortUrl, startTestServer, type TestServer } from '$lib/server/test-live-server';
 import { LabSession } from './lab-session.svelte';
 import { WorldState } from './world-state.svelte';
 
@@ -143,6 +143,98 @@ describe('removeLiveServer', () => {
 		);
 		expect(s.error).toBe("This world has no live server named 'internal-api'.");
 		expect(s.world).toBe(before);
+	});
+});
+
+describe('setLiveUrl', () => {
+	it('moves a live server nothing answered to a port where one does: a new session, its tools in the registry', async () => {
+		server = await startTestServer();
+		const s = started({
+			mcp_servers: {
+				...lab.mcp_servers,
+				notes: {
+					type: 'http',
+					url: await closedPortUrl(),
+					live: true,
+					headers: { 'X-Team': 'blue' }
+				}
+			}
+		});
+		await s.run((w) => w.startSession());
+		expect(s.servers.map((v) => [v.name, v.status])).toEqual([
+			['internal-api', 'connected'],
+			['notes', 'failed']
+		]);
+		let replaced: unknown = null;
+		s.onReplaced = (scenario) => (replaced = scenario);
+
+		await s.setLiveUrl('notes', ` ${server.url} `);
+
+		expect(s.world.scenario.mcp_servers.notes).toEqual({
+			type: 'http',
+			url: server.url,
+			headers: { 'X-Team': 'blue' },
+			live: true
+		});
+		expect(replaced).toBe(s.world.scenario);
+		expect(s.servers.map((v) => [v.name, v.status, v.live?.url ?? null])).toEqual([
+			['internal-api', 'connected', null],
+			['notes', 'connected', server.url]
+		]);
+		expect(s.registry?.entries.map((e) => e.name)).toContain('mcp__notes__greet');
+		expect(server.requests.every((r) => r.headers['x-team'] === 'blue')).toBe(true);
+	});
+
+	it('sends a token only where it was given: moved, the server connects without it', async () => {
+		server = await startTestServer({ token: TOKEN });
+		const other = await startTestServer({ token: TOKEN });
+		try {
+			const s = started({ mcp_servers: {} });
+			await s.addLiveServer({ name: 'live', url: server.url }, TOKEN);
+			expect(s.servers[0]).toMatchObject({ status: 'connected' });
+			expect(s.liveTokens).toEqual(['live']);
+
+			await s.setLiveUrl('live', other.url);
+
+			expect(s.liveTokens).toEqual([]);
+			expect(other.authorizations.length).toBeGreaterThan(0);
+			expect(other.authorizations.every((a) => a === '')).toBe(true);
+			expect(s.servers[0]).toMatchObject({
+				status: 'failed',
+				live: { url: other.url, problem: { kind: 'unauthorized' } }
+			});
+		} finally {
+			await other.close();
+		}
+	});
+
+	it('refuses a bad URL or a simulated server with a sentence and keeps the world; the same URL, or a closed session, starts nothing', async () => {
+		server = await startTestServer();
+		const s = started(lab);
+		await s.addLiveServer({ name: 'live', url: server.url });
+		const before = s.world;
+		await expect(s.setLiveUrl('live', 'ftp://127.0.0.1/mcp')).rejects.toThrow(
+			'A live server is reached over http:// or https://.'
+		);
+		await expect(s.setLiveUrl('live', 'http://me:pw@127.0.0.1:1/mcp')).rejects.toThrow(
+			/cannot carry a user name or password/
+		);
+		await expect(s.setLiveUrl('internal-api', server.url)).rejects.toThrow(
+			"This world has no live server named 'internal-api'."
+		);
+		expect(s.error).toBe("This world has no live server named 'internal-api'.");
+		expect(s.world).toBe(before);
+
+		await s.setLiveUrl('live', `${server.url} `);
+		expect(s.world).toBe(before);
+
+		await s.run((w) => w.closeSession());
+		const asked = server.requests.length;
+		await s.setLiveUrl('live', `${server.url}?v=2`);
+		expect(s.world).not.toBe(before);
+		expect(s.sessionStarted).toBe(false);
+		expect(s.servers[1].live?.url).toBe(`${server.url}?v=2`);
+		expect(server.requests.length).toBe(asked);
 	});
 });
 

@@ -14,7 +14,11 @@ import {
 	type WorldEvent,
 	type WorldSnapshot
 } from '$lib/core';
-import { DEFAULT_LIVE_TIMEOUT_MS, withoutLiveServer } from '$lib/core/live/live-servers';
+import {
+	DEFAULT_LIVE_TIMEOUT_MS,
+	withLiveUrl,
+	withoutLiveServer
+} from '$lib/core/live/live-servers';
 import type { LiveEntry } from '$lib/core/live/live-entry';
 import type { WorldOptions } from '$lib/core/world/world';
 import type { Reason } from '$lib/core/world/command-errors';
@@ -251,13 +255,40 @@ export class WorldState {
 			this.#failed(error);
 			return Promise.reject(error);
 		}
+		this.#tokens?.set(this.world, name, null);
+		return this.#edited(scenario);
+	}
+
+	/** An edited scenario replaces the world; the session starts again only if one was running. */
+	#edited(scenario: Scenario): Promise<void> {
 		const running = this.world.sessionStarted;
 		this.error = null;
 		this.errorWhy = null;
-		this.#tokens?.set(this.world, name, null);
 		this.replace(scenario);
 		this.onReplaced(scenario);
 		return running ? this.run((w) => w.startSession()) : Promise.resolve();
+	}
+
+	/**
+	 * Moves a live server to another URL (a port taken on the learner's computer): the scenario
+	 * with the new URL replaces the world, as adding one does, and the session starts again if one
+	 * was running. A token typed for the old URL is forgotten with it (LiveTokens: a token is
+	 * only sent where it was given). Refused with a sentence, the world kept, for a bad URL or a
+	 * server that is not live; the same URL changes nothing.
+	 */
+	async setLiveUrl(name: string, url: string): Promise<void> {
+		const { urlProblem, LiveEntryError } = await import('$lib/core/live/live-entry');
+		let scenario: Scenario;
+		try {
+			const problem = urlProblem(url);
+			if (problem) throw new LiveEntryError([problem]);
+			scenario = withLiveUrl(this.world.scenario, name, url);
+		} catch (error) {
+			this.#failed(error);
+			throw error;
+		}
+		if (this.servers.find((s) => s.name === name)?.live?.url === url.trim()) return;
+		return this.#edited(scenario);
 	}
 
 	/** Counts `work` as a command in progress: the page reads as busy, not settled, until it ends. */

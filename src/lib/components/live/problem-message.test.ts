@@ -13,7 +13,7 @@ describe('problemMessage', () => {
 	it('names the likely fix for each problem a learner can act on', () => {
 		const say = (kind: LiveProblemKind) => problemMessage({ kind }, context);
 		expect(say('refused')).toBe(
-			'Nothing answered at this address. Is the server running, and is this the right host and port?'
+			'Nothing answered at this address. Is the server running, and is this the right host and port? Change address, below, takes another one.'
 		);
 		expect(say('cors')).toBe(
 			"The server answered, but the browser hid its answer from this page (blocked by CORS). The server must send Access-Control-Allow-Origin: http://127.0.0.1:4173 and allow the request headers content-type, mcp-protocol-version, mcp-session-id, authorization (Access-Control-Allow-Headers). If this is the lab server (npm run lab:server) started without this page's origin, restart it with --origin http://127.0.0.1:4173"

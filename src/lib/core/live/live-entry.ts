@@ -59,13 +59,19 @@ export function checkLiveEntry(entry: LiveEntry, taken: readonly string[]): Live
 	if (!name) problems.push('name-empty');
 	else if (name.length > NAME_MAX) problems.push('name-long');
 	else if (taken.includes(name)) problems.push('name-taken');
-	const url = entry.url.trim();
-	if (!URL.canParse(url)) problems.push('url-invalid');
-	else if (!['http:', 'https:'].includes(new URL(url).protocol)) problems.push('url-scheme');
-	else if (hasCredentials(url)) problems.push('url-credentials');
+	const url = urlProblem(entry.url);
+	if (url) problems.push(url);
 	for (const [key, value] of Object.entries(entry.headers ?? {}))
 		problems.push(...headerProblems(key, value));
 	return [...new Set(problems)];
+}
+
+/** What is wrong with a live server's URL (trimmed first), if anything. */
+export function urlProblem(text: string): LiveEntryProblem | null {
+	const url = text.trim();
+	if (!URL.canParse(url)) return 'url-invalid';
+	if (!['http:', 'https:'].includes(new URL(url).protocol)) return 'url-scheme';
+	return hasCredentials(url) ? 'url-credentials' : null;
 }
 
 /** The problems of one header, so the form can mark the row at fault. */

@@ -31,26 +31,47 @@ export function liveServers(servers: readonly MergedServer[]): Map<string, LiveS
 	return live;
 }
 
+type Servers = Scenario['mcp_servers'];
+
 /**
- * The scenario without one live server (a settings server, or a plugin's `<plugin>:<name>`), so
- * a server that never connects can leave the world and its name be used again. Only a live
- * server: a simulated one is the lab's, edited in the world editor.
+ * The scenario with one live server's entry changed by `edit`, where it is: among the settings'
+ * servers, or a plugin's (`<plugin>:<name>`). Only a live server: a simulated one is the lab's,
+ * edited in the world editor.
  */
-export function withoutLiveServer(scenario: Scenario, name: string): Scenario {
+function editLiveServer(
+	scenario: Scenario,
+	name: string,
+	edit: (servers: Servers, key: string) => Servers
+): Scenario {
 	const server = mergeServers(scenario).servers.find((s) => s.name === name);
 	if (!server || !isLiveServer(server.config))
 		throw new Error(`This world has no live server named '${name}'.`);
-	const without = (servers: Scenario['mcp_servers'], key: string) =>
-		Object.fromEntries(Object.entries(servers).filter(([k]) => k !== key));
-	if (server.plugin === null)
-		return { ...scenario, mcp_servers: without(scenario.mcp_servers, name) };
+	if (server.plugin === null) return { ...scenario, mcp_servers: edit(scenario.mcp_servers, name) };
 	const plugin = scenario.plugins![server.plugin];
 	const key = name.slice(server.plugin.length + 1);
 	return {
 		...scenario,
 		plugins: {
 			...scenario.plugins,
-			[server.plugin]: { ...plugin, mcp_servers: without(plugin.mcp_servers ?? {}, key) }
+			[server.plugin]: { ...plugin, mcp_servers: edit(plugin.mcp_servers ?? {}, key) }
 		}
 	};
+}
+
+/** The scenario without one live server, so one that never connects can leave and its name be used again. */
+export function withoutLiveServer(scenario: Scenario, name: string): Scenario {
+	return editLiveServer(scenario, name, (servers, key) =>
+		Object.fromEntries(Object.entries(servers).filter(([k]) => k !== key))
+	);
+}
+
+/**
+ * The scenario with one live server at another URL (a port taken on the learner's computer):
+ * its place in the config order and its headers stay. `url` is one `urlProblem` accepted.
+ */
+export function withLiveUrl(scenario: Scenario, name: string, url: string): Scenario {
+	return editLiveServer(scenario, name, (servers, key) => ({
+		...servers,
+		[key]: { ...servers[key], url: url.trim() }
+	}));
 }
