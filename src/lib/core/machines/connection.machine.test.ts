@@ -154,6 +154,14 @@ describe('connection machine (path tests)', () => {
 		expect(path?.state.context.detail).toBe('TypeError');
 	});
 
+	it('marks a cancelled connect failed like any error, named by its class (asyncio.CancelledError has no message)', () => {
+		const cancelled = Object.assign(new Error(''), { name: 'CancelledError' });
+		const path = paths('stdio', [...happyEvents, failed('listTools', cancelled)]).find((p) =>
+			p.state.matches('failed')
+		);
+		expect(path?.state.context).toMatchObject({ status: 'failed', detail: 'CancelledError' });
+	});
+
 	it('closing any connection reports pending again and can connect anew', () => {
 		const closed = getShortestPaths(pure, {
 			input: { server: 'srv', transport: 'stdio' },

@@ -13,6 +13,19 @@ describe('scenario parsing', () => {
 		expect(result.ok).toBe(true);
 		if (!result.ok) return;
 		expect(result.scenario.profile).toBe('openharness');
+		// OpenHarness's defaults: args=[] for stdio, headers={} for http and ws.
+		const bare = parseScenario({
+			mcp_servers: {
+				fs: { command: 'npx' },
+				api: { type: 'http', url: 'https://x/mcp' },
+				rt: { type: 'ws', url: 'wss://x/mcp' }
+			}
+		});
+		expect(bare.ok && bare.scenario.mcp_servers).toEqual({
+			fs: { type: 'stdio', command: 'npx', args: [] },
+			api: { type: 'http', url: 'https://x/mcp', headers: {} },
+			rt: { type: 'ws', url: 'wss://x/mcp', headers: {} }
+		});
 		expect(result.scenario.mcp_servers['internal-api']).toMatchObject({
 			type: 'http',
 			headers: {}

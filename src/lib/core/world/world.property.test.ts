@@ -450,6 +450,8 @@ function checkSettled(world: World, built: BuiltRegistry | null): void {
 		expect(RESTING, `${JSON.stringify(s.name)} left in ${s.machineState}`).toContain(
 			s.machineState
 		);
+	// OpenHarness has a `disabled` status that nothing ever sets.
+	expect(views.filter((s) => s.status === 'disabled')).toEqual([]);
 	// Every call has finished its stages (no permissions block: full_auto, nobody is asked).
 	expect(world.calls.filter((c) => c.state !== 'completed')).toEqual([]);
 	const statusOf = new Map(views.map((s) => [s.name, s.status]));

@@ -41,6 +41,25 @@ describe('trust: connector lifecycle', () => {
 		expect(world.serverState('notion')).toBe('disconnected');
 		expect(sent(world, 'github')).toEqual([]);
 		expect(world.registry.map((e) => e.name)).toEqual(['ToolSearch', 'DeferExecuteTool']);
+		// The model sees ToolSearch{tool_names[]} and DeferExecuteTool{toolName, params} only.
+		expect(world.registeredTools.map((t) => [t.name, t.inputSchema])).toEqual([
+			[
+				'ToolSearch',
+				{
+					type: 'object',
+					properties: { tool_names: { type: 'array', items: { type: 'string' } } },
+					required: ['tool_names']
+				}
+			],
+			[
+				'DeferExecuteTool',
+				{
+					type: 'object',
+					properties: { toolName: { type: 'string' }, params: { type: 'object' } },
+					required: ['toolName', 'params']
+				}
+			]
+		]);
 		expect(view(world).deferredBlock).toBe(
 			'<available_deferred_tools>\n(no connectors connected — use trust_connector to activate)\n</available_deferred_tools>'
 		);
