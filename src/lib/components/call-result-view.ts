@@ -54,9 +54,13 @@ function blockView(block: unknown): BlockView {
 	}
 }
 
-/** The server's own answer to a call (not a harness built-in's), when it answered. */
+/**
+ * The tool's own answer to a call, when it answered: a server's tools/call result, or a plugin
+ * tool's (a CallToolResult too, formatted the same way). Not a resource built-in's: what it read
+ * is no tool result, and its text already says all of it.
+ */
 export function executedResult(call: CallRecord): unknown {
-	if (call.builtin) return null;
+	if (call.builtin && call.plugin === undefined) return null;
 	const stage = call.stages.find((s) => s.stage === 'executing');
 	return stage?.stage === 'executing' ? stage.detail.result : null;
 }

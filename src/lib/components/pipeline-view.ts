@@ -39,6 +39,7 @@ export type FactLabel =
 	| 'hooks-none'
 	| 'reason'
 	| 'server'
+	| 'plugin'
 	| 'raw-tool'
 	| 'raw-listed'
 	| 'error'
@@ -169,9 +170,12 @@ export function stageFacts(record: StageRecord): Fact[] {
 			return record.detail.error !== null ? [fact('error', cut(record.detail.error, 1000))] : [];
 		case 'executing': {
 			const d = record.detail;
+			// A plugin's tool has no server, and no name but the one the model called.
 			const facts = [
 				...(d.input.server ? [fact('server', cut(d.input.server))] : []),
-				fact('raw-tool', cut(d.input.tool)),
+				d.input.plugin !== undefined
+					? fact('plugin', cut(d.input.plugin))
+					: fact('raw-tool', cut(d.input.tool)),
 				fact('arguments', compactJson(d.input.arguments))
 			];
 			if (d.result !== null) facts.push(fact('result', compactJson(d.result)));
@@ -206,6 +210,12 @@ function nowFacts(call: CallRecord, stage: CallStage): Fact[] {
 	}
 	if (stage === 'executing') {
 		const args = sentBy(call);
+		// A plugin's tool runs in the harness: no server, nothing to wait for on a wire.
+		if (call.plugin !== undefined)
+			return [
+				fact('plugin', cut(call.plugin)),
+				...(args ? [fact('arguments', compactJson(args))] : [])
+			];
 		const server = call.builtin ? String(args?.server ?? '') : call.server;
 		return [
 			...(server ? [fact('server', cut(server))] : []),
@@ -265,8 +275,11 @@ export type WireExchange =
 	 * stage but the server was not connected, so the request was never written.
 	 */
 	| { kind: 'not-sent'; executed: boolean }
-	/** `list_mcp_resources`: it reads what the servers recorded, so nothing is ever sent. */
-	| { kind: 'local' }
+	/**
+	 * `list_mcp_resources`: it reads what the servers recorded, so nothing is ever sent; nor for
+	 * a plugin's tool (`plugin`), which the harness runs itself.
+	 */
+	| { kind: 'local'; plugin?: string }
 	/** In flight and not executing yet. */
 	| { kind: 'not-yet' }
 	/** It went out, but the request is no longer in the log's window. */
@@ -307,7 +320,10 @@ const REACHED_EXECUTION: ReadonlySet<CallState> = new Set([
 	'post_tool_use'
 ]);
 
-/** The request a call's execute stage writes: where, which method, and how to know it. */
+/**
+ * The request a call's execute stage writes: where, which method, and how to know it (a plugin's
+ * tool writes none: findExchange answers `local` before asking).
+ */
 function requestOf(call: CallRecord, args: Obj) {
 	if (call.builtin)
 		// read_mcp_resource: resources/read for the uri, on the server its arguments name.
@@ -333,6 +349,8 @@ function requestOf(call: CallRecord, args: Obj) {
  * with each connection).
  */
 export function findExchange(call: CallRecord, wire: readonly WireEntry[]): WireExchange {
+	// Known from the start: a plugin's tool never writes anything, so "not sent yet" would mislead.
+	if (call.plugin !== undefined) return { kind: 'local', plugin: call.plugin };
 	if (call.state !== 'completed' && !REACHED_EXECUTION.has(call.state)) return { kind: 'not-yet' };
 	if (call.builtin && call.tool === LIST_MCP_RESOURCES) return { kind: 'local' };
 	const args = sentBy(call);

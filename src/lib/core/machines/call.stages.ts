@@ -40,13 +40,15 @@ import type { TruncationArtifact } from '../profiles/openharness/truncation';
 /**
  * What the world's `execute` is given: the server's own tool name and the arguments to send. For
  * a harness built-in (`builtin`), `tool` is the built-in's name and `server` the one
- * `read_mcp_resource` reads from (empty for `list_mcp_resources`).
+ * `read_mcp_resource` reads from (empty for `list_mcp_resources`). For a plugin's tool (also
+ * `builtin`), `plugin` names the plugin: the harness runs it, nothing goes over MCP.
  */
 export interface ExecuteInput {
 	tool: string;
 	server: string;
 	arguments: Record<string, unknown>;
 	builtin?: true;
+	plugin?: string;
 }
 
 /** A tools/call result, as `resultText` reads it. */
@@ -228,8 +230,11 @@ export function isExecuteError(value: unknown): value is ExecuteError {
 	return kind === 'not-connected' || kind === 'call-failed' || kind === 'read-failed';
 }
 
+/** The built-in itself: a plugin tool of that name replaced it and reads nothing. */
 const isReadResource = (context: CallContext) =>
-	!!context.tool?.builtin && context.tool.name === READ_MCP_RESOURCE;
+	!!context.tool?.builtin &&
+	context.tool.plugin === undefined &&
+	context.tool.name === READ_MCP_RESOURCE;
 
 /**
  * A rejection becomes "call failed" (for `read_mcp_resource`, "resource read failed") with the
@@ -243,14 +248,15 @@ function executeErrorOf(context: CallContext, error: unknown): ExecuteError {
 	};
 }
 
-/** `read_mcp_resource` names its server in its (validated) arguments. */
+/** `read_mcp_resource` names its server in its (validated) arguments; a plugin tool its plugin. */
 export const executeInputOf = (context: CallContext): ExecuteInput =>
 	context.tool?.builtin
 		? {
 				tool: context.tool.tool,
 				server: isReadResource(context) ? String(context.sent?.server ?? '') : '',
 				arguments: context.sent ?? {},
-				builtin: true
+				builtin: true,
+				...(context.tool.plugin !== undefined && { plugin: context.tool.plugin })
 			}
 		: {
 				tool: context.tool?.tool ?? '',

@@ -2,6 +2,7 @@ import { adaptedName } from '../profiles/openharness/naming';
 import { defaultInputSchema } from '../profiles/openharness/strings';
 import type { ConnectionStatus, ToolInfo } from '../machines/types';
 import type { ToolSourceTool } from '../machines/toolsource-call.machine';
+import type { EnabledPluginTool } from '../scenario/plugins';
 
 /** A tool as the harness registered it for the model. */
 export interface RegisteredTool {
@@ -16,19 +17,30 @@ export interface RegisteredTool {
 	 */
 	readOnly: boolean;
 	/**
-	 * A tool of the harness itself (OpenHarness's `list_mcp_resources`, `read_mcp_resource`):
-	 * it belongs to no server (`server` is empty) and is always available.
+	 * A tool of the harness itself (OpenHarness's `list_mcp_resources`, `read_mcp_resource`, or
+	 * a plugin's tool): it belongs to no server (`server` is empty) and is always available.
 	 */
 	builtin?: true;
+	/** The enabled plugin that gave this tool (present only for a plugin tool, with `builtin`). */
+	plugin?: string;
 }
 
 /** A registration that a later one with the same adapted name replaced. */
 export interface Shadowed {
 	name: string;
+	/** The replaced registration's server (empty for a built-in or a plugin tool). */
 	server: string;
 	tool: string;
+	/** The replacing registration's server, or `plugin:<p>` for plugin `<p>`'s tool. */
 	by: string;
+	/** The replaced registration was this plugin's tool. */
+	plugin?: string;
+	/** The replacing registration is this plugin's tool (`by` names it for a reader too). */
+	byPlugin?: string;
 }
+
+/** `Shadowed.by` for a plugin's tool. */
+export const byPlugin = (plugin: string) => `plugin:${plugin}`;
 
 export interface BuiltRegistry {
 	tools: RegisteredTool[];
@@ -46,12 +58,14 @@ export interface ConnectionFacts {
 /**
  * OpenHarness's registry, built once per session: the harness's own tools first (`builtins`: an
  * OpenHarness world gives its two resource tools, see resource-tools.ts), then connected servers
- * in sorted order, each tool under its adapted name; the registry is a map, so a later
- * registration of the same name wins (and keeps the first one's position, as a dict does).
+ * in sorted order, each tool under its adapted name, then the enabled plugins' tools under their
+ * own names; the registry is a map, so a later registration of the same name wins (and keeps the
+ * first one's position, as a dict does): a plugin tool overrides an MCP tool or built-in.
  */
 export function buildRegistry(
 	connections: ConnectionFacts[],
-	builtins: readonly RegisteredTool[] = []
+	builtins: readonly RegisteredTool[] = [],
+	pluginTools: readonly EnabledPluginTool[] = []
 ): BuiltRegistry {
 	const byName = new Map<string, RegisteredTool>(builtins.map((t) => [t.name, t]));
 	const shadowed: Shadowed[] = [];
@@ -72,6 +86,20 @@ export function buildRegistry(
 			});
 		}
 	}
+	for (const { plugin, tool } of pluginTools) {
+		noteShadowing(byName, shadowed, tool.name, byPlugin(plugin), plugin);
+		byName.set(tool.name, {
+			name: tool.name,
+			server: '',
+			tool: tool.name,
+			description: tool.description ?? '',
+			inputSchema: tool.inputSchema ?? defaultInputSchema(),
+			// OpenHarness's BaseTool default: a plugin tool asks in default mode, plan mode blocks it.
+			readOnly: false,
+			builtin: true,
+			plugin
+		});
+	}
 	return { tools: [...byName.values()], shadowed };
 }
 
@@ -80,10 +108,15 @@ export function noteShadowing(
 	byName: ReadonlyMap<string, RegisteredTool>,
 	shadowed: Shadowed[],
 	name: string,
-	by: string
+	by: string,
+	plugin?: string
 ): void {
 	const previous = byName.get(name);
-	if (previous) shadowed.push({ name, server: previous.server, tool: previous.tool, by });
+	if (!previous) return;
+	const note: Shadowed = { name, server: previous.server, tool: previous.tool, by };
+	if (previous.plugin !== undefined) note.plugin = previous.plugin;
+	if (plugin !== undefined) note.byPlugin = plugin;
+	shadowed.push(note);
 }
 
 /** Python's sorted() on str: by code point, not by locale. */
@@ -104,8 +137,10 @@ export interface RegistryEntry {
 	tool: string;
 	readOnly: boolean;
 	available: boolean;
-	/** A harness built-in: no server, so always available (present only when true). */
+	/** A harness built-in or plugin tool: no server, so always available (present only when true). */
 	builtin?: true;
+	/** A plugin tool: the plugin that gave it (present only then). */
+	plugin?: string;
 }
 
 /**
@@ -130,16 +165,19 @@ export function registryEntries(
 			old.tool === t.tool &&
 			old.readOnly === t.readOnly &&
 			old.available === available &&
-			old.builtin === t.builtin
+			old.builtin === t.builtin &&
+			old.plugin === t.plugin
 		)
 			return old;
-		return {
+		const entry: RegistryEntry = {
 			name: t.name,
 			server: t.server,
 			tool: t.tool,
 			readOnly: t.readOnly,
 			...(t.builtin ? { available: true, builtin: true as const } : { available })
 		};
+		if (t.plugin !== undefined) entry.plugin = t.plugin;
+		return entry;
 	});
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from './parse';
-import { mergeServers } from './plugins';
+import { enabledPluginTools, findPluginTool, mergeServers } from './plugins';
 import { makeWorld } from '../world/test-world';
 
 const scenario = {
@@ -52,5 +52,58 @@ describe('OpenHarness plugin merge', () => {
 			].filter((n) => !n.startsWith('mcp__filesystem'))
 		]);
 		expect(world.servers().find((s) => s.name === 'github:issues')?.plugin).toBe('github');
+	});
+});
+
+describe('OpenHarness plugin tools in a scenario', () => {
+	it('refuses a bad plugin tool at its JSON path', () => {
+		const result = parseScenario({
+			plugins: {
+				'my.plugin': {
+					tools: [
+						{ name: 'ok', result: { content: [{ type: 'text', text: 'x' }] } },
+						{ name: 'typo', resutl: {} },
+						{ name: '' },
+						{ name: 'bad', result: { content: [{ type: 'video' }] } },
+						{ name: 'nope', inputSchema: 'object' }
+					]
+				}
+			}
+		});
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		expect(result.problems.map((p) => p.path)).toEqual([
+			'plugins["my.plugin"].tools[1]',
+			'plugins["my.plugin"].tools[2].name',
+			'plugins["my.plugin"].tools[3].result.content[0].type',
+			'plugins["my.plugin"].tools[4].inputSchema'
+		]);
+		expect(result.problems[0].message).toBe('Unrecognized key: "resutl"');
+	});
+
+	it('refuses more tools than a plugin may give', () => {
+		const result = parseScenario({
+			plugins: { p: { tools: Array.from({ length: 101 }, (_, i) => ({ name: `t${i}` })) } }
+		});
+		expect(!result.ok && result.problems.map((p) => p.path)).toEqual(['plugins.p.tools']);
+	});
+
+	it('gives the enabled plugins’ tools in plugin order, none of a disabled one', () => {
+		const parsed = parseScenario({
+			plugins: {
+				b: { tools: [{ name: 'one' }, { name: 'two' }] },
+				off: { enabled: false, tools: [{ name: 'never' }] },
+				a: { tools: [{ name: 'three' }] }
+			}
+		});
+		if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+		expect(enabledPluginTools(parsed.scenario).map((t) => [t.plugin, t.tool.name])).toEqual([
+			['b', 'one'],
+			['b', 'two'],
+			['a', 'three']
+		]);
+		expect(findPluginTool(parsed.scenario, 'off', 'never')).toBeUndefined();
+		expect(findPluginTool(parsed.scenario, '__proto__', 'one')).toBeUndefined();
+		expect(findPluginTool(parsed.scenario, 'b', 'two')).toEqual({ name: 'two' });
 	});
 });

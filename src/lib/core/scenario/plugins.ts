@@ -1,4 +1,4 @@
-import type { Scenario, ServerConfig } from './schema';
+import type { PluginTool, Scenario, ServerConfig } from './schema';
 
 export interface MergedServer {
 	/** The key the harness uses: the settings name, or `<plugin>:<name>` for a plugin's server. */
@@ -42,4 +42,33 @@ export function mergeServers(scenario: Scenario): {
 		}
 	}
 	return { servers, skipped };
+}
+
+/** A tool an enabled plugin gives the harness. */
+export interface EnabledPluginTool {
+	plugin: string;
+	tool: PluginTool;
+}
+
+/**
+ * The tools of the enabled plugins, in plugin order (then each plugin's own order): the order
+ * OpenHarness registers them in, after the MCP tools. Disabled plugins give none.
+ */
+export function enabledPluginTools(scenario: Scenario): EnabledPluginTool[] {
+	return Object.entries(scenario.plugins ?? {}).flatMap(([plugin, block]) =>
+		block.enabled ? (block.tools ?? []).map((tool) => ({ plugin, tool })) : []
+	);
+}
+
+/**
+ * The plugin tool the registry holds for `plugin` and `name`: the last one a plugin lists under
+ * that name, since a later registration of a name replaces an earlier one.
+ */
+export function findPluginTool(
+	scenario: Scenario,
+	plugin: string,
+	name: string
+): PluginTool | undefined {
+	const block = Object.hasOwn(scenario.plugins ?? {}, plugin) ? scenario.plugins![plugin] : null;
+	return block?.enabled ? block.tools?.findLast((t) => t.name === name) : undefined;
 }

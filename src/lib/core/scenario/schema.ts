@@ -180,10 +180,28 @@ export const profileIds = [
 ] as const;
 export const profileIdSchema = z.enum(profileIds);
 
-/** An OpenHarness plugin: when enabled, its servers join the world as `<plugin>:<name>`. */
+/** How many tools one plugin may give: enough for any lesson, bounded for a pasted scenario. */
+export const PLUGIN_TOOLS_MAX = 100;
+
+/**
+ * A tool of an OpenHarness plugin (a `BaseTool` the harness runs itself): registered after the
+ * MCP tools under its own name, so it replaces an MCP tool or built-in of that name. Calling it
+ * sends nothing over MCP: it answers `result` (or the simulated servers' default text).
+ * The lab's own format, so strict as a `sim` tool is.
+ */
+export const pluginToolSchema = z.strictObject({
+	name: z.string().min(1),
+	...simToolBaseSchema.pick({ description: true, inputSchema: true, result: true }).shape
+});
+
+/**
+ * An OpenHarness plugin: when enabled, its servers join the world as `<plugin>:<name>` and its
+ * `tools` are registered after the MCP tools (other profiles ignore `tools`).
+ */
 export const pluginSchema = z.looseObject({
 	enabled: z.boolean().default(true),
-	mcp_servers: namedRecord(z.string().min(1), serverConfigSchema).default({})
+	mcp_servers: namedRecord(z.string().min(1), serverConfigSchema).default({}),
+	tools: z.array(pluginToolSchema).max(PLUGIN_TOOLS_MAX).optional()
 });
 
 export const scenarioSchema = z.looseObject({
@@ -212,6 +230,7 @@ export type ServerConfig = z.output<typeof serverConfigSchema>;
 export type SimBlock = z.output<typeof simSchema>;
 export type SimTool = z.output<typeof simToolSchema>;
 export type SimToolBase = z.output<typeof simToolBaseSchema>;
+export type PluginTool = z.output<typeof pluginToolSchema>;
 export type SimStep = NonNullable<SimTool['steps']>[number];
 export type SimResource = z.output<typeof simResourceSchema>;
 export type ProfileId = z.output<typeof profileIdSchema>;

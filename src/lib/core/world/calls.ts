@@ -68,8 +68,10 @@ export interface CallRecord {
 	endedAt: number | null;
 	/** ToolSource calls only: what that profile records beyond the shared fields. */
 	toolsource?: ToolSourceDetail;
-	/** A harness built-in (OpenHarness's resource tools): no server of its own. */
+	/** A harness built-in (OpenHarness's resource tools, or a plugin's tool): no server of its own. */
 	builtin?: true;
+	/** A plugin's tool (with `builtin`): the plugin that gave it; the harness ran it, no MCP sent. */
+	plugin?: string;
 }
 
 /**
@@ -77,13 +79,15 @@ export interface CallRecord {
  * harness refuses a server it does not hold as connected before anything is sent, and a session
  * whose server is gone raises before writing (`SESSION_CLOSED`); any other
  * outcome of the execute stage means the request went out (and may have failed afterwards:
- * connection closed, timed out). `list_mcp_resources` sends nothing: it reads recorded statuses.
+ * connection closed, timed out). `list_mcp_resources` sends nothing: it reads recorded statuses;
+ * nor does a plugin's tool, which the harness runs itself.
  */
 function wentOut(stages: readonly StageRecord[]): boolean {
 	const executing = stages.find((s) => s.stage === 'executing');
 	if (!executing || executing.stage !== 'executing') return false;
 	const { input } = executing.detail;
 	if (executing.outcome === 'not-connected') return false;
+	if (input.plugin !== undefined) return false;
 	if (input.builtin && input.tool === LIST_MCP_RESOURCES) return false;
 	// Most calls return: the refusal's text is built only for a failed one.
 	if (executing.outcome === 'returned') return true;
@@ -99,7 +103,7 @@ export function newCallRecord(
 	id: string,
 	name: string,
 	args: Record<string, unknown>,
-	tool: { server: string; tool: string; builtin?: true } | undefined,
+	tool: { server: string; tool: string; builtin?: true; plugin?: string } | undefined,
 	state: CallState,
 	now: number
 ): CallRecord {
@@ -122,6 +126,7 @@ export function newCallRecord(
 	};
 	// Added last, as a spread would (the key order is what a saved or shared record shows).
 	if (tool?.builtin) record.builtin = true;
+	if (tool?.plugin !== undefined) record.plugin = tool.plugin;
 	return record;
 }
 

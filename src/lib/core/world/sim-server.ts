@@ -70,7 +70,7 @@ export function createSimServer(name: string, sim: SimBlock, crash: () => void =
 		}
 		const headers = extra.requestInfo?.headers;
 		if (headers) lines = [...lines, heardHeaders(headers)];
-		return (tool.result ?? defaultResult(tool, request.params.arguments, lines)) as never;
+		return (tool.result ?? defaultResult(tool.name, request.params.arguments, lines)) as never;
 	});
 
 	return server;
@@ -86,9 +86,12 @@ function toolListing(tool: SimTool): Record<string, unknown> {
 	return listing;
 }
 
-/** Says what the tool was called with and, one line each, what its steps got from the host. */
-function defaultResult(tool: SimTool, args: unknown, lines: readonly string[]) {
-	const text = [`${tool.name} called with ${JSON.stringify(args ?? {})}`, ...lines].join('\n');
+/**
+ * The answer of a tool whose scenario writes none (a plugin's tool answers the same way): what
+ * it was called with and, one line each, what its steps got from the host.
+ */
+export function defaultResult(name: string, args: unknown, lines: readonly string[] = []) {
+	const text = [`${name} called with ${JSON.stringify(args ?? {})}`, ...lines].join('\n');
 	return { content: [{ type: 'text', text }] };
 }
 

@@ -23,6 +23,8 @@ export interface WorldSnapshot {
 		tool: string;
 		readOnly: boolean;
 		available: boolean;
+		/** Added to the contract's five: a plugin's tool names its plugin (absent otherwise). */
+		plugin?: string;
 	}>;
 	calls: Array<{
 		id: string;
@@ -59,13 +61,15 @@ export function worldSnapshot(world: World, where: { lab: string; step: number }
 				tools: s.connection.tools.map((t) => t.name),
 				resources: s.connection.resources.map((r) => r.uri)
 			})),
-		// The contract's five fields; a harness built-in shows as `server: ''`, always available.
-		registry: world.registry.map(({ name, server, tool, readOnly, available }) => ({
+		// The contract's five fields; a harness built-in shows as `server: ''`, always available,
+		// and a plugin's tool also says which plugin gave it.
+		registry: world.registry.map(({ name, server, tool, readOnly, available, plugin }) => ({
 			name,
 			server,
 			tool,
 			readOnly,
-			available
+			available,
+			...(plugin !== undefined && { plugin })
 		})),
 		calls: world.calls.map(({ id, name, state, isError, output, error }) => ({
 			id,

@@ -31,12 +31,19 @@ import {
 } from '../registry/registry';
 import type { Scenario, ServerConfig } from '../scenario/schema';
 import { effectiveSim } from '../scenario/well-known';
-import { mergeServers, type MergedServer, type SkippedServer } from '../scenario/plugins';
+import {
+	enabledPluginTools,
+	findPluginTool,
+	mergeServers,
+	type MergedServer,
+	type SkippedServer
+} from '../scenario/plugins';
 import { SimClock } from './clock';
 import { refusal } from './command-errors';
 import type { CommandName, NewWorldEvent, WorldEvent } from './events';
 import { SimIo } from './sim-io';
 import { SimProcess } from './sim-process';
+import { defaultResult } from './sim-server';
 import { macrotask, withClockTimeout } from './timeout';
 import { WireLog } from './wire';
 import { perform, type LoggedAction, type WorldAction } from './actions';
@@ -338,7 +345,11 @@ export class World {
 							: this.#extensionLoading
 								? (connections) => this.#extension!.build(connections)
 								: (connections) =>
-										buildRegistry(connections, this.#resourceTools?.resourceTools() ?? []),
+										buildRegistry(
+											connections,
+											this.#resourceTools?.resourceTools() ?? [],
+											enabledPluginTools(scenario)
+										),
 					connects: (server) => this.#extension?.connects?.(server) ?? true
 				}
 			}
@@ -1076,8 +1087,13 @@ export class World {
 	 * tools/call on the wire, for the call machine's execute stage; the world owns the timeout.
 	 * OpenHarness's built-ins: `read_mcp_resource` sends resources/read the same way;
 	 * `list_mcp_resources` sends nothing, it reads what each status recorded at connect time.
+	 * A plugin's tool runs in the harness: nothing is sent, it answers its scenario `result`.
 	 */
 	async #executeOnWire(input: ExecuteInput): Promise<ExecuteOutput> {
+		if (input.plugin !== undefined) {
+			const tool = findPluginTool(this.scenario, input.plugin, input.tool);
+			return (tool?.result ?? defaultResult(input.tool, input.arguments)) as ExecuteOutput;
+		}
 		const connections = this.#manager.getSnapshot().context.connections;
 		const tools = this.#resourceTools!;
 		if (input.builtin && input.tool === LIST_MCP_RESOURCES) {
