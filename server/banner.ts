@@ -49,7 +49,9 @@ export function bannerLines(input: BannerInput): string[] {
 	);
 	if (input.token)
 		lines.push(
-			`Token required${input.tokenGenerated ? ' (generated)' : ''}: send "Authorization: Bearer ${input.token}" (printed only this once)`
+			// The token alone first: a learner copies it into the page's Bearer token field, and
+			// copied from `Authorization: Bearer …` it came with the scheme's word.
+			`Token required${input.tokenGenerated ? ' (generated)' : ''}: ${input.token} (printed only this once; a client sends it as "Authorization: Bearer <token>")`
 		);
 	else lines.push('Token: none required (start with --token auto to require one)');
 	lines.push(

@@ -44,7 +44,7 @@ describe('npm run lab:server (main)', () => {
 		expect(server.out).toContain(`  internal-api  ${base}internal-api/mcp`);
 		expect(server.out).toContain(`  CORS failure            ${base}no-cors/filesystem/mcp`);
 		const tokenLine = server.out.find((l) => l.startsWith('Token required (generated)'))!;
-		const token = /Bearer ([\w-]+)"/.exec(tokenLine)![1];
+		const token = /: ([\w-]+) \(printed only this once; /.exec(tokenLine)![1];
 		expect(token.length).toBeGreaterThanOrEqual(32);
 		expect(server.out.filter((l) => l.includes(token))).toEqual([tokenLine]);
 		expect(server.out).toContain(

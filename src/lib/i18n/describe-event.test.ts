@@ -98,6 +98,25 @@ describe.each(['en', 'zh-CN'] as const)('describeEvent in %s', (locale) => {
 	});
 });
 
+describe('a kill on a real server', () => {
+	afterEach(() => overwriteGetLocale(() => 'en'));
+	const kill = (live: boolean): WorldEvent => ({
+		seq: 1,
+		t: 0,
+		kind: 'command',
+		command: 'kill',
+		server: 'notes-live',
+		...(live ? { live: true as const } : {})
+	});
+
+	it('is said as the card’s Disconnect, a simulated one as a kill (en, zh-CN)', () => {
+		expect(describeEvent(kill(true))).toBe('Disconnecting notes-live');
+		expect(describeEvent(kill(false))).toBe('Killing notes-live');
+		overwriteGetLocale(() => 'zh-CN');
+		expect(describeEvent(kill(true))).toBe('正在断开 notes-live');
+	});
+});
+
 const snapshot = (n: number, diff: Partial<RegistryDiff>): WorldEvent => ({
 	seq: 1,
 	t: 0,

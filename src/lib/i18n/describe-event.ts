@@ -120,7 +120,10 @@ function conjunction(locale: string): Intl.ListFormat {
 export function describeEvent(event: WorldEvent): string {
 	switch (event.kind) {
 		case 'command':
-			return commands[event.command](spoken(event.server ?? ''));
+			// On a real server, Kill is Disconnect (the card's button says so, and so must this).
+			return event.live && event.command === 'kill'
+				? m.announce_command_disconnect({ server: spoken(event.server ?? '') })
+				: commands[event.command](spoken(event.server ?? ''));
 		case 'status':
 			// In the profile's words, as the server card says it (trust: disconnected, not pending).
 			return event.detail

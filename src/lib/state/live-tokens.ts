@@ -12,7 +12,9 @@ export class LiveTokens {
 
 	/** Keeps `token` for the world's live server `name` at its URL now; null or blank forgets. */
 	set(world: World, name: string, token: string | null | undefined, url = urlOf(world, name)) {
-		const value = token?.trim();
+		// The page writes `Bearer ` itself: a token copied with it (from an Authorization header
+		// line) would go out as `Bearer Bearer …` and be refused with no word why.
+		const value = token?.trim().replace(/^bearer\s+/i, '');
 		if (value && url !== undefined) this.#held.set(name, { token: value, url });
 		else this.#held.delete(name);
 		return this.names;

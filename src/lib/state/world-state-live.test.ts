@@ -112,6 +112,18 @@ describe('removeLiveServer', () => {
 		expect(s.servers[1]).toMatchObject({ name: 'live', status: 'connected' });
 	});
 
+	it('logs a kill of a live server as one (a disconnect), a simulated one without the mark', async () => {
+		server = await startTestServer();
+		const s = started(lab);
+		await s.addLiveServer({ name: 'live', url: server.url });
+		await s.run((w) => w.kill('live'));
+		await s.run((w) => w.kill('internal-api'));
+		expect(s.events.filter((e) => e.kind === 'command' && e.command === 'kill')).toEqual([
+			expect.objectContaining({ server: 'live', live: true }),
+			expect.not.objectContaining({ live: true })
+		]);
+	});
+
 	it('ends a connected live server’s session with DELETE, and starts no session that was closed', async () => {
 		server = await startTestServer();
 		const s = started(lab);
@@ -281,6 +293,16 @@ describe('setLiveToken', () => {
 		await s.setLiveToken('live', null);
 		expect(s.liveTokens).toEqual([]);
 		expect(s.servers[0]).toMatchObject({ live: { problem: { kind: 'unauthorized' } } });
+	});
+
+	it('drops a “Bearer ” copied with the token: the header is sent once, and the server lets it in', async () => {
+		server = await startTestServer({ token: TOKEN });
+		const s = started({ mcp_servers: {} });
+		await s.addLiveServer({ name: 'live', url: server.url }, `Bearer ${TOKEN}`);
+		expect(s.servers[0]).toMatchObject({ status: 'connected' });
+		await s.setLiveToken('live', `  bearer   ${TOKEN} `);
+		expect(s.servers[0]).toMatchObject({ status: 'connected', live: { problem: null } });
+		expect(new Set(server.authorizations)).toEqual(new Set([`Bearer ${TOKEN}`]));
 	});
 
 	it('in MiniHarness, starts a new session in a fresh world: reconnecting would close every client for good', async () => {

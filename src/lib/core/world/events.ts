@@ -43,6 +43,8 @@ export type WorldEvent =
 			command: CommandName;
 			server?: string;
 			tool?: string;
+			/** The server is a real one (live mode): a kill there is a disconnect. */
+			live?: true;
 	  }
 	| {
 			seq: number;

@@ -906,9 +906,14 @@ export class World {
 		return this.#commands.command(action, async () => {
 			if (this.#disposed) throw refusal('world_replaced');
 			await this.loaded();
-			if (server !== undefined && !this.#live?.owns(server)) this.#process(server);
+			const live = server !== undefined && !!this.#live?.owns(server);
+			if (server !== undefined && !live) this.#process(server);
 			this.#emit(
-				server !== undefined ? { kind: 'command', command, server } : { kind: 'command', command }
+				server === undefined
+					? { kind: 'command', command }
+					: live
+						? { kind: 'command', command, server, live }
+						: { kind: 'command', command, server }
 			);
 			await act();
 			await this.#settle();
