@@ -265,7 +265,20 @@ test('a server that does not connect: the form keeps its entry; Remove takes the
 		exact: true
 	});
 	await expect(remove).toHaveText(en('live_remove'));
+	// Remove asks first, focus on Cancel: Escape keeps the server, Shift+Tab reaches Yes.
 	await remove.focus();
+	await page.keyboard.press('Enter');
+	const question = card(page, 'gone').getByRole('group', {
+		name: en('live_remove_question', { server: 'gone' })
+	});
+	await expect(question.getByRole('button', { name: en('progress_confirm_no') })).toBeFocused();
+	await page.keyboard.press('Escape');
+	await expect(remove).toBeFocused();
+	await expect(card(page, 'gone')).toBeVisible();
+	await page.keyboard.press('Enter');
+	await expect(question.getByRole('button', { name: en('progress_confirm_no') })).toBeFocused();
+	await page.keyboard.press('Shift+Tab');
+	await expect(question.getByRole('button', { name: en('live_remove_yes') })).toBeFocused();
 	await page.keyboard.press('Enter');
 	await settled(page);
 	await expect(page.locator('#servers article')).toHaveCount(0);
