@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { command, openHost } from './helpers/embed-host';
 import { t } from './helpers/messages';
+import { refuseLiveServers } from './helpers/live-lab';
 import { labSteps, playStep, settled } from './helpers/play-lab';
 
 // `step=<n>` (embed-api.md: "open at that lab step") opens the lab at step n with the world as
@@ -77,4 +78,17 @@ test('a step the lab does not have is left out: the lab opens at its start', asy
 	const { snapshot } = await command(page, 'getState');
 	expect(snapshot?.step).toBe(0);
 	expect(snapshot?.calls).toEqual([]);
+});
+
+test('lab 08 opened at a step with its lab server not running says so, on the page and aloud, until the learner moves on', async ({
+	page
+}) => {
+	await refuseLiveServers(page, '08-live-mode');
+	await page.goto('labs/08-live-mode?step=2&speed=instant&lang=en');
+	await settled(page);
+	const sentence = t('en', 'lab_open_at_step_live', { step: 3, servers: 'notes-live' });
+	await expect(page.getByTestId('opened-short')).toHaveText(`⚠${sentence}`);
+	await expect(page.getByTestId('live-region')).toHaveText(sentence);
+	await page.getByRole('button', { name: t('en', 'lab_next') }).click();
+	await expect(page.getByTestId('opened-short')).toHaveCount(0);
 });

@@ -19,6 +19,10 @@ export interface EditorDraft {
 	applied?: string;
 }
 
+export type OpenedShort =
+	| { kind: 'failed'; at: number; step: number; error: string }
+	| { kind: 'live'; at: number; servers: string[] };
+
 export class LabSession {
 	readonly world: WorldState;
 	readonly announcer = new Announcer();
@@ -36,6 +40,12 @@ export class LabSession {
 	 * written against (WorldEditor.svelte): here, so closing the editor does not lose it.
 	 */
 	editorDraft = $state.raw<EditorDraft | null>(null);
+	/**
+	 * What opening at a step (`step=<n>`) could not do, shown above the lab as it is said
+	 * (open-at-step.ts): a step whose solution failed, or live servers the earlier steps needed
+	 * and could not reach. Null when the world is as the step's text describes it.
+	 */
+	openedShort = $state.raw<OpenedShort | null>(null);
 
 	/** Whether the editor holds text that leaving the page would lose (DraftGuard.svelte). */
 	get unappliedEdits(): boolean {

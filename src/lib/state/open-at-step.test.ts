@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { labSchema, type Lab } from '$lib/core/labs/lab-schema';
+import { closedPortUrl } from '$lib/server/test-live-server';
 import { LabSession } from './lab-session.svelte';
 
 const lab01 = labSchema.parse(
@@ -86,11 +87,43 @@ describe('opening a lab at step=<n>', () => {
 		expect(said).toEqual([
 			'The world could not be prepared for this step: step 2 failed: no call is waiting for approval'
 		]);
+		expect(session.openedShort).toEqual({
+			kind: 'failed',
+			at: 2,
+			step: 2,
+			error: 'no call is waiting for approval'
+		});
+	});
+
+	it('says, and keeps for the page, that a live server the earlier steps needed did not connect', async () => {
+		const lab08 = labSchema.parse(
+			JSON.parse(
+				readFileSync(new URL('../../../labs/08-live-mode/lab.json', import.meta.url), 'utf8')
+			)
+		);
+		// Nothing listens at the lab's URL here (the learner has not started the lab server).
+		const url = await closedPortUrl();
+		const notesLive = { ...lab08.scenario.mcp_servers['notes-live'], url };
+		const offline = labSchema.parse({
+			...lab08,
+			cues: undefined,
+			scenario: {
+				...lab08.scenario,
+				mcp_servers: { ...lab08.scenario.mcp_servers, 'notes-live': notesLive }
+			}
+		});
+		const { session, said } = await openedAt(2, offline);
+		expect(session.step).toBe(2);
+		expect(session.openedShort).toEqual({ kind: 'live', at: 2, servers: ['notes-live'] });
+		expect(said).toEqual([
+			'Step 3 is open, but notes-live did not connect: the steps before it need your own server running (this lab’s lab server). Start it, then press Reconnect all; if its tools are missing from the Tool list, press Close session, then Start session. What the earlier steps did with it is not replayed.'
+		]);
 	});
 
 	it('at step 0 plays nothing', async () => {
 		const { session } = await openedAt(0);
 		expect(session.world.world.calls).toHaveLength(0);
+		expect(session.openedShort).toBeNull();
 		expect(session.world.world.sessionStarted).toBe(true);
 	});
 });

@@ -1,6 +1,6 @@
 import { tick } from 'svelte';
 import { m } from '$lib/paraglide/messages';
-import type { LabSession } from './lab-session.svelte';
+import type { LabSession, OpenedShort } from './lab-session.svelte';
 import { playLabAction } from './play-lab-action';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -39,12 +39,29 @@ export async function openAtStep(session: LabSession, step: number): Promise<voi
 			return null;
 		});
 		lab.timeTravelled();
+		// A live server is the learner's own (lab 08's lab server): played without it, the earlier
+		// steps leave it unconnected, and the step's text describes a world that is not there.
+		const offline = session.world.servers
+			.filter((s) => s.live && s.status !== 'connected')
+			.map((s) => s.name);
+		session.openedShort = failed
+			? { kind: 'failed', at: step, ...failed }
+			: offline.length && before.length
+				? { kind: 'live', at: step, servers: offline }
+				: null;
 		// The page takes in the last changes (and hushes them) before the region speaks again.
 		await tick();
 		release();
-		if (failed) session.announcer.say(m.lab_open_at_step_failed(failed));
+		if (session.openedShort) session.announcer.say(openedShortText(session.openedShort));
 	} finally {
 		release();
 		session.world.speed = speed;
 	}
+}
+
+/** What opening at a step could not do, in the page's language (said, and shown by the page). */
+export function openedShortText(short: OpenedShort): string {
+	return short.kind === 'failed'
+		? m.lab_open_at_step_failed({ step: short.step, error: short.error })
+		: m.lab_open_at_step_live({ step: short.at + 1, servers: short.servers.join(', ') });
 }
