@@ -39,3 +39,38 @@ test('the editor follows a host setScenario, and keeps a draft with a word that 
 	await expect(editor).toContainText('"second"');
 	await expect(frame.getByTestId('editor-stale')).toHaveCount(0);
 });
+
+test('its own Apply at the page’s pace never calls the world it is starting stale', async ({
+	page
+}) => {
+	await openHost(page, { lab: 'sandbox', view: 'editor,servers', speed: 'slow' });
+	const frame = page.frameLocator('#lab');
+	const editor = frame.getByRole('textbox', { name: en('editor_json_label') });
+	await expect(editor).toBeVisible();
+	// A latency of its own makes the new session take a while to start after the world is replaced.
+	const slow = {
+		mcp_servers: { paced: { type: 'stdio', command: 'x', sim: { latencyMs: 1500 } } }
+	};
+	await frame.getByRole('button', { name: en('editor_apply') }).waitFor();
+	await editor.click();
+	await editor.press('ControlOrMeta+a');
+	await editor.press('Delete');
+	await editor.pressSequentially(JSON.stringify(slow));
+	// Every moment the stale notice is in the page, from the press to the end of the Apply.
+	await page.frames()[1].evaluate(() => {
+		(window as unknown as { staleSeen: number }).staleSeen = 0;
+		new MutationObserver(() => {
+			if (document.querySelector('[data-testid="editor-stale"]'))
+				(window as unknown as { staleSeen: number }).staleSeen++;
+		}).observe(document.body, { childList: true, subtree: true });
+	});
+	await frame.getByRole('button', { name: en('editor_apply') }).click();
+	await expect(frame.getByRole('button', { name: en('editor_applying') })).toBeVisible();
+	await expect(frame.getByRole('button', { name: en('editor_apply') })).toBeVisible({
+		timeout: 20_000
+	});
+	expect(
+		await page.frames()[1].evaluate(() => (window as unknown as { staleSeen: number }).staleSeen)
+	).toBe(0);
+	await expect(frame.getByTestId('editor-stale')).toHaveCount(0);
+});
