@@ -433,6 +433,11 @@ test('401 with a wrong token; the card’s token field reconnects, the form lets
 	await expect(problem).toHaveCount(0);
 	await expect(card(page, 'guarded')).toContainText('connected');
 	await expect(card(page, 'guarded')).toContainText(en('live_token_held'));
+	// The card counts the held token as its auth, and shows no process: the server is not the lab's.
+	await expect(card(page, 'guarded').locator('dl').first()).toContainText(
+		new RegExp(`${en('servers_auth')}\\s*${en('servers_auth_token')}`)
+	);
+	await expect(card(page, 'guarded')).not.toContainText(en('servers_process'));
 	await expect(page.getByTestId('live-token-guarded')).toHaveValue('');
 	// Connected through its card, the server is done with the form: its entry and the wrong token
 	// go (kept, that token would go to the next URL typed there), and so does the advice to remove it.
