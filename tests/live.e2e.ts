@@ -430,6 +430,10 @@ test('401 with a wrong token; the card’s token field reconnects, the form lets
 	await page.getByTestId('live-token-guarded').fill(TOKEN);
 	await page.getByTestId('live-token-apply-guarded').click();
 	await settled(page);
+	// Said after the reconnect's own events, so they do not replace it.
+	await expect(page.getByTestId('live-region')).toContainText(
+		en('live_token_applied', { server: 'guarded' })
+	);
 	await expect(problem).toHaveCount(0);
 	await expect(card(page, 'guarded')).toContainText('connected');
 	await expect(card(page, 'guarded')).toContainText(en('live_token_held'));
@@ -454,6 +458,16 @@ test('401 with a wrong token; the card’s token field reconnects, the form lets
 	await expect(page.locator('#log')).toContainText('••••');
 	await expectNoToken(page);
 	await expectNoAxeViolations(page);
+
+	// Forget token reconnects without it, and says so after the reconnect's own events.
+	await card(page, 'guarded')
+		.getByRole('button', { name: en('live_token_forget_label', { server: 'guarded' }) })
+		.click();
+	await settled(page);
+	await expect(page.getByTestId('live-region')).toContainText(
+		en('live_token_forgotten', { server: 'guarded' })
+	);
+	await expect(problem).toHaveAttribute('data-kind', 'unauthorized');
 });
 
 test('time travel and sharing are off, and say why, in a world with a live server', async ({
