@@ -691,7 +691,8 @@ describe('OpenHarness world: the call pipeline', () => {
 		await world.answerApproval(waiting.id, true);
 		const ended = world.calls.find((c) => c.id === waiting.id);
 		expect(ended).toMatchObject({ state: 'completed', isError: true });
-		expect(ended?.output).toMatch(/^MCP server 'internal-api' is not connected: /);
+		// Closed, the server is pending again, whose detail is empty (harness-behaviors.md §1).
+		expect(ended?.output).toBe("MCP server 'internal-api' is not connected: ");
 		world.dispose();
 	});
 
