@@ -13,6 +13,7 @@ import {
 	type ExecuteOutput
 } from './call.machine';
 import { done, executeEvents, input, okResult, registry, serializeEvent } from './call.fixtures';
+import { UNASKED_STAGES } from './test-stages';
 
 // The world loads the input model with its first command; these tests drive the machine alone.
 await loadCallChecks();
@@ -228,15 +229,7 @@ describe('call machine (path tests)', () => {
 				error: isError ? output : '',
 				sent: { path: 'README.md' }
 			});
-			expect(stageNames(context.stages)).toEqual([
-				'preToolUse',
-				'lookup',
-				'validation',
-				'permission',
-				'executing',
-				'normalising',
-				'postToolUse'
-			]);
+			expect(stageNames(context.stages)).toEqual(UNASKED_STAGES);
 			// post_tool_use runs after results and after MCP errors alike, and sees what the model sees.
 			expect(context.stages.at(-1)).toEqual({
 				stage: 'postToolUse',
@@ -443,15 +436,7 @@ describe('call machine with OpenHarness’s built-in resource tools', () => {
 			})
 		);
 		expect(refused.output).toBe("MCP server 'x' is not connected: unknown server");
-		expect(stageNames(refused.stages)).toEqual([
-			'preToolUse',
-			'lookup',
-			'validation',
-			'permission',
-			'executing',
-			'normalising',
-			'postToolUse'
-		]);
+		expect(stageNames(refused.stages)).toEqual(UNASKED_STAGES);
 	});
 
 	it('validates with the pydantic model’s own class name, and is read-only in plan mode', async () => {

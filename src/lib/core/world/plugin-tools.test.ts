@@ -3,6 +3,7 @@ import type { ScenarioInput } from '../scenario/schema';
 import { worldSnapshot } from './snapshot';
 import { startedWorlds } from './test-world';
 import type { WireEntry } from './wire';
+import { UNASKED_STAGES } from '../machines/test-stages';
 
 // OpenHarness's plugin tools, end to end: registered after the MCP tools, run by the harness.
 
@@ -86,15 +87,7 @@ describe('OpenHarness world: plugin tools', () => {
 			sent: null
 		});
 		expect(toolsCalls(world.wire.entries)).toEqual([]);
-		expect(call.stages.map((s) => s.stage)).toEqual([
-			'preToolUse',
-			'lookup',
-			'validation',
-			'permission',
-			'executing',
-			'normalising',
-			'postToolUse'
-		]);
+		expect(call.stages.map((s) => s.stage)).toEqual(UNASKED_STAGES);
 		expect(call.stages.find((s) => s.stage === 'executing')).toMatchObject({
 			outcome: 'returned',
 			detail: {

@@ -3,6 +3,7 @@ import type { ScenarioInput } from '../scenario/schema';
 import { worldSnapshot } from './snapshot';
 import { makeWorld, startedWorlds, toolSourceScenario } from './test-world';
 import type { WireEntry } from './wire';
+import { UNASKED_STAGES } from '../machines/test-stages';
 
 // OpenHarness's built-in list_mcp_resources / read_mcp_resource, end to end on real SDK servers.
 
@@ -391,15 +392,7 @@ describe('OpenHarness built-ins: the pipeline around them', () => {
 			const call = await world.callTool('read_mcp_resource', { server: 'big', uri: 'big://1' });
 			expect(call.output.startsWith('[Tool output truncated]')).toBe(true);
 			expect(call.artifact?.text).toBe(long);
-			expect(call.stages.map((s) => s.stage)).toEqual([
-				'preToolUse',
-				'lookup',
-				'validation',
-				'permission',
-				'executing',
-				'normalising',
-				'postToolUse'
-			]);
+			expect(call.stages.map((s) => s.stage)).toEqual(UNASKED_STAGES);
 		} finally {
 			world.dispose();
 		}
