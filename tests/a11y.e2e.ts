@@ -5,7 +5,7 @@ import { refuseLiveServers } from './helpers/live-lab';
 import { englishLeft } from './helpers/english-left';
 import { switchLanguage } from './helpers/language';
 import { callFirstTool, openEditor, watchProblems } from './helpers/page-problems';
-import { settled } from './helpers/play-lab';
+import { labSteps, settled } from './helpers/play-lab';
 
 // Every route once the world has settled, checked by axe (WCAG 2.1 A/AA): all of them in English,
 // and in Chinese every page but the lab embeds, which draw the lab page's own panels (two of them
@@ -86,18 +86,20 @@ test('the dark theme passes axe too', async ({ page }) => {
 // offering what to try next.
 for (const lang of ['en', 'zh-CN']) {
 	test(`axe: learner progress on the home page and at a lab's end (${lang})`, async ({ page }) => {
-		await page.addInitScript(() => {
+		// Lab 02 finished: every step done, the page opened at its last step.
+		const last = labSteps('02-naming').length - 1;
+		await page.addInitScript((steps) => {
 			localStorage.setItem(
 				'mcp-lab.progress.v1',
 				JSON.stringify({
 					v: 1,
 					labs: {
 						'01-connection-isolation': { done: [0, 2], finished: false },
-						'02-naming': { done: [0, 1, 2, 3], finished: true }
+						'02-naming': { done: [...Array(steps).keys()], finished: true }
 					}
 				})
 			);
-		});
+		}, last + 1);
 		await page.goto(`?lang=${lang}`);
 		await expect(page.getByTestId('lab-progress')).toHaveCount(2);
 		await expectNoAxeViolations(page);
@@ -109,7 +111,7 @@ for (const lang of ['en', 'zh-CN']) {
 		await expect(page.getByRole('group')).toBeVisible();
 		await expectNoAxeViolations(page);
 
-		await page.goto(`labs/02-naming?lang=${lang}&step=3`);
+		await page.goto(`labs/02-naming?lang=${lang}&step=${last}`);
 		await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
 		await expect(page.getByTestId('what-next')).toBeVisible();
 		await expectNoAxeViolations(page);

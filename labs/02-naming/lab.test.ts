@@ -215,6 +215,13 @@ describe('lab 02-naming: what the narration says about hosts and input models', 
 	});
 });
 
+/** The world of the last step: lab 02's servers and a plugin whose tool takes a name. */
+const pluginScenario = (
+	lab.steps.find((s) => s.id === 'plugin-tool')!.solution.find((a) => a.do === 'setScenario') as {
+		scenario: { plugins?: Record<string, unknown> };
+	}
+).scenario;
+
 describe('lab 02-naming: a learner can meet every check', () => {
 	it('walks every step in order, and every string quoted in the narration is real', async () => {
 		let world = new World(lab.scenario);
@@ -335,6 +342,31 @@ describe('lab 02-naming: a learner can meet every check', () => {
 				expect(record).toMatchObject({ server: 'billing_v2', sent: { order: 'A-1001' } });
 				expect(world.shadowed.map((s) => [s.server, s.by])).toEqual([['billing.v2', 'billing_v2']]);
 			}
+
+			// A plugin's tool of the same name, registered after every MCP tool, takes the name; the
+			// harness runs it, so no tools/call crosses the wire, and a kill of billing_v2 changes nothing.
+			const sentCalls = () =>
+				world.wire.entries.filter(
+					(e) => e.kind === 'message' && 'method' in e.message && e.message.method === 'tools/call'
+				).length;
+			await step('plugin-tool', [
+				[guess('server'), 1],
+				[apply(pluginScenario), 2],
+				[() => call('mcp__billing_v2__refund', { order: 'A-1001' }), 3],
+				[() => world.kill('billing_v2'), 3],
+				[() => call('mcp__billing_v2__refund', { order: 'A-1001' }), 4]
+			]);
+			expect(world.shadowed.map((s) => [s.name, s.server, s.by])).toEqual([
+				['mcp__billing_v2__refund', 'billing.v2', 'billing_v2'],
+				['mcp__billing_v2__refund', 'billing_v2', 'plugin:tracker']
+			]);
+			expect(world.calls.at(-1)).toMatchObject({
+				plugin: 'tracker',
+				sent: null,
+				output: 'refund held by the tracker plugin'
+			});
+			expect(sentCalls()).toBe(0);
+			for (const plugin of Object.keys(pluginScenario.plugins ?? {})) produced.add(plugin);
 		} finally {
 			world.dispose();
 		}
@@ -408,6 +440,9 @@ describe('lab 02-naming: a learner can meet every check', () => {
 			'include_server_in_tool_names',
 			'denied_tools',
 			'isError',
+			// The JSON the plugin step adds its block beside, and the request it never sends.
+			'mcp_servers',
+			'tools/call',
 			...wrongOnPurpose
 		]);
 		expect(prefixOfSegment).toBe('mcp_');

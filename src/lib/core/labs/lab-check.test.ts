@@ -243,6 +243,18 @@ describe('the build’s lab check', () => {
 		).toEqual([
 			'labs/01-connection-isolation/lab.json: steps[2].checks[0].goal: No scenario of this lab has a server "filesytem": filesystem, internal-api, realtime.'
 		]);
+		// A built-in's or a plugin tool's registry entry or call has server "": no server to have.
+		expect(
+			problemsOf((lab) => {
+				lab.steps[2].checks[0].goal = { registry: { name: 'list_mcp_resources', server: '' } };
+				lab.steps[2].checks[1].goal = { call: { name: 'read_mcp_resource', server: '' } };
+			})
+		).toEqual(['']);
+		expect(
+			problemsOf((lab) => (lab.steps[2].checks[0].goal = { server: '', process: 'killed' }))
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[2].checks[0].goal: No scenario of this lab has a server "": filesystem, internal-api, realtime.'
+		]);
 	});
 
 	it('checks the scenarios a solution sets, and a scenario key the lab does not know', () => {

@@ -194,16 +194,20 @@ function serverNames(lab: Lab): Set<string> {
 	return names;
 }
 
-/** The server a goal names, wherever its kind keeps it. */
+/**
+ * The server a goal names, wherever its kind keeps it. A registry entry or a call with server ""
+ * is a harness built-in's or a plugin tool's, which belong to no server.
+ */
 function goalServers(goal: Goal): string[] {
 	if ('all' in goal) return goal.all.flatMap(goalServers);
 	if ('any' in goal) return goal.any.flatMap(goalServers);
 	const inner = Object.values(goal)[0];
+	const noServer = 'registry' in goal || 'call' in goal;
 	const named = [
 		'server' in goal ? goal.server : undefined,
 		inner && typeof inner === 'object' && 'server' in inner ? inner.server : undefined
 	];
-	return named.filter((s): s is string => typeof s === 'string');
+	return named.filter((s): s is string => typeof s === 'string' && !(noServer && s === ''));
 }
 
 function goalServerProblems(lab: Lab, report: (path: string, message: string) => void) {
