@@ -62,6 +62,12 @@ test('a plugin tool replaces the MCP tool of its name: the registry says so, the
 	).toContainText(
 		`mcp__github__create_issue — ${en('registry_plugin_tool_facts', { plugin: 'tracker' })}`
 	);
+	// Shown in OpenHarness's order: the MCP tools' table first, the plugin tools after it.
+	const plugins = await registry
+		.getByRole('region', { name: en('registry_plugin_tools_heading') })
+		.boundingBox();
+	const table = await registry.getByRole('table').boundingBox();
+	expect(plugins!.y).toBeGreaterThan(table!.y + table!.height);
 	await expect(registry).toContainText(
 		en('registry_shadowed_server_by_plugin', {
 			name: 'mcp__github__create_issue',
