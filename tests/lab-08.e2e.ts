@@ -162,8 +162,18 @@ test('port 8787 taken: the lesson’s way round, Change address on notes-live’
 
 	const moved = await startLabServer(['--lab', LAB, '--port', String(port), '--admin-open']);
 	try {
-		await playStep(page, 'en', step('connect'));
+		// Connected before the question is answered: the card keeps the registry's story (the
+		// question's answer) to itself until then, as the covered registry panel does.
+		const [predict, reconnect, ...rest] = step('connect').solution;
+		await play(page, 'en', reconnect);
+		await expect(card).toContainText(/✓\s*connected/);
+		await expect(page.getByTestId(`live-problem-${LIVE}`)).toHaveCount(0);
+		const note = card.getByText(t('en', 'live_registry_note'));
+		await expect(note).toHaveCount(0);
+		await play(page, 'en', predict);
 		await checkMet(page, 'connected');
+		await expect(note).toBeVisible();
+		for (const action of rest) await play(page, 'en', action);
 		await checkMet(page, 'registry');
 	} finally {
 		await moved.stop();
