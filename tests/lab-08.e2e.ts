@@ -175,6 +175,17 @@ test('port 8787 taken: the lesson’s way round, Change address on notes-live’
 		await expect(note).toBeVisible();
 		for (const action of rest) await play(page, 'en', action);
 		await checkMet(page, 'registry');
+
+		// The address lasts for this tab: Reset the lab keeps it, and a reload opens the lab on it.
+		await page.getByRole('button', { name: t('en', 'lab_reset') }).click();
+		await page.getByRole('button', { name: t('en', 'progress_confirm_yes') }).click();
+		await settled(page);
+		await expect(page.getByTestId('live-region')).toContainText(t('en', 'lab_reset_done'));
+		await expect(card).toContainText(address);
+		await page.reload();
+		await settled(page);
+		await expect(card).toContainText(address);
+		await expect(card).toContainText(/✓\s*connected/);
 	} finally {
 		await moved.stop();
 	}

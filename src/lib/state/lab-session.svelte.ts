@@ -46,6 +46,8 @@ export class LabSession {
 	 * and could not reach. Null when the world is as the step's text describes it.
 	 */
 	openedShort = $state.raw<OpenedShort | null>(null);
+	/** A new world from the editor, a host page or the page's own live-server controls. */
+	scenarioChanged: (scenario: Scenario) => void = () => {};
 
 	/** Whether the editor holds text that leaving the page would lose (DraftGuard.svelte). */
 	get unappliedEdits(): boolean {
@@ -77,6 +79,7 @@ export class LabSession {
 		this.world.onReplaced = (scenario) => {
 			this.#scenario = scenario;
 			this.lab?.worldReplaced();
+			this.scenarioChanged(scenario);
 		};
 	}
 
@@ -104,6 +107,21 @@ export class LabSession {
 		return this.startsOnOpen ? this.start() : Promise.resolve();
 	}
 
+	/**
+	 * Opens on `scenario` instead of the lab's own world, before the page starts (live-addresses.ts:
+	 * the learner's own address for a live server); Reset the lab comes back to it too.
+	 */
+	openOn(scenario: Scenario): void {
+		this.resetsTo(scenario);
+		this.#scenario = scenario;
+		this.world.replace(scenario);
+	}
+
+	/** The world Reset the lab comes back to from now on (the lab's, at the learner's addresses). */
+	resetsTo(scenario: Scenario): void {
+		this.#initial = scenario;
+	}
+
 	/** Back to the lab's initial world, session started again. */
 	async reset(): Promise<void> {
 		this.#scenario = this.#initial;
@@ -124,6 +142,7 @@ export class LabSession {
 			return { ok: false, error: describeProblems(refused, 'Unsupported scenario') };
 		this.#scenario = parsed.scenario;
 		this.world.replace(parsed.scenario);
+		this.scenarioChanged(parsed.scenario);
 		// The learner keeps their place in the lab: some goals ask for an edited world.
 		this.lab?.worldReplaced();
 		await this.start();
