@@ -1,4 +1,5 @@
 import type { CallRecord } from '$lib/core';
+import { isHarnessBuiltin } from '$lib/core/registry/registry';
 import { boundJson } from '$lib/core/text/bound';
 import { base64Bytes } from './protocol/resource-view';
 
@@ -60,7 +61,7 @@ function blockView(block: unknown): BlockView {
  * is no tool result, and its text already says all of it.
  */
 export function executedResult(call: CallRecord): unknown {
-	if (call.builtin && call.plugin === undefined) return null;
+	if (isHarnessBuiltin(call)) return null;
 	const stage = call.stages.find((s) => s.stage === 'executing');
 	return stage?.stage === 'executing' ? stage.detail.result : null;
 }

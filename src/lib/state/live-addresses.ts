@@ -44,21 +44,42 @@ function read(storage: Storage | null): Stored {
 /** The lab's own live servers and their addresses, by name. */
 const ownLive = (lab: LabWorld) => liveServers(mergeServers(lab.scenario).servers);
 
+/** The lab's live servers whose address in `scenario` differs from the lab's and is plain. */
+function changedAddresses(lab: LabWorld, scenario: Scenario): Record<string, string> {
+	const now = liveServers(mergeServers(scenario).servers);
+	const changed: Record<string, string> = {};
+	for (const [name, own] of ownLive(lab)) {
+		const url = now.get(name)?.url;
+		if (url !== undefined && url !== own.url && plain(url)) changed[name] = url;
+	}
+	return changed;
+}
+
+/**
+ * The lab's world at `addresses` (checked again: only the lab's live servers, only plain
+ * addresses), or null when none applies.
+ */
+function atAddresses(lab: LabWorld, addresses: unknown): Scenario | null {
+	if (!isRecord(addresses)) return null;
+	let scenario: Scenario | null = null;
+	for (const [name, own] of ownLive(lab)) {
+		const url = Object.hasOwn(addresses, name) ? addresses[name] : undefined;
+		if (plain(url) && url !== own.url) scenario = withLiveUrl(scenario ?? lab.scenario, name, url);
+	}
+	return scenario;
+}
+
 /**
  * Keeps, for this lab, each of its live servers whose address in `scenario` differs from the
- * lab's and is plain; forgets the others (back at the lab's address, or one that is not plain).
+ * lab's and is plain; forgets the others. Returns the lab's world at the addresses kept (null
+ * when none), which lasts as long as the page even where storage refuses.
  */
 export function rememberLiveAddresses(
 	lab: LabWorld,
 	scenario: Scenario,
 	storage: Storage | null = browserStorage()
-): void {
-	const now = liveServers(mergeServers(scenario).servers);
-	const kept: Record<string, string> = {};
-	for (const [name, own] of ownLive(lab)) {
-		const url = now.get(name)?.url;
-		if (url !== undefined && url !== own.url && plain(url)) kept[name] = url;
-	}
+): Scenario | null {
+	const kept = changedAddresses(lab, scenario);
 	const stored = read(storage);
 	if (Object.keys(kept).length) stored[lab.id] = kept;
 	else delete stored[lab.id];
@@ -66,26 +87,17 @@ export function rememberLiveAddresses(
 		if (Object.keys(stored).length) storage?.setItem(LIVE_ADDRESSES_KEY, JSON.stringify(stored));
 		else storage?.removeItem(LIVE_ADDRESSES_KEY);
 	} catch {
-		// A full or refused storage: the address lasts as long as the page.
+		// A full or refused storage: the addresses last as long as the page.
 	}
+	return atAddresses(lab, kept);
 }
 
-/**
- * The lab's world with the addresses kept for it in this tab, or null when none applies. What
- * storage holds is checked again: only the lab's live servers, only plain addresses.
- */
+/** The lab's world with the addresses kept for it in this tab, or null when none applies. */
 export function withRememberedAddresses(
 	lab: LabWorld,
 	storage: Storage | null = browserStorage()
 ): Scenario | null {
-	const kept = read(storage)[lab.id];
-	if (!isRecord(kept)) return null;
-	let scenario: Scenario | null = null;
-	for (const [name, own] of ownLive(lab)) {
-		const url = Object.hasOwn(kept, name) ? kept[name] : undefined;
-		if (plain(url) && url !== own.url) scenario = withLiveUrl(scenario ?? lab.scenario, name, url);
-	}
-	return scenario;
+	return atAddresses(lab, read(storage)[lab.id]);
 }
 
 function browserStorage(): Storage | null {

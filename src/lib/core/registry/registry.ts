@@ -39,6 +39,10 @@ export interface Shadowed {
 	byPlugin?: string;
 }
 
+/** One of the harness's own built-ins (`builtin` without `plugin`: a plugin's tool has both). */
+export const isHarnessBuiltin = (tool: { builtin?: true; plugin?: string }) =>
+	!!tool.builtin && tool.plugin === undefined;
+
 /** `Shadowed.by` for a plugin's tool. */
 export const byPlugin = (plugin: string) => `plugin:${plugin}`;
 
