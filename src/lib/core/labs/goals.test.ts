@@ -78,6 +78,22 @@ describe('lab goals', () => {
 		expect(exploit({ call: { violatesServerSchema: true, isError: false } })).toBe(true);
 	});
 
+	it('not: met while the goal inside is not, and read on the same window', async () => {
+		const met = await context(async (w) => {
+			await w.callTool('mcp__filesystem__read_file', { path: '/a' });
+		});
+		expect(met({ not: { permissionMode: 'plan' } })).toBe(true);
+		expect(met({ not: { call: { name: 'mcp__filesystem__read_file' } } })).toBe(false);
+		// A hint's "done this without that": a call made, and no kill since.
+		expect(met({ all: [{ call: { isError: false } }, { not: { command: 'kill' } }] })).toBe(true);
+		const killed = await context(async (w) => {
+			await w.kill('filesystem');
+			await w.callTool('mcp__filesystem__read_file', { path: '/a' });
+		});
+		expect(killed({ all: [{ call: {} }, { not: { command: 'kill' } }] })).toBe(false);
+		expect(killed({ not: { not: { command: 'kill', server: 'filesystem' } } })).toBe(true);
+	});
+
 	it('reads the permission mode and a stage outcome of an OpenHarness call', async () => {
 		const met = await context(async (w) => {
 			await w.setPermissionMode('default');

@@ -52,6 +52,7 @@ export interface GoalContext extends WorldFacts {
 export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 	if ('all' in goal) return goal.all.every((g) => goalMet(g, ctx));
 	if ('any' in goal) return goal.any.some((g) => goalMet(g, ctx));
+	if ('not' in goal) return !goalMet(goal.not, ctx);
 	if ('sessionStarted' in goal) return ctx.sessionStarted === goal.sessionStarted;
 	if ('predicted' in goal) return ctx.predicted;
 	if ('collision' in goal) return ctx.shadowed.length > 0;

@@ -201,6 +201,7 @@ function serverNames(lab: Lab): Set<string> {
 function goalServers(goal: Goal): string[] {
 	if ('all' in goal) return goal.all.flatMap(goalServers);
 	if ('any' in goal) return goal.any.flatMap(goalServers);
+	if ('not' in goal) return goalServers(goal.not);
 	const inner = Object.values(goal)[0];
 	const noServer = 'registry' in goal || 'call' in goal;
 	const named = [

@@ -27,6 +27,8 @@ export { actionSchema, cueProblems, cueSchema, type LabAction, type LabCue } fro
 export type Goal =
 	| { all: Goal[] }
 	| { any: Goal[] }
+	/** Met while the goal inside is not: a hint's "without", paired in `all` with a thing done. */
+	| { not: Goal }
 	| { sessionStarted: boolean }
 	| {
 			server: string;
@@ -195,6 +197,7 @@ const callGoalSchema = z
 const GOAL_KINDS = {
 	all: () => z.strictObject({ all: z.array(goalSchema).min(1) }),
 	any: () => z.strictObject({ any: z.array(goalSchema).min(1) }),
+	not: () => z.strictObject({ not: goalSchema }),
 	sessionStarted: () => z.strictObject({ sessionStarted: z.boolean() }),
 	command: () => z.strictObject({ command: z.string(), server: z.string().optional() }),
 	server: () =>
