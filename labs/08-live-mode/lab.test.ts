@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
-import { DEFAULT_HOST, DEFAULT_ORIGINS, DEFAULT_PORT, parseArgs } from '../../server/args';
+import { DEFAULT_HOST, DEFAULT_PORT, parseArgs } from '../../server/args';
 import { bannerLines } from '../../server/banner';
 import { serverUrls } from '../../server/endpoints';
 import { keyAction } from '../../server/faults';
-import { startLabServer, type RunningLabServer } from '../../server/listen';
-import { loadScenario, type ServedServer } from '../../server/scenario-source';
+import type { RunningLabServer } from '../../server/listen';
+import { loadScenario } from '../../server/scenario-source';
+import { freePort, labServer, resendOnClosedConnection } from '../live-lab-server';
 import { initializeBody, MCP_HEADERS, raw } from '../../server/test-support';
 import { parseScenario } from '../../src/lib/core/scenario/parse';
 import { WorldState } from '../../src/lib/state/world-state.svelte';
@@ -18,6 +19,7 @@ const messages = {
 	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
 };
 
+const LABEL = 'lab 08-live-mode';
 const LIVE = 'notes-live';
 const SEARCH = 'mcp__notes__search_notes';
 const SEARCH_LIVE = 'mcp__notes-live__search_notes';
@@ -89,44 +91,6 @@ describe.each(locales)('lab 08-live-mode: %s narration', (locale) => {
 	});
 });
 
-/** A lab server started as `npm run lab:server -- --lab 08-live-mode [--token …]` would be. */
-async function labServer(
-	servers: ServedServer[],
-	port: number,
-	token: string | null,
-	delays: number[]
-): Promise<RunningLabServer> {
-	return startLabServer({
-		label: 'lab 08-live-mode',
-		servers,
-		host: DEFAULT_HOST,
-		port,
-		origins: [...DEFAULT_ORIGINS],
-		token,
-		adminSecret: 'lab-08-admin',
-		adminOpen: false,
-		// The wait each answer would take, recorded instead of waited.
-		delay: async (ms) => void delays.push(ms),
-		log: () => {}
-	});
-}
-
-/**
- * Node's fetch keeps connections open between requests: after the lab server restarts, the first
- * request may go out on a connection the old server closed (`other side closed`). A browser sends
- * such a request again on a new connection by itself; this does the same, once.
- */
-function resendOnClosedConnection(base: typeof fetch): typeof fetch {
-	return async (input, init) => {
-		try {
-			return await base(input, init);
-		} catch (error) {
-			if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
-			return base(input, init);
-		}
-	};
-}
-
 const nodeFetch = globalThis.fetch;
 let running: RunningLabServer | null = null;
 let page: WorldState | null = null;
@@ -148,9 +112,7 @@ describe('lab 08-live-mode: a learner can meet every check', () => {
 
 		// A free port for the lab server, so a lab server a person runs on 8787 does not matter.
 		// The lab's URL only changes port: the world reaches `notes` as the page does.
-		const probe = await labServer(served, 0, null, delays);
-		const port = probe.app.options.port;
-		await probe.close();
+		const port = await freePort(served);
 		const base = `http://${DEFAULT_HOST}:${port}/`;
 		const scenario = structuredClone(JSON.parse(read('./lab.json')).scenario);
 		scenario.mcp_servers[LIVE].url = liveUrl().replace(LAB_BASE, base);
@@ -197,7 +159,7 @@ describe('lab 08-live-mode: a learner can meet every check', () => {
 		});
 		expect(w.servers().find((s) => s.name === 'notes')!.status).toBe('connected');
 
-		running = await labServer(served, port, null, delays);
+		running = await labServer(LABEL, served, port, null, delays);
 		for (const line of bannerLines({
 			app: running.app,
 			skipped: loaded.loaded.skipped,
@@ -322,7 +284,7 @@ describe('lab 08-live-mode: a learner can meet every check', () => {
 
 		// The lab server stops (q) and starts again with --token.
 		await running.close();
-		running = await labServer(served, port, TOKEN, delays);
+		running = await labServer(LABEL, served, port, TOKEN, delays);
 		await walk.step('unauthorized', [
 			[() => w.reconnectAll(), 1],
 			[

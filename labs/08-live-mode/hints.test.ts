@@ -1,0 +1,217 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/args';
+import { keyAction } from '../../server/faults';
+import type { RunningLabServer } from '../../server/listen';
+import { loadScenario, type ServedServer } from '../../server/scenario-source';
+import { worldFacts } from '../../src/lib/core/labs/facts';
+import { stepHints } from '../../src/lib/core/labs/hints';
+import { performLabAction } from '../../src/lib/core/labs/lab-actions';
+import type { LabAction } from '../../src/lib/core/labs/lab-schema';
+import {
+	advance,
+	goTo,
+	initialProgress,
+	predict,
+	stepComplete,
+	type LabProgressState
+} from '../../src/lib/core/labs/progress';
+import { parseScenario } from '../../src/lib/core/scenario/parse';
+import { WorldState } from '../../src/lib/state/world-state.svelte';
+import { freePort, labServer, resendOnClosedConnection } from '../live-lab-server';
+import { loadLab } from '../test-support';
+
+// Lab 08's hints, each shown by its wrong turn in labs/hint-turns.json, played as
+// labs/hints.test.ts plays the other labs' (in its step, after the earlier steps), but against a
+// real lab server and with what a learner does outside the page: a key in the lab server's
+// terminal, a restart with or without --token auto, the printed token pasted.
+
+/** What a learner does: a lab action, or something outside the page. */
+type Move =
+	| LabAction
+	| { labServer: 'start' | 'k' }
+	| { labServer: 'restart'; token?: 'auto' }
+	| { token: true };
+
+const { lab } = loadLab(new URL('./', import.meta.url));
+const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+const turns = (JSON.parse(read('../hint-turns.json')) as Record<string, unknown>)[lab.id] as Record<
+	string,
+	Record<string, Move[]>
+>;
+const LIVE = 'notes-live';
+const TOKEN = 'lab-08-hint-token-0b1d';
+const LAB_BASE = `http://${DEFAULT_HOST}:${DEFAULT_PORT}/`;
+const solution = (id: string): Move[] => lab.steps.find((s) => s.id === id)!.solution;
+
+/**
+ * The way through each step as the narration tells it: its solution, with what happens outside
+ * the page where the narration asks for it (the token is no lab action: it is pasted).
+ */
+const PATH: Record<string, Move[]> = {
+	connect: [{ labServer: 'start' }, ...solution('connect')],
+	compare: solution('compare'),
+	'session-expired': [{ labServer: 'k' }, ...solution('session-expired')],
+	unauthorized: [
+		{ labServer: 'restart', token: 'auto' },
+		{ do: 'reconnectAll' },
+		{ token: true },
+		...solution('unauthorized').slice(1)
+	],
+	disconnect: solution('disconnect'),
+	'same-harness': solution('same-harness')
+};
+
+/** The lab page and the lab server behind its live server, played move by move. */
+class LiveLab {
+	state: LabProgressState = initialProgress(lab);
+	server: RunningLabServer | null = null;
+
+	private constructor(
+		readonly page: WorldState,
+		private readonly served: ServedServer[],
+		private readonly port: number
+	) {}
+
+	/** The page opened (its session started, nothing listening yet), the server not started. */
+	static async open(): Promise<LiveLab> {
+		const loaded = await loadScenario({ lab: lab.id });
+		if (!loaded.ok) throw new Error(loaded.error);
+		const port = await freePort(loaded.loaded.servers);
+		const scenario = structuredClone(lab.scenario);
+		const live = scenario.mcp_servers[LIVE] as { url: string };
+		live.url = live.url.replace(LAB_BASE, `http://${DEFAULT_HOST}:${port}/`);
+		const parsed = parseScenario(scenario);
+		if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+		const page = new WorldState(parsed.scenario);
+		page.speed = 'instant';
+		await page.world.startSession();
+		return new LiveLab(page, loaded.loaded.servers, port);
+	}
+
+	get #latest(): number {
+		return this.page.world.events.at(-1)?.seq ?? 0;
+	}
+
+	/** The page re-checks the learner's progress after every change of the world. */
+	check(): void {
+		const facts = worldFacts(this.page.world, lab.id, this.state.step);
+		this.state = advance(lab, this.state, facts);
+	}
+
+	goTo(step: number): void {
+		this.state = goTo(this.state, step, this.#latest);
+		this.check();
+	}
+
+	hints(): string[] {
+		return stepHints(lab, this.state, worldFacts(this.page.world, lab.id, this.state.step));
+	}
+
+	async #startServer(token: string | null): Promise<void> {
+		await this.server?.close();
+		this.server = await labServer(`lab ${lab.id}`, this.served, this.port, token);
+	}
+
+	async move(move: Move): Promise<void> {
+		if ('labServer' in move) {
+			if (move.labServer === 'k') {
+				const kill = keyAction('k', this.server!.app.faults.state, 0);
+				if (!kill || typeof kill === 'string') throw new Error('k is not a fault key');
+				await this.server!.app.faults.apply(kill.faults);
+			} else
+				await this.#startServer(
+					move.labServer === 'restart' && move.token === 'auto' ? TOKEN : null
+				);
+		} else if ('token' in move) await this.page.setLiveToken(LIVE, TOKEN);
+		else if (move.do === 'predict') this.state = predict(this.state, move.option, this.#latest);
+		else await performLabAction(this.page.world, move);
+		this.check();
+	}
+
+	async close(): Promise<void> {
+		this.page.dispose();
+		await this.server?.close();
+	}
+}
+
+const nodeFetch = globalThis.fetch;
+let open: LiveLab | null = null;
+afterEach(async () => {
+	await open?.close();
+	open = null;
+	globalThis.fetch = nodeFetch;
+});
+
+/** The lab opened and played to the start of step `index`, no hint shown on the way. */
+async function playTo(index: number): Promise<LiveLab> {
+	globalThis.fetch = resendOnClosedConnection(nodeFetch);
+	open = await LiveLab.open();
+	for (let i = 0; i < index; i++) {
+		open.goTo(i);
+		for (const move of PATH[lab.steps[i].id]) {
+			await open.move(move);
+			expect(open.hints(), `${lab.steps[i].id}: after ${JSON.stringify(move)}`).toEqual([]);
+		}
+		expect(stepComplete(open.state), lab.steps[i].id).toBe(true);
+	}
+	open.goTo(index);
+	expect(open.hints(), 'on arrival').toEqual([]);
+	return open;
+}
+
+describe('lab 08-live-mode: hints', () => {
+	it('has a way through every step, which shows no hint', async () => {
+		expect(Object.keys(PATH)).toEqual(lab.steps.map((s) => s.id));
+		const played = await playTo(lab.steps.length - 1);
+		for (const move of PATH['same-harness']) await played.move(move);
+		expect(played.hints()).toEqual([]);
+		expect(stepComplete(played.state)).toBe(true);
+	});
+
+	const hinted = lab.steps.flatMap((step, index) =>
+		(step.hints ?? []).map((hint) => ({ step: step.id, index, hint: hint.id }))
+	);
+	it('has hints in the steps a lab server can catch out', () => {
+		expect(hinted.map((h) => `${h.step}/${h.hint}`)).toEqual([
+			'session-expired/reconnected-first',
+			'unauthorized/no-token-asked',
+			'disconnect/server-ended',
+			'disconnect/killed-simulated'
+		]);
+	});
+
+	for (const { step, index, hint } of hinted)
+		it(`${step}: ${hint} shows after its wrong turn`, async () => {
+			const played = await playTo(index);
+			for (const move of turns[step][hint]) await played.move(move);
+			expect(played.hints()).toContain(hint);
+			expect(stepComplete(played.state)).toBe(false);
+		});
+
+	it('unauthorized: no-token-asked also shows when the server was restarted without --token auto', async () => {
+		const played = await playTo(lab.steps.findIndex((s) => s.id === 'unauthorized'));
+		await played.move({ labServer: 'restart' });
+		await played.move({ do: 'reconnectAll' });
+		expect(played.page.world.servers().find((s) => s.name === LIVE)!.status).toBe('connected');
+		expect(played.hints()).toEqual(['no-token-asked']);
+	});
+
+	it('unauthorized: Forget token after the wrong turn reconnects without it, and the 401 meets the step', async () => {
+		const played = await playTo(lab.steps.findIndex((s) => s.id === 'unauthorized'));
+		for (const move of turns.unauthorized['no-token-asked']) await played.move(move);
+		expect(played.hints()).toEqual(['no-token-asked']);
+		// Forget token, then the way the step asks for.
+		await played.page.setLiveToken(LIVE, null);
+		played.check();
+		expect(played.state.steps[played.state.step].met).toEqual([true, false, false]);
+		expect(played.hints()).toEqual([]);
+		await played.move({ token: true });
+		await played.move({
+			do: 'call',
+			tool: 'mcp__notes-live__search_notes',
+			arguments: { query: 'standup' }
+		});
+		expect(stepComplete(played.state)).toBe(true);
+	});
+});
