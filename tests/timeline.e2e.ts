@@ -54,7 +54,7 @@ test('stepping back undoes the kill; stepping forward brings back the same world
 	await slider.focus();
 	await expect(slider).toHaveAttribute(
 		'aria-valuetext',
-		'action 3 of 3: Call mcp__filesystem__read_file'
+		'after action 3 of 3: Call mcp__filesystem__read_file'
 	);
 
 	await page.getByRole('button', { name: 'Back one action' }).click();
@@ -63,7 +63,7 @@ test('stepping back undoes the kill; stepping forward brings back the same world
 	await expect(card(page, 'filesystem')).toContainText(t('en', 'servers_not_noticed'));
 	// Announced once: where the log stands, not the rebuilt world's history again.
 	await expect(page.getByTestId('live-region')).toHaveText(
-		'Event log at action 2 of 3: Kill filesystem'
+		'Event log after action 2 of 3: Kill filesystem'
 	);
 
 	await page.getByRole('button', { name: 'Back one action' }).click();
@@ -176,7 +176,7 @@ test('Play replays the log one action per tick and says where it stopped', async
 		.toEqual(['action 0 of 3', 'action 1 of 3', 'action 2 of 3', 'action 3 of 3']);
 	await expect(position(page)).toHaveText('action 3 of 3');
 	await expect(page.getByTestId('live-region')).toHaveText(
-		'Event log at action 3 of 3: Call mcp__filesystem__read_file'
+		'Event log after action 3 of 3: Call mcp__filesystem__read_file'
 	);
 
 	await page.getByLabel('Replay rate').selectOption('0.25');
