@@ -6,7 +6,7 @@ import type { RunningLabServer } from '../../server/listen';
 import { loadScenario, type ServedServer } from '../../server/scenario-source';
 import { worldFacts } from '../../src/lib/core/labs/facts';
 import { stepHints } from '../../src/lib/core/labs/hints';
-import { performLabAction } from '../../src/lib/core/labs/lab-actions';
+import { isWorldLabAction, performLabAction } from '../../src/lib/core/labs/lab-actions';
 import type { LabAction } from '../../src/lib/core/labs/lab-schema';
 import {
 	advance,
@@ -125,7 +125,8 @@ class LiveLab {
 				);
 		} else if ('token' in move) await this.page.setLiveToken(LIVE, TOKEN);
 		else if (move.do === 'predict') this.state = predict(this.state, move.option, this.#latest);
-		else await performLabAction(this.page.world, move);
+		else if (isWorldLabAction(move)) await performLabAction(this.page.world, move);
+		else throw new Error(`lab 08 has no ${move.do} action`);
 		this.check();
 	}
 
