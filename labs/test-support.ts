@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { worldFacts } from '../src/lib/core/labs/facts';
+import { stepHints } from '../src/lib/core/labs/hints';
 import type { WorldFacts } from '../src/lib/core/labs/goals';
 import {
 	advance,
@@ -109,6 +110,17 @@ export class LabWalk {
 		}
 		expect(stepComplete(this.state), id).toBe(true);
 		this.state = goTo(this.state, this.state.step + 1, this.world().events.at(-1)?.seq ?? 0);
+	}
+
+	/** The learner opens step `index`: its checks watch what happens from now on. */
+	open(index: number): void {
+		this.state = goTo(this.state, index, this.world().events.at(-1)?.seq ?? 0);
+		this.observe();
+	}
+
+	/** The current step's hints the page would show now. */
+	hints(): string[] {
+		return stepHints(this.lab, this.state, worldFacts(this.world(), this.lab.id, this.state.step));
 	}
 
 	/** An action answering the current step's prediction. */

@@ -4,22 +4,13 @@ import { DEFAULT_HOST, DEFAULT_PORT } from '../../server/args';
 import { keyAction } from '../../server/faults';
 import type { RunningLabServer } from '../../server/listen';
 import { loadScenario, type ServedServer } from '../../server/scenario-source';
-import { worldFacts } from '../../src/lib/core/labs/facts';
-import { stepHints } from '../../src/lib/core/labs/hints';
 import { isWorldLabAction, performLabAction } from '../../src/lib/core/labs/lab-actions';
 import type { LabAction } from '../../src/lib/core/labs/lab-schema';
-import {
-	advance,
-	goTo,
-	initialProgress,
-	predict,
-	stepComplete,
-	type LabProgressState
-} from '../../src/lib/core/labs/progress';
+import { stepComplete } from '../../src/lib/core/labs/progress';
 import { parseScenario } from '../../src/lib/core/scenario/parse';
 import { WorldState } from '../../src/lib/state/world-state.svelte';
 import { freePort, labServer, resendOnClosedConnection } from '../live-lab-server';
-import { loadLab } from '../test-support';
+import { LabWalk, loadLab } from '../test-support';
 
 // Lab 08's hints, each shown by its wrong turn in labs/hint-turns.json, played as
 // labs/hints.test.ts plays the other labs' (in its step, after the earlier steps), but against a
@@ -64,14 +55,16 @@ const PATH: Record<string, Move[]> = {
 
 /** The lab page and the lab server behind its live server, played move by move. */
 class LiveLab {
-	state: LabProgressState = initialProgress(lab);
 	server: RunningLabServer | null = null;
+	readonly walk: LabWalk;
 
 	private constructor(
 		readonly page: WorldState,
 		private readonly served: ServedServer[],
 		private readonly port: number
-	) {}
+	) {
+		this.walk = new LabWalk(lab, () => page.world);
+	}
 
 	/** The page opened (its session started, nothing listening yet), the server not started. */
 	static async open(): Promise<LiveLab> {
@@ -89,23 +82,8 @@ class LiveLab {
 		return new LiveLab(page, loaded.loaded.servers, port);
 	}
 
-	get #latest(): number {
-		return this.page.world.events.at(-1)?.seq ?? 0;
-	}
-
-	/** The page re-checks the learner's progress after every change of the world. */
-	check(): void {
-		const facts = worldFacts(this.page.world, lab.id, this.state.step);
-		this.state = advance(lab, this.state, facts);
-	}
-
-	goTo(step: number): void {
-		this.state = goTo(this.state, step, this.#latest);
-		this.check();
-	}
-
-	hints(): string[] {
-		return stepHints(lab, this.state, worldFacts(this.page.world, lab.id, this.state.step));
+	get state() {
+		return this.walk.state;
 	}
 
 	async #startServer(token: string | null): Promise<void> {
@@ -113,6 +91,7 @@ class LiveLab {
 		this.server = await labServer(`lab ${lab.id}`, this.served, this.port, token);
 	}
 
+	/** One move, then the re-check the page makes after every change of the world. */
 	async move(move: Move): Promise<void> {
 		if ('labServer' in move) {
 			if (move.labServer === 'k') {
@@ -124,10 +103,10 @@ class LiveLab {
 					move.labServer === 'restart' && move.token === 'auto' ? TOKEN : null
 				);
 		} else if ('token' in move) await this.page.setLiveToken(LIVE, TOKEN);
-		else if (move.do === 'predict') this.state = predict(this.state, move.option, this.#latest);
+		else if (move.do === 'predict') this.walk.guess(move.option)();
 		else if (isWorldLabAction(move)) await performLabAction(this.page.world, move);
 		else throw new Error(`lab 08 has no ${move.do} action`);
-		this.check();
+		this.walk.observe();
 	}
 
 	async close(): Promise<void> {
@@ -149,15 +128,15 @@ async function playTo(index: number): Promise<LiveLab> {
 	globalThis.fetch = resendOnClosedConnection(nodeFetch);
 	open = await LiveLab.open();
 	for (let i = 0; i < index; i++) {
-		open.goTo(i);
+		open.walk.open(i);
 		for (const move of PATH[lab.steps[i].id]) {
 			await open.move(move);
-			expect(open.hints(), `${lab.steps[i].id}: after ${JSON.stringify(move)}`).toEqual([]);
+			expect(open.walk.hints(), `${lab.steps[i].id}: after ${JSON.stringify(move)}`).toEqual([]);
 		}
 		expect(stepComplete(open.state), lab.steps[i].id).toBe(true);
 	}
-	open.goTo(index);
-	expect(open.hints(), 'on arrival').toEqual([]);
+	open.walk.open(index);
+	expect(open.walk.hints(), 'on arrival').toEqual([]);
 	return open;
 }
 
@@ -166,7 +145,7 @@ describe('lab 08-live-mode: hints', () => {
 		expect(Object.keys(PATH)).toEqual(lab.steps.map((s) => s.id));
 		const played = await playTo(lab.steps.length - 1);
 		for (const move of PATH['same-harness']) await played.move(move);
-		expect(played.hints()).toEqual([]);
+		expect(played.walk.hints()).toEqual([]);
 		expect(stepComplete(played.state)).toBe(true);
 	});
 
@@ -186,7 +165,7 @@ describe('lab 08-live-mode: hints', () => {
 		it(`${step}: ${hint} shows after its wrong turn`, async () => {
 			const played = await playTo(index);
 			for (const move of turns[step][hint]) await played.move(move);
-			expect(played.hints()).toContain(hint);
+			expect(played.walk.hints()).toContain(hint);
 			expect(stepComplete(played.state)).toBe(false);
 		});
 
@@ -195,18 +174,18 @@ describe('lab 08-live-mode: hints', () => {
 		await played.move({ labServer: 'restart' });
 		await played.move({ do: 'reconnectAll' });
 		expect(played.page.world.servers().find((s) => s.name === LIVE)!.status).toBe('connected');
-		expect(played.hints()).toEqual(['no-token-asked']);
+		expect(played.walk.hints()).toEqual(['no-token-asked']);
 	});
 
 	it('unauthorized: Forget token after the wrong turn reconnects without it, and the 401 meets the step', async () => {
 		const played = await playTo(lab.steps.findIndex((s) => s.id === 'unauthorized'));
 		for (const move of turns.unauthorized['no-token-asked']) await played.move(move);
-		expect(played.hints()).toEqual(['no-token-asked']);
+		expect(played.walk.hints()).toEqual(['no-token-asked']);
 		// Forget token, then the way the step asks for.
 		await played.page.setLiveToken(LIVE, null);
-		played.check();
+		played.walk.observe();
 		expect(played.state.steps[played.state.step].met).toEqual([true, false, false]);
-		expect(played.hints()).toEqual([]);
+		expect(played.walk.hints()).toEqual([]);
 		await played.move({ token: true });
 		await played.move({
 			do: 'call',
