@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LabPlayer } from '../lab-player';
 import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
 import { initializeTimedOut } from '../../src/lib/core/profiles/miniharness/strings';
 import type { MiniHarnessView } from '../../src/lib/core/profiles/miniharness/view';
@@ -250,6 +251,43 @@ describe('lab 06-sdk-client-discipline: extra calls on the way', () => {
 		// The ids the text gives are the exact path's; this walk is three calls ahead of them.
 		expect(world.calls.at(-1)!.output).toMatch(/^Call c12 is running or unknown/);
 		world.dispose();
+	});
+});
+
+describe('lab 06-sdk-client-discipline: Start session clicked more often', () => {
+	// A double click on a slow page is enough: the checks count 'more than once' and 'after
+	// Close', not an exact number of starts, which a third start made unreachable (s11 audit).
+	it('meets the handshake step and, later, the close step whatever the number of starts', async () => {
+		const player = await LabPlayer.open(lab);
+		const search = { do: 'call', tool: 'search', arguments: { query: 'A-1001' } } as const;
+		player.goTo(0);
+		for (const action of [
+			{ do: 'predict', option: 'primary' },
+			search,
+			{ do: 'startSession' },
+			{ do: 'startSession' },
+			{ do: 'startSession' },
+			search
+		] as const)
+			await player.act(action);
+		expect((player.world.profileView as MiniHarnessView).starts).toBe(3);
+		expect(player.state.steps[0].met.every(Boolean)).toBe(true);
+		const close = lab.steps.findIndex((step) => step.id === 'close');
+		player.goTo(close);
+		for (const action of lab.steps[close].solution) await player.act(action);
+		expect((player.world.profileView as MiniHarnessView).starts).toBe(4);
+		expect(player.state.steps[close].met.every(Boolean)).toBe(true);
+		player.dispose();
+	});
+
+	it('does not count the close step met by a start alone: the clients must be closed', async () => {
+		const player = await LabPlayer.open(lab);
+		const close = lab.steps.findIndex((step) => step.id === 'close');
+		player.goTo(close);
+		await player.act({ do: 'predict', option: 'closed' });
+		await player.act({ do: 'startSession' });
+		expect(player.state.steps[close].met).toEqual([true, false, false]);
+		player.dispose();
 	});
 });
 
