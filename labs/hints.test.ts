@@ -21,7 +21,17 @@ const folders = readdirSync(new URL('./', import.meta.url), { withFileTypes: tru
 	.map((d) => d.name);
 
 describe.each(folders)('hints of lab %s', (folder) => {
-	const { lab } = loadLab(new URL(`./${folder}/`, import.meta.url));
+	// One lab that does not load fails here, not every lab's hint tests (labs.test.ts says why).
+	let loaded: ReturnType<typeof loadLab>;
+	try {
+		loaded = loadLab(new URL(`./${folder}/`, import.meta.url));
+	} catch (error) {
+		it('loads', () => {
+			throw error;
+		});
+		return;
+	}
+	const { lab } = loaded;
 	const hinted = lab.steps.flatMap((step, index) =>
 		(step.hints ?? []).map((hint) => ({ step, index, hint: hint.id }))
 	);
@@ -39,7 +49,8 @@ describe.each(folders)('hints of lab %s', (folder) => {
 		for (const { step, index, hint } of hinted)
 			it(`${step.id}: ${hint} shows after its wrong turn`, async () => {
 				const turn = turns[folder]?.[step.id]?.[hint];
-				if (!turn) return; // reported by the test above
+				expect(turn, `labs/hint-turns.json has no wrong turn for ${step.id}/${hint}`).toBeDefined();
+				if (!turn) return;
 				const player = await LabPlayer.open(lab);
 				try {
 					for (let i = 0; i < index; i++) {

@@ -85,16 +85,19 @@ describe.each(folders)('lab %s', (folder) => {
 			for (const [index, step] of lab.steps.entries()) {
 				const before = new Set<unknown>(player.world.calls);
 				player.goTo(index);
-				for (const action of step.solution) {
+				for (const [i, action] of step.solution.entries()) {
 					await player.act(action);
 					// A hint is for a wrong turn: the intended way never shows one.
-					expect(player.hints(), `${step.id}: after ${action.do}`).toEqual([]);
+					expect(
+						player.hints(),
+						`${step.id}: the solution's ${action.do} (solution[${i}]) shows these hints; a hint's goal must describe a wrong turn only (pair a goal on how the world stands with one on something done, in all)`
+					).toEqual([]);
 				}
 				const met = player.state.steps[index].met;
 				const unmet = step.checks.filter((_, i) => !met[i]).map((c) => c.id);
 				expect(
 					unmet,
-					`${step.id}: not met after its solution; the calls since the step began:\n${recentCalls(player.world, before)}`
+					`${step.id}: not met after its solution (a check is looked at only once the ones before it are met, and a check on what happened counts only what came after the previous check was met: one action cannot meet both); the calls since the step began:\n${recentCalls(player.world, before)}`
 				).toEqual([]);
 			}
 			expect(labComplete(player.state)).toBe(true);

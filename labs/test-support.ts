@@ -13,6 +13,7 @@ import {
 } from '../src/lib/core/labs/progress';
 import type { World } from '../src/lib/core/world/world';
 import { labSchema, type Lab } from '../src/lib/core/labs/lab-schema';
+import { formatPath } from '../src/lib/core/scenario/parse';
 import { parseLabText, type Block, type LabText } from '../src/lib/core/labs/lab-text';
 
 /** What lab tests share: reading a lab folder, and the `code` spans its narration quotes. */
@@ -26,8 +27,17 @@ export function loadLab(folder: URL): {
 } {
 	const read = (file: string) => readFileSync(new URL(file, folder), 'utf8');
 	const sources = { en: read('en.md'), 'zh-CN': read('zh-CN.md') };
+	const parsed = labSchema.safeParse(JSON.parse(read('lab.json')));
+	if (!parsed.success) {
+		// Said as the build says it (labs.test.ts prints every problem), with the lab's folder.
+		const name = folder.pathname.split('/').filter(Boolean).at(-1);
+		const problems = parsed.error.issues.map(
+			(i) => `labs/${name}/lab.json: ${formatPath(i.path)}: ${i.message}`
+		);
+		throw new Error(problems.join('\n'));
+	}
 	return {
-		lab: labSchema.parse(JSON.parse(read('lab.json'))),
+		lab: parsed.data,
 		texts: { en: parseLabText(sources.en), 'zh-CN': parseLabText(sources['zh-CN']) },
 		sources
 	};
