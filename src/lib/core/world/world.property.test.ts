@@ -1,7 +1,8 @@
 /**
  * Robustness of the OpenHarness world, property-based: random scenarios (2–5 servers with
  * awkward names, random transports, random sim tools with output schemas the results may break,
- * resources and resource errors, latencies) × random schedules of 5–25 commands, run on the real SDK world.
+ * resources and resource errors, latencies, and sometimes a plugin whose tools replace MCP tools or
+ * built-ins) × random schedules of 5–25 commands, run on the real SDK world.
  *
  * A failure prints fast-check's seed and path and the shrunk counterexample. Replay it with
  * `FC_SEED=<seed> FC_PATH=<path> npx vitest run src/lib/core/world/world.property.test.ts`;
@@ -32,6 +33,7 @@ import {
 	type BuiltRegistry,
 	type RegisteredTool
 } from '../registry/registry';
+import { enabledPluginTools, findPluginTool } from '../scenario/plugins';
 import type { ScenarioInput } from '../scenario/schema';
 import { effectiveSim } from '../scenario/well-known';
 import { WorldCommandError } from './events';
@@ -237,16 +239,51 @@ const serverConfig = fc
 		return sim ? { ...base, sim } : base;
 	});
 
+/**
+ * A plugin's tools (OpenHarness registers them last): named as an MCP tool of the scenario, as a
+ * built-in, or freshly, so that they replace registrations as often as they add one.
+ */
+const pluginTools = (shadowable: string[]) =>
+	fc.array(
+		fc
+			.record(
+				{
+					name: fc.oneof(
+						{
+							weight: 2,
+							arbitrary: shadowable.length ? fc.constantFrom(...shadowable) : fc.constant('plug')
+						},
+						{ weight: 1, arbitrary: fc.constantFrom(LIST_MCP_RESOURCES, 'read_mcp_resource') },
+						{ weight: 1, arbitrary: fc.constantFrom('plug', 'plug.x') }
+					),
+					description: fc.constant('a plugin tool'),
+					inputSchema: fc.constantFrom(...inputSchemas),
+					result: fc.constantFrom(...results)
+				},
+				{ requiredKeys: ['name'] }
+			)
+			.map(compact),
+		{ minLength: 1, maxLength: 3 }
+	);
+
 const scenarioArb: fc.Arbitrary<ScenarioInput> = fc
 	.uniqueArray(fc.tuple(serverName, serverConfig), {
 		minLength: 2,
 		maxLength: 5,
 		selector: ([name]) => name
 	})
-	.map((servers) => ({
-		profile: 'openharness' as const,
-		mcp_servers: Object.fromEntries(servers) as ScenarioInput['mcp_servers']
-	}));
+	.chain((servers) => {
+		const shadowable = servers.flatMap(([server, config]) =>
+			((config.sim as { tools?: Array<{ name: string }> } | undefined)?.tools ?? []).map((t) =>
+				adaptedName(server, t.name)
+			)
+		);
+		return fc.option(pluginTools(shadowable), { nil: undefined, freq: 3 }).map((tools) => ({
+			profile: 'openharness' as const,
+			mcp_servers: Object.fromEntries(servers) as ScenarioInput['mcp_servers'],
+			...(tools ? { plugins: { tracker: { tools } } } : {})
+		}));
+	});
 
 // ---- schedules ------------------------------------------------------------------------------------
 
@@ -437,7 +474,8 @@ function checkRejection(world: World, step: Step): void {
 function buildNow(world: World): BuiltRegistry {
 	return buildRegistry(
 		world.servers().map((s) => ({ server: s.name, status: s.status, tools: s.connection.tools })),
-		resourceTools()
+		resourceTools(),
+		enabledPluginTools(world.scenario)
 	);
 }
 
@@ -487,6 +525,18 @@ function checkCall(
 		return;
 	}
 	expect(call).toMatchObject({ server: registered.server, tool: registered.tool });
+	if (registered.plugin !== undefined) {
+		// A plugin's tool: the harness runs it, whatever any server's state; nothing is sent.
+		expect(call.sent).toBeNull();
+		const invalid = `Invalid input for ${name}: `;
+		expect(call.output.startsWith(invalid)).toBe(breaksSchema(registered.inputSchema, c.args));
+		if (call.output.startsWith(invalid)) return void expect(call.isError).toBe(true);
+		const tool = findPluginTool(world.scenario, registered.plugin, registered.tool)!;
+		expect(call.isError).toBe(false);
+		if (tool.result) expect(call.output).toBe(resultText(CallToolResultSchema.parse(tool.result)));
+		else expect(call.output.startsWith(`${tool.name} called with `)).toBe(true);
+		return;
+	}
 	if (registered.builtin) {
 		// OpenHarness's own resource tools: list reads the statuses as they were, nothing is sent;
 		// the schedules' arguments never name both a server and a uri, so a read is refused.
