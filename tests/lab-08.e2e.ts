@@ -142,6 +142,27 @@ test('lab 08 plays to its goals against a real lab server (en, then zh-CN)', asy
 	await expectNoAxeViolations(page);
 });
 
+test('Change address keeps what is typed while the session is still starting', async ({ page }) => {
+	// At the page's slow pace the start-up refreshes the cards several times after the field is
+	// open: each refresh put the server's own address back over the typed one (Use this address
+	// then said it was the same address).
+	await page.goto(`labs/${LAB}?lang=en&speed=slow`);
+	const address = `http://127.0.0.1:${await closedPort()}/notes/mcp`;
+	const card = page.locator('#servers article').filter({
+		has: page.getByRole('heading', { level: 3, name: new RegExp(`^${LIVE}\\b`) })
+	});
+	const field = card.getByLabel(t('en', 'live_address_label'), { exact: true });
+	await card.locator('summary', { hasText: t('en', 'live_address_summary') }).click();
+	await field.fill(address);
+	await settled(page);
+	await expect(field).toHaveValue(address);
+	await card.getByRole('button', { name: t('en', 'live_address_apply') }).click();
+	await expect(page.getByTestId('live-region')).toContainText(
+		t('en', 'live_address_changed', { server: LIVE })
+	);
+	await expect(card).toContainText(address);
+});
+
 test('port 8787 taken: the lesson’s way round, Change address on notes-live’s card and the lab server on another port', async ({
 	page
 }) => {
