@@ -4,9 +4,11 @@ import { performLabAction } from '../src/lib/core/labs/lab-actions';
 import type { Lab, LabAction } from '../src/lib/core/labs/lab-schema';
 import {
 	advance,
+	earlyChecks,
 	goTo,
 	initialProgress,
 	predict,
+	watchFrom,
 	type LabProgressState
 } from '../src/lib/core/labs/progress';
 import { parseScenario } from '../src/lib/core/scenario/parse';
@@ -60,11 +62,7 @@ export class LabPlayer {
 				this.world = new World(parsed.scenario);
 				await this.world.startSession();
 				// As LabState.worldReplaced(): the new world's events number from 1 again.
-				const at = this.state.step;
-				this.state = {
-					...this.state,
-					steps: this.state.steps.map((s, i) => (i === at ? { ...s, since: 0, opened: 0 } : s))
-				};
+				this.state = watchFrom(this.state, 0);
 				break;
 			}
 			case 'wireStep':
@@ -75,6 +73,11 @@ export class LabPlayer {
 				await performLabAction(this.world, action);
 		}
 		this.state = advance(this.lab, this.state, this.facts());
+	}
+
+	/** The current step's checks the page would mark "done before its turn" now. */
+	early(): number[] {
+		return earlyChecks(this.lab, this.state, this.facts());
 	}
 
 	/** The current step's hints the page would show now. */

@@ -92,6 +92,11 @@ describe.each(folders)('lab %s', (folder) => {
 						player.hints(),
 						`${step.id}: the solution's ${action.do} (solution[${i}]) shows these hints; a hint's goal must describe a wrong turn only (pair a goal on how the world stands with one on something done, in all)`
 					).toEqual([]);
+					// Nor does it mark a check "done before its turn".
+					expect(
+						player.early().map((i) => step.checks[i].id),
+						`${step.id}: the solution's ${action.do} (solution[${i}]) marks these checks done before their turn`
+					).toEqual([]);
 				}
 				const met = player.state.steps[index].met;
 				const unmet = step.checks.filter((_, i) => !met[i]).map((c) => c.id);

@@ -9,6 +9,7 @@ import {
 	initialProgress,
 	predict,
 	stepComplete,
+	watchFrom,
 	type LabProgressState
 } from '../src/lib/core/labs/progress';
 import type { World } from '../src/lib/core/world/world';
@@ -142,11 +143,7 @@ export class LabWalk {
 
 	/** As LabState.worldReplaced(): a new world's events number from 1 again. */
 	worldReplaced(): void {
-		const at = this.state.step;
-		this.state = {
-			...this.state,
-			steps: this.state.steps.map((s, i) => (i === at ? { ...s, since: 0, opened: 0 } : s))
-		};
+		this.state = watchFrom(this.state, 0);
 	}
 }
 

@@ -50,6 +50,7 @@ export {
 	goTo,
 	stepComplete,
 	labComplete,
+	watchFrom,
 	type LabProgressState
 } from './labs/progress';
 export { boundText, boundJson, type Bounded } from './text/bound';

@@ -6,6 +6,7 @@ import {
 	labComplete,
 	predict,
 	stepComplete,
+	watchFrom,
 	type Lab,
 	type LabProgressState
 } from '$lib/core';
@@ -137,11 +138,7 @@ export class LabState {
 	 */
 	worldReplaced(): void {
 		this.#heldUntil = null;
-		const step = this.progress.step;
-		this.progress = {
-			...this.progress,
-			steps: this.progress.steps.map((s, i) => (i === step ? { ...s, since: 0, opened: 0 } : s))
-		};
+		this.progress = watchFrom(this.progress, 0);
 	}
 
 	/**
@@ -152,13 +149,7 @@ export class LabState {
 	timeTravelled(): void {
 		const latest = this.world.events.at(-1)?.seq ?? 0;
 		this.#heldUntil = latest;
-		const step = this.progress.step;
-		this.progress = {
-			...this.progress,
-			steps: this.progress.steps.map((s, i) =>
-				i === step ? { ...s, since: latest, opened: latest } : s
-			)
-		};
+		this.progress = watchFrom(this.progress, latest);
 	}
 
 	/** Back to the lab's start; the caller replaces the world first, so its events start again at 0. */

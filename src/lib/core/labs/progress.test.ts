@@ -3,7 +3,7 @@ import { loadLab } from '../../../../labs/test-support';
 import { World } from '../world/world';
 import { worldFacts } from './facts';
 import { isWorldLabAction, performLabAction } from './lab-actions';
-import { advance, earlyChecks, goTo, initialProgress, predict } from './progress';
+import { advance, earlyChecks, goTo, initialProgress, predict, watchFrom } from './progress';
 
 // Lab 00's "Version negotiation" step: answer the question, Reconnect all, see legacy on
 // 2024-11-05, see future fail. Its text asks for the reconnect before the question card shows.
@@ -152,5 +152,27 @@ describe('what counted for one goal is no early attempt at a later one', () => {
 		await world.kill('helpdesk');
 		expect(check()).toEqual([true, true, true, true, false, false]);
 		expect(early()).toEqual([]);
+	});
+});
+
+describe('watchFrom: the step watches a new or rebuilt world', () => {
+	const at = (answered: number | undefined) => {
+		const state = goTo(initialProgress(lab), STEP, 20);
+		return answered === undefined ? state : predict(state, 'x', answered);
+	};
+	const watched = (answered: number | undefined, seq: number) =>
+		watchFrom(at(answered), seq).steps[STEP];
+
+	it('a new world numbering from 1: the answer came before all its events', () => {
+		expect(watched(40, 0)).toMatchObject({ since: 0, opened: 0, answered: 0, prediction: 'x' });
+	});
+
+	it('a world rebuilt at an earlier event: the answer is no later than its newest one', () => {
+		expect(watched(40, 30)).toMatchObject({ since: 30, opened: 30, answered: 30 });
+		expect(watched(10, 30)).toMatchObject({ since: 30, opened: 30, answered: 10 });
+	});
+
+	it('no answer yet: none is made up', () => {
+		expect(watched(undefined, 0)).not.toHaveProperty('answered');
 	});
 });

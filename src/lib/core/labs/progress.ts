@@ -104,6 +104,23 @@ export function earlyChecks(lab: Lab, state: LabProgressState, facts: WorldFacts
 	);
 }
 
+/**
+ * The current step watches a world whose events go on after `seq`: a new world (an edited
+ * scenario, numbering from 1 again: `seq` 0), or one rebuilt from its log (time travel: its
+ * newest event). An answer already given came before all of them: an answer noted at a later
+ * seq of the old numbering would make the new world's first events "before the answer", and the
+ * page would call what the learner does next "done before its turn".
+ */
+export function watchFrom(state: LabProgressState, seq: number): LabProgressState {
+	const progress = state.steps[state.step];
+	return replaceStep(state, state.step, {
+		...progress,
+		since: seq,
+		opened: seq,
+		...(progress.answered === undefined ? {} : { answered: Math.min(progress.answered, seq) })
+	});
+}
+
 export function stepComplete(state: LabProgressState, index = state.step): boolean {
 	return state.steps[index].met.every(Boolean);
 }
