@@ -216,6 +216,28 @@ test('stepping through a lab by keyboard keeps the focused step button in view',
 	}
 });
 
+test('a step button reached by Tab is on screen though the column starts below the window’s fold', async ({
+	page
+}) => {
+	// Lab 08 opened at a step with no lab server running: a notice above the columns pushes the
+	// narration column down, and its foot, where the step buttons stick, below the window.
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await page.goto('labs/08-live-mode?speed=instant&lang=en&step=3');
+	await settled(page);
+	const next = page
+		.locator('#narration nav')
+		.getByRole('button', { name: en('lab_next'), exact: true });
+	await expect(next).not.toBeInViewport({ ratio: 1 });
+	for (let i = 0; i < 60 && !(await next.evaluate((e) => e === document.activeElement)); i++)
+		await page.keyboard.press('Tab');
+	await expect(next).toBeFocused();
+	await expect(next).toBeInViewport({ ratio: 1 });
+	await page.keyboard.press('Shift+Tab');
+	await expect(
+		page.locator('#narration nav').getByRole('button', { name: en('lab_previous'), exact: true })
+	).toBeInViewport({ ratio: 1 });
+});
+
 test('a link to a place on the page takes focus there: the skip link, then Tab, is in the lab', async ({
 	page
 }) => {
