@@ -4,6 +4,7 @@ import { pressEnter } from './helpers/keys';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 import { visibleTextCount } from './helpers/visible-text';
+import { saidLast } from './helpers/live-region';
 
 // Lab 02 asks which name the model sees before the learner may read it: the registry, the
 // model's view and the call form list the adapted names, so they stay covered until an answer
@@ -47,7 +48,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
 		await show.focus();
 		await page.keyboard.press('Enter');
 		await expectCovered(page, false);
-		await expect(page.getByTestId('live-region')).toHaveText(say('panel_hidden_shown'));
+		await expect(page.getByTestId('live-region')).toHaveText(saidLast(say('panel_hidden_shown')));
 		await expect(page.locator('#registry')).toBeFocused();
 		// The question is still open.
 		await expect(page.getByRole('button', { name: say('lab_predict_answer') })).toBeEnabled();

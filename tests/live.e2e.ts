@@ -5,6 +5,7 @@ import { t } from './helpers/messages';
 import { closedPort } from './helpers/ports';
 import { settled } from './helpers/play-lab';
 import { submitLiveConnect } from './helpers/live-connect';
+import { saidLast } from './helpers/live-region';
 
 // Live mode in Chromium against the real lab server (scripts/lab-server.mjs), started here: the
 // /live page and a lab page connect to it, list and call its tools, meet each error class with
@@ -123,7 +124,7 @@ test('/live connects to the lab server: version, server info, tools, calls by fo
 	await mask.check();
 	await expect(fs).toContainText('filesystem/mcp?••••');
 	await expect(page.locator('#servers')).not.toContainText('q-secret-42');
-	await expect(page.getByTestId('live-region')).toHaveText(en('mask_secrets_on'));
+	await expect(page.getByTestId('live-region')).toHaveText(saidLast(en('mask_secrets_on')));
 	await mask.uncheck();
 	await expect(fs).toContainText('filesystem/mcp?key=q-secret-42');
 
@@ -209,7 +210,7 @@ test('Change address on a live card, by keyboard: the same address is refused in
 	const same = en('live_address_same');
 	await expect(notes.getByText(same)).toBeVisible();
 	await expect(page.getByTestId('live-region')).toHaveText(
-		en('live_address_problem', { problem: same })
+		saidLast(en('live_address_problem', { problem: same }))
 	);
 	await expect(field).toBeFocused();
 	await expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -313,7 +314,7 @@ test('a form with mistakes is not sent: the problems are said, the first field a
 	const said = en('live_connect_problems', {
 		problems: `${en('live_entry_url_scheme')} ${en('live_entry_header_name')}`
 	});
-	await expect(page.getByTestId('live-region')).toHaveText(said);
+	await expect(page.getByTestId('live-region')).toHaveText(saidLast(said));
 	const urlField = form.getByLabel(en('live_connect_url'), { exact: true });
 	await expect(urlField).toBeFocused();
 	await expect(urlField).toHaveAttribute('aria-invalid', 'true');
@@ -340,7 +341,7 @@ test('header rows by keyboard: focus goes to the new row, or where the removed o
 	await add.focus();
 	await page.keyboard.press('Enter');
 	await expect(name(1)).toBeFocused();
-	await expect(live).toHaveText(en('live_connect_header_added', { n: 1 }));
+	await expect(live).toHaveText(saidLast(en('live_connect_header_added', { n: 1 })));
 	await page.keyboard.type('X-One');
 	await add.focus();
 	await page.keyboard.press('Enter');
@@ -349,7 +350,7 @@ test('header rows by keyboard: focus goes to the new row, or where the removed o
 
 	await form.getByRole('button', { name: en('live_connect_remove_header', { n: 1 }) }).focus();
 	await page.keyboard.press('Enter');
-	await expect(live).toHaveText(en('live_connect_header_removed', { n: 1 }));
+	await expect(live).toHaveText(saidLast(en('live_connect_header_removed', { n: 1 })));
 	// The row that took its place has focus, and it is the second one's.
 	await expect(name(1)).toBeFocused();
 	await expect(name(1)).toHaveValue('X-Two');

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { t } from './helpers/messages';
 import { labIds, labSteps, playStep, settled } from './helpers/play-lab';
+import { saidLast } from './helpers/live-region';
 
 // Learner progress: completed steps and labs are remembered in this browser's localStorage (and
 // nowhere else), shown on the home page, resettable; a finished lab offers what to try next.
@@ -116,7 +117,9 @@ test('the home page shows steps and finished labs in Chinese, and resets them al
 	await expect(page.getByRole('group', { name: t('zh-CN', 'progress_confirm_all') })).toBeVisible();
 	await page.getByRole('button', { name: t('zh-CN', 'progress_confirm_yes') }).click();
 	await expect(page.getByTestId('lab-progress')).toHaveCount(0);
-	await expect(page.getByTestId('live-region')).toHaveText(t('zh-CN', 'progress_all_reset_done'));
+	await expect(page.getByTestId('live-region')).toHaveText(
+		saidLast(t('zh-CN', 'progress_all_reset_done'))
+	);
 	await expect(
 		page.getByRole('heading', { name: t('zh-CN', 'home_labs_heading'), exact: true })
 	).toBeFocused();

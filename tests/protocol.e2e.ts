@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
+import { saidLast } from './helpers/live-region';
 
 // The protocol beside tools, driven from lab 00's panels as a learner would: a sampling request
 // edited then approved, an elicitation form refused by its own schema then accepted (and one
@@ -107,12 +108,14 @@ for (const lang of ['en', 'zh-CN']) {
 		await expect(input).toHaveAttribute('aria-invalid', 'true');
 		const live = page.getByTestId('live-region');
 		await expect(live).toHaveText(
-			t(lang, 'roots_refused', { problem: t(lang, 'roots_problem_not_file') })
+			saidLast(t(lang, 'roots_refused', { problem: t(lang, 'roots_problem_not_file') }))
 		);
 		await input.fill('file:///home/ana/shared');
 		await host.getByRole('button', { name: t(lang, 'roots_add'), exact: true }).click();
 		await expect(host).toContainText(t(lang, 'roots_unapplied'));
-		await expect(live).toHaveText(t(lang, 'roots_added', { uri: 'file:///home/ana/shared' }));
+		await expect(live).toHaveText(
+			saidLast(t(lang, 'roots_added', { uri: 'file:///home/ana/shared' }))
+		);
 		await host.getByRole('button', { name: t(lang, 'roots_apply'), exact: true }).click();
 		await settled(page);
 		await expect(host).not.toContainText(t(lang, 'roots_unapplied'));

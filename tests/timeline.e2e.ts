@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
+import { saidLast } from './helpers/live-region';
 
 // Time travel and sharing on a lab page, as a learner uses them: the timeline's controls found
 // by their accessible names, the world compared through what the page shows.
@@ -63,7 +64,7 @@ test('stepping back undoes the kill; stepping forward brings back the same world
 	await expect(card(page, 'filesystem')).toContainText(t('en', 'servers_not_noticed'));
 	// Announced once: where the log stands, not the rebuilt world's history again.
 	await expect(page.getByTestId('live-region')).toHaveText(
-		'Event log after action 2 of 3: Kill filesystem'
+		saidLast('Event log after action 2 of 3: Kill filesystem')
 	);
 
 	await page.getByRole('button', { name: 'Back one action' }).click();
@@ -81,10 +82,12 @@ test('stepping back undoes the kill; stepping forward brings back the same world
 	// Pressed anyway (it only looks dimmed, so focus stays): it says why nothing happens.
 	await page.getByRole('button', { name: 'Forward one action' }).focus();
 	await page.keyboard.press('Enter');
-	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'timeline_no_forward'));
+	await expect(page.getByTestId('live-region')).toHaveText(
+		saidLast(t('en', 'timeline_no_forward'))
+	);
 	await page.getByRole('button', { name: 'Continue from here' }).focus();
 	await page.keyboard.press('Enter');
-	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'timeline_no_fork'));
+	await expect(page.getByTestId('live-region')).toHaveText(saidLast(t('en', 'timeline_no_fork')));
 
 	// The slider moves too (keyboard: Home goes to step 0, the world before start-up).
 	await slider.focus();
@@ -130,7 +133,9 @@ test('in the past, "Continue from here" or any new action discards the later ste
 	await expect(position(page)).toHaveText('action 2 of 3');
 	await page.getByRole('button', { name: 'Continue from here' }).click();
 	await expect(position(page)).toHaveText('action 2 of 2');
-	await expect(page.getByTestId('live-region')).toHaveText(t('en', 'timeline_forked', { n: 2 }));
+	await expect(page.getByTestId('live-region')).toHaveText(
+		saidLast(t('en', 'timeline_forked', { n: 2 }))
+	);
 
 	await page.getByRole('button', { name: 'Back one action' }).click();
 	await expect(position(page)).toHaveText('action 1 of 2');
@@ -176,7 +181,7 @@ test('Play replays the log one action per tick and says where it stopped', async
 		.toEqual(['action 0 of 3', 'action 1 of 3', 'action 2 of 3', 'action 3 of 3']);
 	await expect(position(page)).toHaveText('action 3 of 3');
 	await expect(page.getByTestId('live-region')).toHaveText(
-		'Event log after action 3 of 3: Call mcp__filesystem__read_file'
+		saidLast('Event log after action 3 of 3: Call mcp__filesystem__read_file')
 	);
 
 	await page.getByLabel('Replay rate').selectOption('0.25');
@@ -185,7 +190,7 @@ test('Play replays the log one action per tick and says where it stopped', async
 	await page.getByRole('button', { name: 'Pause' }).click();
 	await page.waitForTimeout(500);
 	await expect(position(page)).toHaveText('action 0 of 3');
-	await expect(page.getByTestId('live-region')).toHaveText('Event log at action 0 of 3');
+	await expect(page.getByTestId('live-region')).toHaveText(saidLast('Event log at action 0 of 3'));
 });
 
 test('a share link opens the same world at the same step in another browser', async ({
@@ -199,12 +204,12 @@ test('a share link opens the same world at the same step in another browser', as
 	const here = await seen(page);
 
 	await page.getByRole('button', { name: 'Share', exact: true }).click();
-	await expect(page.getByTestId('live-region')).toHaveText(en('timeline_link_made'));
+	await expect(page.getByTestId('live-region')).toHaveText(saidLast(en('timeline_link_made')));
 	const link = await page.getByLabel('Share link').inputValue();
 	expect(link).toMatch(/\/labs\/01-connection-isolation#s=1\.[A-Za-z0-9_-]+$/);
 	await page.getByRole('button', { name: 'Copy link' }).click();
 	await expect(page.locator('#timeline').getByText('Link copied', { exact: true })).toBeVisible();
-	await expect(page.getByTestId('live-region')).toHaveText('Link copied');
+	await expect(page.getByTestId('live-region')).toHaveText(saidLast('Link copied'));
 	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
 	const elsewhere = await browser.newContext();

@@ -1,19 +1,37 @@
 import { i18n } from '$lib/i18n/locale.svelte';
 
 /**
+ * How long the region waits for more before it speaks, and at most from a burst's first
+ * sentence. A message replaced before a screen reader has begun it is lost: said in separate
+ * tasks a few ms apart (a session's start-up, then the control's own sentence after its promise;
+ * a step's notice 140 ms after the world's events), the second replaced the first.
+ */
+export const QUIET_MS = 150;
+export const LONGEST_WAIT_MS = 750;
+
+/**
  * The page's one polite live region. Bursts (a reconnect produces a dozen events) are merged
- * into one message per flush so a screen reader hears them in order instead of only the last.
+ * into one message, so a screen reader hears them in order instead of only the last: a burst is
+ * what is said until the page has been quiet for `quietMs` (at most `longestMs` from its start).
  */
 export class Announcer {
 	#message = $state('');
 	/** Which language change the message was said after (i18n.changes). */
 	#said = $state(i18n.changes);
-	#queue: string[] = [];
+	/** Each sentence with the language change it was said after (i18n.changes). */
+	#queue: Array<{ text: string; changes: number }> = [];
 	/** Said after the rest of the burst, whenever it was queued (see `say`). */
-	#tail: string[] = [];
-	#scheduled = false;
+	#tail: Array<{ text: string; changes: number }> = [];
+	#timer: ReturnType<typeof setTimeout> | undefined;
+	/** When the burst being gathered began (performance.now()), while one is. */
+	#began: number | undefined;
 	#hushed = 0;
 	#gathering = 0;
+
+	constructor(
+		private readonly quietMs = QUIET_MS,
+		private readonly longestMs = LONGEST_WAIT_MS
+	) {}
 
 	/**
 	 * `last`: a sentence about where things ended up (a call held at a stage), said after what
@@ -21,7 +39,7 @@ export class Announcer {
 	 */
 	say(text: string, { last = false }: { last?: boolean } = {}): void {
 		if (!text || this.#hushed > 0) return;
-		(last ? this.#tail : this.#queue).push(text);
+		(last ? this.#tail : this.#queue).push({ text, changes: i18n.changes });
 		if (this.#gathering === 0) this.#schedule();
 	}
 
@@ -39,19 +57,30 @@ export class Announcer {
 	}
 
 	#schedule(): void {
-		if (this.#scheduled) return;
-		this.#scheduled = true;
-		queueMicrotask(() => {
-			this.#scheduled = false;
-			// Gathering began after this flush was queued: its release says everything together.
-			if (this.#gathering > 0) return;
-			const text = joinSentences([...this.#queue, ...this.#tail], i18n.locale);
-			this.#queue = [];
-			this.#tail = [];
-			// Re-announce identical text by clearing first: assistive tech ignores unchanged content.
-			this.#message = this.#message === text ? `${text}\u00a0` : text;
-			this.#said = i18n.changes;
-		});
+		const now = performance.now();
+		this.#began ??= now;
+		clearTimeout(this.#timer);
+		const wait = Math.max(0, Math.min(this.quietMs, this.#began + this.longestMs - now));
+		this.#timer = setTimeout(() => this.#flush(), wait);
+	}
+
+	#flush(): void {
+		this.#timer = undefined;
+		this.#began = undefined;
+		// Gathering began after this flush was queued: its release says everything together.
+		if (this.#gathering > 0 || this.#queue.length + this.#tail.length === 0) return;
+		// A sentence said before the page's language changed is in the old language: dropped.
+		const now = [...this.#queue, ...this.#tail].filter((s) => s.changes === i18n.changes);
+		this.#queue = [];
+		this.#tail = [];
+		if (now.length === 0) return;
+		const text = joinSentences(
+			now.map((s) => s.text),
+			i18n.locale
+		);
+		// Re-announce identical text by clearing first: assistive tech ignores unchanged content.
+		this.#message = this.#message === text ? `${text}\u00a0` : text;
+		this.#said = i18n.changes;
 	}
 
 	/**

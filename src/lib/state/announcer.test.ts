@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '$lib/i18n/locale.svelte';
-import { Announcer, joinSentences } from './announcer.svelte';
+import { Announcer, joinSentences, LONGEST_WAIT_MS, QUIET_MS } from './announcer.svelte';
+
+/** The region speaks once the page has been quiet for its wait (0 here): after a macrotask. */
+const said = () => new Promise((resolve) => setTimeout(resolve, 0));
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the live region across a language switch', () => {
 	it('holds nothing said in the old language once the page switched', async () => {
-		const announcer = new Announcer();
+		const announcer = new Announcer(0, 0);
 		announcer.say('filesystem: killed');
-		await Promise.resolve();
+		await said();
 		expect(announcer.message).toBe('filesystem: killed');
 		i18n.locale = 'zh-CN';
 		try {
 			expect(announcer.message).toBe('');
 			announcer.say('filesystem：已终止');
-			await Promise.resolve();
+			await said();
 			expect(announcer.message).toBe('filesystem：已终止');
 		} finally {
 			i18n.locale = 'en';
@@ -20,10 +24,23 @@ describe('the live region across a language switch', () => {
 		expect(announcer.message).toBe('');
 	});
 
+	it('drops a sentence still waiting for quiet when the page switches language', async () => {
+		const announcer = new Announcer(30, 100);
+		announcer.say('Done before its turn');
+		i18n.locale = 'zh-CN';
+		try {
+			announcer.say('目标达成');
+			await wait(80);
+			expect(announcer.message).toBe('目标达成');
+		} finally {
+			i18n.locale = 'en';
+		}
+	});
+
 	it('does not bring the old sentence back when the page switches back', async () => {
-		const announcer = new Announcer();
+		const announcer = new Announcer(0, 0);
 		announcer.say('filesystem: killed');
-		await Promise.resolve();
+		await said();
 		i18n.locale = 'zh-CN';
 		i18n.locale = 'en';
 		expect(announcer.message).toBe('');
@@ -32,27 +49,62 @@ describe('the live region across a language switch', () => {
 
 describe('a burst', () => {
 	it('says where things ended up after what happened, whichever was noticed first', async () => {
-		const announcer = new Announcer();
+		const announcer = new Announcer(0, 0);
 		announcer.say('Call c1 held after lookup.', { last: true });
 		announcer.say('The model calls a tool');
 		announcer.say('Call c1 started');
-		await Promise.resolve();
+		await said();
 		expect(announcer.message).toBe(
 			'The model calls a tool. Call c1 started. Call c1 held after lookup.'
 		);
 		// The next burst starts empty: nothing held back from the last one.
 		announcer.say('Call c1 completed');
-		await Promise.resolve();
+		await said();
 		expect(announcer.message).toBe('Call c1 completed');
+	});
+});
+
+describe('a burst across tasks', () => {
+	it('merges what is said until the page is quiet: a sentence a few ms after another no longer replaces it', async () => {
+		const announcer = new Announcer(60, 400);
+		announcer.say('notes-live: failed, Unauthorized');
+		await wait(10);
+		announcer.say('notes-live has its new address');
+		await wait(20);
+		expect(announcer.message).toBe('');
+		await wait(120);
+		expect(announcer.message).toBe(
+			'notes-live: failed, Unauthorized. notes-live has its new address'
+		);
+		// After a quiet spell, a new message.
+		announcer.say('Step 4 is open');
+		await wait(120);
+		expect(announcer.message).toBe('Step 4 is open');
+	});
+
+	it('speaks within its longest wait even while sentences keep coming', async () => {
+		const announcer = new Announcer(60, 150);
+		const start = performance.now();
+		while (announcer.message === '' && performance.now() - start < 1_000) {
+			announcer.say('tick');
+			await wait(20);
+		}
+		expect(performance.now() - start).toBeLessThan(400);
+		expect(announcer.message).toMatch(/^tick\. tick/);
+	});
+
+	it('waits a fraction of a second on the page', () => {
+		expect(QUIET_MS).toBeGreaterThanOrEqual(140);
+		expect(LONGEST_WAIT_MS).toBeLessThanOrEqual(1_000);
 	});
 });
 
 describe('gathering', () => {
 	it('holds a cue’s sentences until it is released, then says them as one message', async () => {
-		const announcer = new Announcer();
+		const announcer = new Announcer(0, 0);
 		const release = announcer.gather();
 		announcer.say('The host kills filesystem');
-		await Promise.resolve();
+		await said();
 		expect(announcer.message).toBe('');
 		announcer.say('filesystem: killed');
 		await new Promise((resolve) => setTimeout(resolve, 0));
@@ -60,13 +112,13 @@ describe('gathering', () => {
 		announcer.say('Cue 3 of 10: Kill the filesystem server', { last: true });
 		release();
 		release();
-		await Promise.resolve();
+		await said();
 		expect(announcer.message).toBe(
 			'The host kills filesystem. filesystem: killed. Cue 3 of 10: Kill the filesystem server'
 		);
 		// Released, it says things as they come again.
 		announcer.say('filesystem: running');
-		await Promise.resolve();
+		await said();
 		expect(announcer.message).toBe('filesystem: running');
 	});
 });

@@ -543,13 +543,13 @@ describe('share helpers', () => {
 	});
 
 	it('a hushed announcer drops what is said until released', async () => {
-		const announcer = new Announcer();
+		const announcer = new Announcer(0, 0);
 		const release = announcer.hush();
 		announcer.say('history');
 		release();
 		release();
 		announcer.say('Step 2 of 3');
-		await Promise.resolve();
+		await new Promise((resolve) => setTimeout(resolve, 0));
 		expect(announcer.message).toBe('Step 2 of 3');
 	});
 });

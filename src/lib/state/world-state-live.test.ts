@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseScenario, type ScenarioInput } from '$lib/core';
 import { closedPortUrl, startTestServer, type TestServer } from '$lib/server/test-live-server';
 import { LabSession } from './lab-session.svelte';
@@ -261,8 +261,7 @@ describe('a page session with a live server added', () => {
 		expect(Object.keys(session.scenario.mcp_servers)).toEqual(['live']);
 		expect(session.scenario).toBe(state.world.scenario);
 		state.announce('Token set');
-		await Promise.resolve();
-		expect(session.announcer.message).toBe('Token set');
+		await vi.waitFor(() => expect(session.announcer.message).toBe('Token set'));
 	});
 });
 
