@@ -110,10 +110,14 @@ describe('a kill on a real server', () => {
 	});
 
 	it('is said as the card’s Disconnect, a simulated one as a kill (en, zh-CN)', () => {
-		expect(describeEvent(kill(true))).toBe('Disconnecting notes-live');
+		expect(describeEvent(kill(true))).toBe(
+			'Disconnecting notes-live: the page lets go of its connection and tells the server nothing; the harness notices when it next uses it'
+		);
 		expect(describeEvent(kill(false))).toBe('Killing notes-live');
 		overwriteGetLocale(() => 'zh-CN');
-		expect(describeEvent(kill(true))).toBe('正在断开 notes-live');
+		expect(describeEvent(kill(true))).toBe(
+			'正在断开 notes-live：页面放开它的连接，不通知服务器；运行框架要到下次使用它时才会发现'
+		);
 	});
 });
 
