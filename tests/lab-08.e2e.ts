@@ -158,11 +158,12 @@ test('Change address keeps what is typed while the session is still starting', a
 	await settled(page);
 	await expect(field).toHaveValue(address);
 	await card.getByRole('button', { name: t('en', 'live_address_apply') }).click();
-	// One message: the new session's start-up (notes-live refused there) and then the address
-	// sentence, said a moment later in a task of its own, which used to replace it at once.
+	// One message: the new session's start-up (notes-live refused there, said as its card says
+	// it) and then the address sentence, said a moment later in a task of its own, which used to
+	// replace it at once.
 	await expect(page.getByTestId('live-region')).toHaveText(
 		new RegExp(
-			`${LIVE}: failed, Failed to fetch\\..*${escape(t('en', 'live_address_changed', { server: LIVE }))}$`
+			`${LIVE}: failed, ${escape(t('en', 'live_problem_refused'))}.*${escape(t('en', 'live_address_changed', { server: LIVE }))}$`
 		)
 	);
 	await expect(card).toContainText(address);

@@ -234,3 +234,39 @@ describe('registry snapshots read as the issue words them', () => {
 		expect(spoken('short and sweet')).toBe('short and sweet');
 	});
 });
+
+describe('a live server that failed', () => {
+	const failed: WorldEvent = {
+		seq: 4,
+		t: 0,
+		kind: 'status',
+		server: 'notes-live',
+		status: 'failed',
+		state: 'failed',
+		detail: 'Failed to fetch'
+	};
+	const page = {
+		origin: 'http://127.0.0.1:4173',
+		timeoutMs: 15_000,
+		liveProblem: (server: string) =>
+			server === 'notes-live' ? { kind: 'refused' as const } : undefined
+	};
+
+	it('is said with its card’s sentence and likely fix, not the browser’s bare words (en, zh-CN)', () => {
+		expect(describeEvent(failed, page)).toBe(
+			'notes-live: failed, Nothing answered at this address. Is the server running, and is this the right host and port? Change address, below, takes another one.'
+		);
+		overwriteGetLocale(() => 'zh-CN');
+		expect(describeEvent(failed, page)).toMatch(/^notes-live：failed，[^F]+$/);
+	});
+
+	it('in the harness’s words where the page knows no problem (a simulated server, the transcript)', () => {
+		expect(describeEvent({ ...failed, server: 'files' }, page)).toBe(
+			'files: failed, Failed to fetch'
+		);
+		expect(describeEvent(failed)).toBe('notes-live: failed, Failed to fetch');
+		expect(
+			describeEvent({ ...failed, status: 'connected', state: 'connected', detail: '' }, page)
+		).toBe('notes-live: connected');
+	});
+});

@@ -1,7 +1,9 @@
+import type { LiveProblem } from '$lib/core/live/live-errors';
 import type { WorldEvent } from '$lib/core/world/events';
 import { boundText } from '$lib/core/text/bound';
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
+import { problemMessage, type ProblemContext } from './live-problem';
 import { describeProfileEvent } from './profile-events';
 import { processWord } from './process-word';
 
@@ -117,22 +119,31 @@ function conjunction(locale: string): Intl.ListFormat {
 }
 
 /** One world event as a sentence in the learner's language, for the live region and narration. */
-export function describeEvent(event: WorldEvent): string {
+/**
+ * What the page knows that an event does not carry: a live server's problem now (its card's
+ * sentence, with the likely fix), and what that sentence needs. Without it (the transcript, a
+ * history), a failure is said in the harness's own words.
+ */
+export interface EventPage extends ProblemContext {
+	liveProblem(server: string): LiveProblem | null | undefined;
+}
+
+export function describeEvent(event: WorldEvent, page?: EventPage): string {
 	switch (event.kind) {
 		case 'command':
 			// On a real server, Kill is Disconnect (the card's button says so, and so must this).
 			return event.live && event.command === 'kill'
 				? m.announce_command_disconnect({ server: spoken(event.server ?? '') })
 				: commands[event.command](spoken(event.server ?? ''));
-		case 'status':
+		case 'status': {
 			// In the profile's words, as the server card says it (trust: disconnected, not pending).
-			return event.detail
-				? m.announce_status_detail({
-						server: spoken(event.server),
-						status: event.state,
-						detail: spoken(event.detail)
-					})
+			// A live server's failure as its card explains it, not the browser's bare words.
+			const problem = event.status === 'failed' ? page?.liveProblem(event.server) : null;
+			const detail = problem && page ? problemMessage(problem, page) : spoken(event.detail);
+			return detail
+				? m.announce_status_detail({ server: spoken(event.server), status: event.state, detail })
 				: m.announce_status({ server: spoken(event.server), status: event.state });
+		}
 		case 'process':
 			return m.announce_process({
 				server: spoken(event.server),

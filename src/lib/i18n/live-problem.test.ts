@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveProblemKind } from '$lib/core/live/live-errors';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
-import { entryProblemMessage, problemMessage } from './problem-message';
+import { entryProblemMessage, problemMessage } from './live-problem';
 import { LIVE_PROBLEM_KINDS } from '$lib/core/labs/lab-schema';
 
 const context = { origin: 'http://127.0.0.1:4173', timeoutMs: 30_000 };
