@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { pressEnter } from './helpers/keys';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
+import { regionQuiet } from './helpers/live-region';
 
 // By keyboard, a control that its own action disables or removes does not drop focus to the
 // page (a screen reader would lose its place): it gets focus back when it is enabled again, or
@@ -160,6 +161,7 @@ test('the permission mode changes only when a mode is pressed, not as Tab or arr
 	for (const key of ['ArrowDown', 'ArrowRight', 'Tab', 'ArrowDown', 'Tab', 'Shift+Tab'])
 		await page.keyboard.press(key);
 	await expect(mode('full_auto')).toHaveAttribute('aria-pressed', 'true');
+	await regionQuiet(page);
 	await expect(page.getByTestId('live-region')).not.toContainText('plan');
 	await page.keyboard.press('Enter');
 	await settled(page);

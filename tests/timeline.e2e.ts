@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
-import { saidLast } from './helpers/live-region';
+import { regionQuiet, saidLast } from './helpers/live-region';
 
 // Time travel and sharing on a lab page, as a learner uses them: the timeline's controls found
 // by their accessible names, the world compared through what the page shows.
@@ -154,6 +154,7 @@ test('in the past, "Continue from here" or any new action discards the later ste
 	await expect(position(page)).toHaveText('action 1 of 2');
 	await page.getByRole('button', { name: 'Forward one action' }).click();
 	await expect(position(page)).toHaveText('action 2 of 2');
+	await regionQuiet(page);
 	await expect(page.getByTestId('live-region')).not.toContainText(
 		t('en', 'timeline_discarded_one', { n: 1, from: 2 })
 	);

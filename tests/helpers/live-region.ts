@@ -7,3 +7,11 @@ export function saidLast(text: string): RegExp {
 	const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 	return new RegExp(`(?:^|[.。!?！？…:：]\\s*)${escaped}\\s*$`);
 }
+
+/**
+ * Waits out the region's longest wait (LONGEST_WAIT_MS in announcer.svelte.ts, with room), so
+ * that a check that nothing was said is not passed before it would have been.
+ */
+export async function regionQuiet(page: { waitForTimeout(ms: number): Promise<void> }) {
+	await page.waitForTimeout(900);
+}
