@@ -12,14 +12,33 @@ import {
 	watchFrom,
 	type LabProgressState
 } from '../src/lib/core/labs/progress';
-import type { World } from '../src/lib/core/world/world';
+import { World } from '../src/lib/core/world/world';
 import { labSchema, type Lab } from '../src/lib/core/labs/lab-schema';
-import { formatPath } from '../src/lib/core/scenario/parse';
+import { formatPath, parseScenario } from '../src/lib/core/scenario/parse';
 import { parseLabText, type Block, type LabText } from '../src/lib/core/labs/lab-text';
 
 /** What lab tests share: reading a lab folder, and the `code` spans its narration quotes. */
 export const locales = ['en', 'zh-CN'] as const;
 export type LabLocale = (typeof locales)[number];
+
+/** The UI's messages in both languages: a narration quotes the page's labels exactly. */
+export const labMessages = Object.fromEntries(
+	locales.map((locale) => [
+		locale,
+		JSON.parse(
+			readFileSync(new URL(`../messages/${locale}.json`, import.meta.url), 'utf8')
+		) as Record<string, string>
+	])
+) as Record<LabLocale, Record<string, string>>;
+
+/** A world of `raw`'s scenario with its session started: a `setScenario` as the editor applies it. */
+export async function startedWorld(raw: unknown): Promise<World> {
+	const parsed = parseScenario(raw);
+	if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+	const world = new World(parsed.scenario);
+	await world.startSession();
+	return world;
+}
 
 export function loadLab(folder: URL): {
 	lab: Lab;

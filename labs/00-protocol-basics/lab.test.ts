@@ -1,16 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
+import {
+	expectCodeSpansReal,
+	LabWalk,
+	loadLab,
+	locales,
+	words,
+	labMessages
+} from '../test-support';
 import { parseScenario } from '../../src/lib/core/scenario/parse';
 import { World } from '../../src/lib/core/world/world';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts } = loadLab(new URL('./', import.meta.url));
-const messages = {
-	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
-	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
-};
+const messages = labMessages;
 
 const tool = (name: string) => `mcp__helpdesk__${name}`;
 const LOGO = 'file:///home/ana/helpdesk/logo.png';

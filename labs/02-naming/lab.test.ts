@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allCode, inlineCode, LabWalk, loadLab, locales } from '../test-support';
+import { allCode, inlineCode, LabWalk, loadLab, locales, startedWorld } from '../test-support';
 import { addServer, addTool } from '../../src/lib/components/editor/scenario-text';
 import { adaptAll, getHost, hosts, type HostId } from '../../src/lib/core/naming/hosts';
 import { breaksProviderLimit, PROVIDER_LIMIT } from '../../src/lib/core/naming/provider-limit';
@@ -9,7 +9,6 @@ import {
 	validateInput
 } from '../../src/lib/core/profiles/openharness/input-model';
 import { adaptedName, segment } from '../../src/lib/core/profiles/openharness/naming';
-import { parseScenario } from '../../src/lib/core/scenario/parse';
 import { World } from '../../src/lib/core/world/world';
 import { loadValidator } from '../../src/lib/core/validation/lazy-validator';
 
@@ -65,14 +64,6 @@ function simTool(server: string, name: string): SimTool {
 	const tool = config.sim?.tools?.find((t) => t.name === name);
 	if (!tool) throw new Error(`${server} has no tool ${name}`);
 	return tool;
-}
-
-async function startedWorld(raw: unknown): Promise<World> {
-	const parsed = parseScenario(raw);
-	if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-	const world = new World(parsed.scenario);
-	await world.startSession();
-	return world;
 }
 
 describe.each(locales)('lab 02-naming: %s narration', (locale) => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectCodeSpansReal, LabWalk, loadLab, locales } from '../test-support';
+import { expectCodeSpansReal, LabWalk, loadLab, locales, labMessages } from '../test-support';
 import { fnmatch } from '../../src/lib/core/profiles/openharness/hooks';
 import {
 	permissionModes,
@@ -18,10 +18,7 @@ import { World } from '../../src/lib/core/world/world';
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 
 const { lab, texts } = loadLab(new URL('./', import.meta.url));
-const messages = {
-	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
-	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
-};
+const messages = labMessages;
 
 const CREATE = 'mcp__tickets__create_ticket';
 const SEARCH = 'mcp__tickets__search_tickets';

@@ -1,16 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
+import {
+	expectCodeSpansReal,
+	LabWalk,
+	loadLab,
+	locales,
+	words,
+	labMessages
+} from '../test-support';
 import { World } from '../../src/lib/core/world/world';
 import { asTrustView } from '../../src/lib/core/profiles/trust/view';
 import { generatedPressure } from '../../src/lib/core/profiles/trust/pressure';
 
-const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts, sources } = loadLab(new URL('./', import.meta.url));
-const messages = {
-	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
-	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
-};
+const messages = labMessages;
 
 const GH = 'mcp__github__list_issues';
 const SEARCH = { tool_names: [GH] };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { allCode, LabWalk, loadLab, locales } from '../test-support';
+import { allCode, LabWalk, loadLab, locales, labMessages } from '../test-support';
 import { worldFacts } from '../../src/lib/core/labs/facts';
 import { goalMet } from '../../src/lib/core/labs/goals';
 import { stepHints } from '../../src/lib/core/labs/hints';
@@ -10,10 +10,7 @@ import { World } from '../../src/lib/core/world/world';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts } = loadLab(new URL('./', import.meta.url));
-const messages = {
-	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
-	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
-};
+const messages = labMessages;
 
 const READ = 'mcp.files.read_file';
 const DELETE = 'mcp.files.delete_file';

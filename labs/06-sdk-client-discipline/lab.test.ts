@@ -1,7 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LabPlayer } from '../lab-player';
-import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
+import {
+	expectCodeSpansReal,
+	LabWalk,
+	loadLab,
+	locales,
+	words,
+	labMessages
+} from '../test-support';
 import { initializeTimedOut } from '../../src/lib/core/profiles/miniharness/strings';
 import type { MiniHarnessView } from '../../src/lib/core/profiles/miniharness/view';
 import { World } from '../../src/lib/core/world/world';
@@ -10,12 +16,8 @@ import { performLabAction, type WorldLabAction } from '../../src/lib/core/labs/l
 /** Said in the deadline step for a learner who hangs `backup` first (produced in a test below). */
 const listTimedOut = 'MCP tools/list timed out';
 
-const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts, sources } = loadLab(new URL('./', import.meta.url));
-const messages = {
-	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
-	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
-};
+const messages = labMessages;
 
 const toolCalls = (world: World, server?: string) =>
 	world.wire.entries.filter(

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
+import {
+	expectCodeSpansReal,
+	LabWalk,
+	loadLab,
+	locales,
+	words,
+	labMessages
+} from '../test-support';
 import { worldFacts } from '../../src/lib/core/labs/facts';
 import { stepHints } from '../../src/lib/core/labs/hints';
 import type { LabAction } from '../../src/lib/core/labs/lab-schema';
@@ -10,10 +17,7 @@ import { World } from '../../src/lib/core/world/world';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts } = loadLab(new URL('./', import.meta.url));
-const messages = {
-	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
-	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
-};
+const messages = labMessages;
 
 type ServerView = {
 	static: Record<string, string>;

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
+import {
+	expectCodeSpansReal,
+	LabWalk,
+	loadLab,
+	locales,
+	words,
+	labMessages
+} from '../test-support';
 import { DEFAULT_HOST, DEFAULT_PORT, parseArgs } from '../../server/args';
 import { bannerLines } from '../../server/banner';
 import { serverUrls } from '../../server/endpoints';
@@ -14,10 +21,7 @@ import { WorldState } from '../../src/lib/state/world-state.svelte';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts } = loadLab(new URL('./', import.meta.url));
-const messages = {
-	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
-	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
-};
+const messages = labMessages;
 
 const LABEL = 'lab 08-live-mode';
 const LIVE = 'notes-live';

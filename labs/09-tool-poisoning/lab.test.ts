@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectCodeSpansReal, LabWalk, loadLab, locales, words } from '../test-support';
+import {
+	expectCodeSpansReal,
+	LabWalk,
+	loadLab,
+	locales,
+	words,
+	labMessages
+} from '../test-support';
 import { World } from '../../src/lib/core/world/world';
 import { replay } from '../../src/lib/core/world/replay';
 import { observable } from '../../src/lib/core/world/test-world';
@@ -12,10 +19,7 @@ import { LabPlayer } from '../lab-player';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts } = loadLab(new URL('./', import.meta.url));
-const messages = {
-	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
-	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
-};
+const messages = labMessages;
 
 const SAVE = 'mcp__notes__save_note';
 const READ = 'mcp__files__read_file';

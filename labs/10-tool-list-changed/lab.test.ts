@@ -1,17 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectCodeSpansReal, LabWalk, loadLab, locales } from '../test-support';
-import { parseScenario } from '../../src/lib/core/scenario/parse';
+import {
+	expectCodeSpansReal,
+	LabWalk,
+	loadLab,
+	locales,
+	labMessages,
+	startedWorld
+} from '../test-support';
 import type { CallRecord } from '../../src/lib/core/world/world';
 import { World } from '../../src/lib/core/world/world';
 
-const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
-
 const { lab, texts, sources } = loadLab(new URL('./', import.meta.url));
-const messages = {
-	en: JSON.parse(read('../../messages/en.json')) as Record<string, string>,
-	'zh-CN': JSON.parse(read('../../messages/zh-CN.json')) as Record<string, string>
-};
+const messages = labMessages;
 
 const ENABLE = 'mcp__deploy__enable_rollbacks';
 const ROLLBACK = 'mcp__deploy__rollback_release';
@@ -24,14 +24,6 @@ const newVersion = (
 		scenario: unknown;
 	}
 ).scenario;
-
-async function startedWorld(raw: unknown): Promise<World> {
-	const parsed = parseScenario(raw);
-	if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
-	const world = new World(parsed.scenario);
-	await world.startSession();
-	return world;
-}
 
 const wireMethods = (world: World) =>
 	world.wire.entries.flatMap((e) =>

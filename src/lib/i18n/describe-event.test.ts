@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LiveProblem } from '$lib/core/live/live-errors';
 import type { RegistryDiff } from '$lib/core/registry/registry';
 import type { CommandName, WorldEvent } from '$lib/core/world/events';
 import { startedWorlds } from '$lib/core/world/test-world';
@@ -248,8 +249,8 @@ describe('a live server that failed', () => {
 	const page = {
 		origin: 'http://127.0.0.1:4173',
 		timeoutMs: 15_000,
-		liveProblem: (server: string) =>
-			server === 'notes-live' ? { kind: 'refused' as const } : undefined
+		liveProblem: (server: string): LiveProblem | undefined =>
+			server === 'notes-live' ? { kind: 'refused', detail: 'Failed to fetch' } : undefined
 	};
 
 	it('is said with its card’s sentence and likely fix, not the browser’s bare words (en, zh-CN)', () => {
