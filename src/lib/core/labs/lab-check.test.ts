@@ -33,7 +33,23 @@ describe('the build’s lab check', () => {
 			})
 		).toEqual([
 			'labs/01-connection-isolation/lab.json: steps[0].checks[1].goal: Unknown goal kind "registy" (did you mean "registry"?).',
-			'labs/01-connection-isolation/lab.json: steps[2].checks[0].goal.all[0]: Unrecognized key: "stat"'
+			'labs/01-connection-isolation/lab.json: steps[2].checks[0].goal.all[0]: Unrecognized key: "stat" (did you mean "state"?)'
+		]);
+	});
+
+	it('names the key meant for a misspelt one in the scenario and an action, and none for a key like no other', () => {
+		expect(
+			problemsOf((lab) => {
+				const sim = lab.scenario.mcp_servers['internal-api'].sim;
+				sim.tool = sim.tools;
+				delete sim.tools;
+				lab.scenario.mcp_servers.realtime.sim = { qqqqqq: 1 };
+				lab.steps[0].solution[0].serverr = 'x';
+			}).filter((line) => line.includes('Unrecognized'))
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: scenario.mcp_servers.internal-api.sim: Unrecognized key: "tool" (did you mean "tools"?)',
+			'labs/01-connection-isolation/lab.json: scenario.mcp_servers.realtime.sim: Unrecognized key: "qqqqqq"',
+			'labs/01-connection-isolation/lab.json: steps[0].solution[0]: Unrecognized key: "serverr" (did you mean "server"?)'
 		]);
 	});
 

@@ -2,6 +2,10 @@ import { DEFAULT_PANELS, type PanelName } from '../embed/protocol';
 import { formatPath, parseScenario } from '../scenario/parse';
 import { mergeServers } from '../scenario/plugins';
 import { scenarioSchema } from '../scenario/schema';
+import type { z } from 'zod';
+import { closestWord } from './closest-word';
+import { knownKeysAt } from './known-keys';
+import { labJsonSchema } from './lab-json-schema';
 import { labSchema, type Goal, type Lab, type LabAction } from './lab-schema';
 import { parseInline, parseLabText, type Block, type Inline, type LabText } from './lab-text';
 import { labTextLint } from './lab-text-lint';
@@ -98,7 +102,8 @@ export function checkLab(
 	}
 	const parsed = labSchema.safeParse(raw);
 	if (!parsed.success) {
-		for (const issue of parsed.error.issues) inJson(formatPath(issue.path), issue.message);
+		for (const issue of parsed.error.issues)
+			inJson(formatPath(issue.path), issue.message + meantKey(issue));
 		return { checked: null, problems };
 	}
 	const lab = parsed.data;
@@ -123,6 +128,16 @@ export function checkLab(
 				problems.push({ file, path, message });
 	}
 	return { checked: problems.length ? null : { lab, text }, problems };
+}
+
+/**
+ * `(did you mean "tools"?)` after zod's `Unrecognized key: "tool"`, from the keys lab.json's JSON
+ * Schema allows there (made only when a key is unknown: the check is otherwise quick).
+ */
+function meantKey(issue: z.core.$ZodIssue): string {
+	if (issue.code !== 'unrecognized_keys' || issue.keys.length !== 1) return '';
+	const meant = closestWord(issue.keys[0], knownKeysAt(labJsonSchema(), issue.path));
+	return meant ? ` (did you mean "${meant}"?)` : '';
 }
 
 /** One line per problem, as the build and the tests print them. */
