@@ -4,7 +4,7 @@ import { startLabServer, type LabServerProcess } from './helpers/lab-server';
 import { englishLeft } from './helpers/english-left';
 import { switchLanguage } from './helpers/language';
 import { t } from './helpers/messages';
-import { labSteps, play, playStep, settled, type Step } from './helpers/play-lab';
+import { escapeRegExp, labSteps, play, playStep, settled, type Step } from './helpers/play-lab';
 import { closedPort } from './helpers/ports';
 
 // Lab 08 played through the UI against a real lab server on the port the lab's URL names,
@@ -18,7 +18,6 @@ const LIVE = 'notes-live';
 /** Known to the test only: it must appear nowhere the page keeps or shows. */
 const TOKEN = 'e2e-lab08-token-3b7f91';
 const steps = labSteps(LAB);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const step = (id: string): Step => steps.find((s) => s.id === id)!;
 
 // One play in both languages: the first steps in English, then the page is switched to Chinese
@@ -163,7 +162,7 @@ test('Change address keeps what is typed while the session is still starting', a
 	// replace it at once.
 	await expect(page.getByTestId('live-region')).toHaveText(
 		new RegExp(
-			`${LIVE}: failed, ${escape(t('en', 'live_problem_refused'))}.*${escape(t('en', 'live_address_changed', { server: LIVE }))}$`
+			`${LIVE}: failed, ${escapeRegExp(t('en', 'live_problem_refused'))}.*${escapeRegExp(t('en', 'live_address_changed', { server: LIVE }))}$`
 		)
 	);
 	await expect(card).toContainText(address);

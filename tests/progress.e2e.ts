@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { t } from './helpers/messages';
-import { labIds, labSteps, playStep, settled } from './helpers/play-lab';
+import { escapeRegExp, labIds, labSteps, playStep, settled } from './helpers/play-lab';
 import { saidLast } from './helpers/live-region';
 
 // Learner progress: completed steps and labs are remembered in this browser's localStorage (and
@@ -26,8 +26,7 @@ const card = (page: Page, id: string) =>
 	page.getByRole('listitem').filter({ has: page.locator(`#lab-link-${id}`) });
 
 /** Accessible names that end in a lab title: matched by their fixed start. */
-const startsWith = (text: string) =>
-	new RegExp(`^${text.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const startsWith = (text: string) => new RegExp(`^${escapeRegExp(text.trim())}`);
 
 function collectErrors(page: Page): string[] {
 	const errors: string[] = [];

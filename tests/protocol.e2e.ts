@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
-import { settled } from './helpers/play-lab';
+import { escapeRegExp, settled } from './helpers/play-lab';
 import { saidLast } from './helpers/live-region';
 
 // The protocol beside tools, driven from lab 00's panels as a learner would: a sampling request
@@ -174,9 +174,10 @@ for (const lang of ['en', 'zh-CN']) {
 			.getByRole('button', { name: t(lang, 'messages_next') })
 			.click();
 		// "Message 2 of N": the total is however many messages the world has sent so far.
-		const position = t(lang, 'messages_position', { n: 2 })
-			.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-			.replace('\\{total\\}', '\\d+');
+		const position = escapeRegExp(t(lang, 'messages_position', { n: 2 })).replace(
+			'\\{total\\}',
+			'\\d+'
+		);
 		await expect(page.getByTestId('message-position')).toHaveText(
 			new RegExp(`^\\s*${position}\\s*$`)
 		);

@@ -78,7 +78,8 @@ const harnessButtons: Record<string, string> = {
 	closeSession: 'harness_close'
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `text` matched as itself inside a RegExp. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A button named after a call ("Approve call c3", "调用 c5：副作用未发生"): any call id; with
@@ -86,7 +87,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 function labelled(locale: string, key: string, ids = 'c\\d+'): RegExp {
 	const parts = t(locale, key, { id: '\u0000' }).split('\u0000');
-	return new RegExp(`^${parts.map(escape).join(ids)}$`);
+	return new RegExp(`^${parts.map(escapeRegExp).join(ids)}$`);
 }
 
 const HOST = 'h\\d+';
@@ -142,7 +143,7 @@ async function playProtocol(page: Page, locale: string, action: Action): Promise
 			const card = host.locator('article[data-request]').last();
 			for (const [name, value] of Object.entries(action.content ?? {})) {
 				// A field's label is its name (or title), then "(required)" when it is.
-				const control = card.getByLabel(new RegExp(`^${escape(name)}(?![\\w-])`));
+				const control = card.getByLabel(new RegExp(`^${escapeRegExp(name)}(?![\\w-])`));
 				if (typeof value === 'boolean') await control.setChecked(value);
 				else if ((await control.evaluate((el) => el.tagName)) === 'SELECT')
 					await control.selectOption(String(value));
@@ -155,7 +156,7 @@ async function playProtocol(page: Page, locale: string, action: Action): Promise
 		case 'setRoots': {
 			const remove = host.getByRole('button', {
 				name: new RegExp(
-					`^${escape(t(locale, 'roots_remove_label', { uri: '\u0000' })).replace('\u0000', '.+')}$`
+					`^${escapeRegExp(t(locale, 'roots_remove_label', { uri: '\u0000' })).replace('\u0000', '.+')}$`
 				)
 			});
 			while ((await remove.count()) > 0) await remove.first().click();
@@ -202,7 +203,7 @@ async function playProtocol(page: Page, locale: string, action: Action): Promise
 				name: t(locale, 'protocol_prompt_of', { name: action.name! })
 			});
 			for (const [name, value] of Object.entries(action.arguments ?? {}))
-				await form.getByLabel(new RegExp(`^${escape(name)}(?![\\w-])`)).fill(String(value));
+				await form.getByLabel(new RegExp(`^${escapeRegExp(name)}(?![\\w-])`)).fill(String(value));
 			await form
 				.getByRole('button', {
 					name: t(locale, 'protocol_get_prompt_label', { name: action.name! })

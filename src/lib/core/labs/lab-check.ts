@@ -130,13 +130,17 @@ export function checkLab(
 	return { checked: problems.length ? null : { lab, text }, problems };
 }
 
+/** lab.json's JSON Schema, made once, the first time a key is unknown. */
+let jsonSchema: Record<string, unknown> | undefined;
+
 /**
  * `(did you mean "tools"?)` after zod's `Unrecognized key: "tool"`, from the keys lab.json's JSON
  * Schema allows there (made only when a key is unknown: the check is otherwise quick).
  */
 function meantKey(issue: z.core.$ZodIssue): string {
 	if (issue.code !== 'unrecognized_keys' || issue.keys.length !== 1) return '';
-	const meant = closestWord(issue.keys[0], knownKeysAt(labJsonSchema(), issue.path));
+	jsonSchema ??= labJsonSchema();
+	const meant = closestWord(issue.keys[0], knownKeysAt(jsonSchema, issue.path));
 	return meant ? ` (did you mean "${meant}"?)` : '';
 }
 
