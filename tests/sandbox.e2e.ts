@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
+import { escapeRegExp } from './helpers/play-lab';
 
 // The sandbox's world editor as a learner uses it: edit the text or the form, Check, Apply,
 // and read which of the two failed, validation or connection.
@@ -149,6 +150,22 @@ test('schema problems are listed with their paths and lead to the text', async (
 	await expect(outcome).toContainText(en('editor_validation_failed'));
 	await expect(killButton(page, 'filesystem')).toBeVisible();
 });
+
+for (const lang of ['en', 'zh-CN'])
+	test(`a misspelt key names the key meant, in the problem list and aloud (${lang})`, async ({
+		page
+	}) => {
+		const editor = await open(page, lang);
+		await editor.click();
+		await page.keyboard.press('ControlOrMeta+A');
+		await page.keyboard.type('{"mcp_servers": {"fs": {"command": "x", "sim": {"tool": []}}}}');
+		await page.getByRole('button', { name: t(lang, 'editor_check') }).click();
+		const meant = t(lang, 'scenario_problem_meant', { key: 'tools' });
+		await expect(
+			page.getByTestId('editor-outcome').getByRole('button', { name: /^mcp_servers\.fs\.sim: / })
+		).toHaveText(new RegExp(`"tool"${escapeRegExp(meant)}$`));
+		await expect(page.getByTestId('live-region')).toContainText(meant);
+	});
 
 test('templates load into the editor; export and import a file', async ({ page }) => {
 	const editor = await open(page);

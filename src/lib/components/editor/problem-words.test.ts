@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseScenario } from '$lib/core/scenario/parse';
 import { unsupported } from '$lib/core/scenario/support';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
-import { problemText } from './problem-words';
+import { i18n } from '$lib/i18n/locale.svelte';
+import { problemSentence, problemText } from './problem-words';
+import { scenarioDiagnostics } from './scenario-diagnostics';
+import { schemaErrors } from './schema-errors';
 
 /** The core's own sentences for these inputs, as the editor receives them. */
 function sentences(): string[] {
@@ -55,5 +58,76 @@ describe("the lab's validation sentences in the page's language", () => {
 	it('leaves any other sentence as written (zod gives its own in the page language)', () => {
 		overwriteGetLocale(() => 'zh-CN');
 		expect(problemText('Unrecognized key: "errror"')).toBe('Unrecognized key: "errror"');
+	});
+});
+
+describe('a key a strict object does not know names the one most likely meant', () => {
+	const problemsOf = (input: unknown) => {
+		const result = parseScenario(input, { error: schemaErrors() });
+		return result.ok ? [] : result.problems;
+	};
+	const typo = {
+		mcp_servers: {
+			fs: {
+				command: 'npx',
+				sim: { tool: [], prompts: [{ name: 'p', descripton: 'd' }], zzz: 1 }
+			}
+		}
+	};
+
+	it('in English: the key, and nothing when no key is close', () => {
+		overwriteGetLocale(() => 'en');
+		expect(problemsOf(typo).map(problemSentence).sort()).toEqual([
+			'Unrecognized key: "descripton" (did you mean "description"?)',
+			'Unrecognized keys: "tool", "zzz" (did you mean "tools" for "tool"?)'
+		]);
+		expect(
+			problemsOf({ mcp_servers: { fs: { command: 'x', sim: { zzz: 1 } } } }).map(problemSentence)
+		).toEqual(['Unrecognized key: "zzz"']);
+	});
+
+	it('at every depth: steps, resources, prompt arguments, capabilities, the host block', () => {
+		overwriteGetLocale(() => 'en');
+		const sentences = problemsOf({
+			mcp_servers: {
+				fs: {
+					command: 'npx',
+					sim: {
+						resources: [{ uri: 'file:///r', name: 'r', txt: 'x' }],
+						prompts: [{ name: 'p', arguments: [{ name: 'a', requried: true }] }],
+						capabilities: { tool: false },
+						tools: [{ name: 't', steps: [{ do: 'log', level: 'info', dta: 1 }] }]
+					}
+				}
+			},
+			host: { samplng: true }
+		}).map((problem) => `${problem.path}: ${problemSentence(problem)}`);
+		expect(sentences.sort()).toEqual([
+			'host: Unrecognized key: "samplng" (did you mean "sampling"?)',
+			'mcp_servers.fs.sim.capabilities: Unrecognized key: "tool" (did you mean "tools"?)',
+			'mcp_servers.fs.sim.prompts[0].arguments[0]: Unrecognized key: "requried" (did you mean "required"?)',
+			'mcp_servers.fs.sim.resources[0]: Unrecognized key: "txt" (did you mean "text"?)',
+			'mcp_servers.fs.sim.tools[0].steps[0]: Unrecognized key: "dta" (did you mean "data"?)'
+		]);
+	});
+
+	it("in Chinese, after zod's own Chinese sentence", () => {
+		overwriteGetLocale(() => 'zh-CN');
+		i18n.locale = 'zh-CN';
+		const sentences = problemsOf(typo).map(problemSentence);
+		// zod's Chinese sentence, then the guess in Chinese.
+		expect(sentences.sort()).toEqual([
+			expect.stringMatching(/[\u4e00-\u9fff].*"descripton"（是否想写“description”？）$/),
+			expect.stringMatching(/[\u4e00-\u9fff].*"tool", "zzz"（“tool”是否想写“tools”？）$/)
+		]);
+		i18n.locale = 'en';
+	});
+
+	it('in the editor, at the key', () => {
+		overwriteGetLocale(() => 'en');
+		const text = JSON.stringify({ mcp_servers: { fs: { command: 'x', sim: { tool: [] } } } });
+		expect(scenarioDiagnostics(text).map((d) => d.message)).toEqual([
+			'mcp_servers.fs.sim: Unrecognized key: "tool" (did you mean "tools"?)'
+		]);
 	});
 });

@@ -1,3 +1,7 @@
+import { closestWord } from '$lib/core/text/closest-word';
+import type { ScenarioProblem } from '$lib/core/scenario/parse';
+import { scenarioSchema } from '$lib/core/scenario/schema';
+import { keysAt } from '$lib/core/scenario/schema-keys';
 import { m } from '$lib/paraglide/messages';
 
 /**
@@ -26,4 +30,24 @@ export function problemText(message: string): string {
 		if (match) return words(match);
 	}
 	return message;
+}
+
+/**
+ * A problem's sentence in the page's language, and for a key a strict object does not know
+ * (a `sim` block, a tool, a plugin tool), the key most likely meant: zod names only the key
+ * it refused (`Unrecognized key: "tool"`), and the learner has to guess the one it knows.
+ */
+export function problemSentence(problem: ScenarioProblem): string {
+	const text = problemText(problem.message);
+	const unknown = problem.unknownKeys;
+	if (!unknown) return text;
+	const known = keysAt(scenarioSchema, unknown.at);
+	const meant = unknown.keys.map((typed) => [typed, closestWord(typed, known)] as const);
+	if (meant.length === 1)
+		return meant[0][1] ? `${text}${m.scenario_problem_meant({ key: meant[0][1] })}` : text;
+	// Several keys in one sentence: each guess says which key it is for.
+	return meant.reduce(
+		(out, [typed, key]) => (key ? `${out}${m.scenario_problem_meant_for({ typed, key })}` : out),
+		text
+	);
 }

@@ -1,7 +1,7 @@
 import { parser } from '@lezer/json';
 import { jsonErrorDetail } from '$lib/i18n/json-error-words';
 import { jsonPathRange, syntaxErrorRange } from './json-path-range';
-import { problemText } from './problem-words';
+import { problemSentence } from './problem-words';
 import { checkScenarioText } from './scenario-text';
 
 /** The editor's inline errors (CodeMirror `Diagnostic`s have this shape). */
@@ -35,7 +35,7 @@ export function scenarioDiagnostics(text: string, rootLabel = '(root)'): TextDia
 			from,
 			to,
 			severity: 'error',
-			message: `${problem.path || rootLabel}: ${problemText(problem.message)}`
+			message: `${problem.path || rootLabel}: ${problemSentence(problem)}`
 		};
 	});
 }

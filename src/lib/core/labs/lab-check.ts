@@ -3,9 +3,8 @@ import { formatPath, parseScenario } from '../scenario/parse';
 import { mergeServers } from '../scenario/plugins';
 import { scenarioSchema } from '../scenario/schema';
 import type { z } from 'zod';
-import { closestWord } from './closest-word';
-import { knownKeysAt } from './known-keys';
-import { labJsonSchema } from './lab-json-schema';
+import { closestWord } from '../text/closest-word';
+import { keysAt } from '../scenario/schema-keys';
 import { labSchema, type Goal, type Lab, type LabAction } from './lab-schema';
 import { parseInline, parseLabText, type Block, type Inline, type LabText } from './lab-text';
 import { labTextLint } from './lab-text-lint';
@@ -130,17 +129,13 @@ export function checkLab(
 	return { checked: problems.length ? null : { lab, text }, problems };
 }
 
-/** lab.json's JSON Schema, made once, the first time a key is unknown. */
-let jsonSchema: Record<string, unknown> | undefined;
-
 /**
- * `(did you mean "tools"?)` after zod's `Unrecognized key: "tool"`, from the keys lab.json's JSON
- * Schema allows there (made only when a key is unknown: the check is otherwise quick).
+ * `(did you mean "tools"?)` after zod's `Unrecognized key: "tool"`, from the keys lab.json's
+ * schema allows there.
  */
 function meantKey(issue: z.core.$ZodIssue): string {
 	if (issue.code !== 'unrecognized_keys' || issue.keys.length !== 1) return '';
-	jsonSchema ??= labJsonSchema();
-	const meant = closestWord(issue.keys[0], knownKeysAt(jsonSchema, issue.path));
+	const meant = closestWord(issue.keys[0], keysAt(labSchema, issue.path));
 	return meant ? ` (did you mean "${meant}"?)` : '';
 }
 

@@ -4,7 +4,7 @@ import { PANELS } from '../embed/protocol';
 import { actionSchema, cueProblems, cueSchema } from './action-schema';
 import { CUES_SECTION } from './lab-text';
 import { HIDEABLE_PANELS } from './panel-targets';
-import { closestWord } from './closest-word';
+import { closestWord } from '../text/closest-word';
 import {
 	CALL_STAGES,
 	CALL_STATES,

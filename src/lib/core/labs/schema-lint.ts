@@ -1,4 +1,4 @@
-import { closestWord } from './closest-word';
+import { closestWord } from '../text/closest-word';
 
 /**
  * A lab author's typos in a tool's JSON Schema (`inputSchema`, `outputSchema`), found when the

@@ -87,9 +87,18 @@ describe('scenario parsing', () => {
 		});
 		expect(result.ok).toBe(false);
 		if (result.ok) return;
+		// With zod's own path and the key, for the editor's "did you mean".
 		expect(result.problems).toEqual([
-			{ path: 'mcp_servers.fs.sim.tools[0]', message: 'Unrecognized key: "errror"' },
-			{ path: 'mcp_servers.fs.sim', message: 'Unrecognized key: "faults"' }
+			{
+				path: 'mcp_servers.fs.sim.tools[0]',
+				message: 'Unrecognized key: "errror"',
+				unknownKeys: { keys: ['errror'], at: ['mcp_servers', 'fs', 'sim', 'tools', 0] }
+			},
+			{
+				path: 'mcp_servers.fs.sim',
+				message: 'Unrecognized key: "faults"',
+				unknownKeys: { keys: ['faults'], at: ['mcp_servers', 'fs', 'sim'] }
+			}
 		]);
 	});
 
@@ -120,7 +129,7 @@ describe('scenario parsing', () => {
 		expect(result.ok).toBe(false);
 		if (result.ok) return;
 		const key = (k: string) => `Unrecognized key: "${k}"`;
-		expect(result.problems).toEqual(
+		expect(result.problems.map(({ path, message }) => ({ path, message }))).toEqual(
 			expect.arrayContaining([
 				{ path: 'mcp_servers.fs.sim.resources[0]', message: key('txt') },
 				{ path: 'mcp_servers.fs.sim.resourceTemplates[0].contents[0]', message: key('txet') },

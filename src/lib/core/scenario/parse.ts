@@ -5,6 +5,8 @@ export interface ScenarioProblem {
 	/** JSON path of the offending value, e.g. `mcp_servers.filesystem.args[0]`; `` for the root. */
 	path: string;
 	message: string;
+	/** Keys a strict object does not know, and zod's path of that object (for "did you mean"). */
+	unknownKeys?: { keys: readonly string[]; at: readonly PropertyKey[] };
 }
 
 export type ParseResult =
@@ -22,7 +24,13 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 function problemsOf(error: z.ZodError): ScenarioProblem[] {
-	return error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+	return error.issues.map((issue) => ({
+		path: formatPath(issue.path),
+		message: issue.message,
+		...(issue.code === 'unrecognized_keys'
+			? { unknownKeys: { keys: issue.keys, at: issue.path } }
+			: {})
+	}));
 }
 
 /**
