@@ -484,6 +484,50 @@ test('time travel and sharing are off, and say why, in a world with a live serve
 	await expect(page.getByTestId('share-link')).toHaveCount(0);
 });
 
+test('Disconnect works while a call waits for a server that does not answer: the call ends at once', async ({
+	page
+}) => {
+	// Its own lab server: its answers are slowed for every client.
+	const slow = await startLabServer(['--port', '0', '--admin-open', '--origin', origin]);
+	try {
+		await openLive(page);
+		await connect(page, 'fs', url(slow, 'filesystem/mcp'));
+		const faults = await fetch(url(slow, '_lab/faults'), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ slowMs: 60_000 })
+		});
+		expect(faults.ok).toBe(true);
+		const calls = page.locator('#calls');
+		await calls.getByLabel(en('call_tool'), { exact: true }).selectOption('mcp__fs__read_file');
+		await calls.getByRole('button', { name: en('call_mode_json'), exact: true }).click();
+		await calls.getByLabel(en('call_arguments')).fill('{"path": "/data/notes.txt"}');
+		await calls.getByRole('button', { name: en('call_button'), exact: true }).click();
+		// The call waits (the page is busy: Reconnect waits its turn), and Disconnect still works.
+		const controls = card(page, 'fs');
+		await expect(
+			controls.getByRole('button', { name: en('live_reconnect_label', { server: 'fs' }) })
+		).toBeDisabled();
+		const disconnect = controls.getByRole('button', {
+			name: en('live_disconnect_label', { server: 'fs' })
+		});
+		await expect(disconnect).toBeEnabled();
+		await disconnect.focus();
+		await page.keyboard.press('Enter');
+		// Well before the 30 s timeout, the call has failed and the page is settled.
+		await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes', {
+			timeout: 5_000
+		});
+		await expect(calls.locator('li').first()).toContainText("MCP server 'fs' call failed");
+		await expect(calls.locator('li').first()).not.toContainText('timed out');
+		await expect(page.getByTestId('live-region')).toContainText(
+			en('announce_command_disconnect', { server: 'fs' })
+		);
+	} finally {
+		await slow.stop();
+	}
+});
+
 test('on a lab page, a live server joins the simulated ones; hang is refused in words', async ({
 	page
 }) => {

@@ -20,6 +20,8 @@ export interface TestServerOptions {
 	token?: string;
 	/** Answer every request with an HTML page, as a web site does (not an MCP endpoint). */
 	html?: boolean;
+	/** Never answer: every request is read and left waiting (a server that hangs). */
+	silent?: boolean;
 }
 
 export interface TestServer {
@@ -42,6 +44,8 @@ export interface TestRequest {
 	rpc: string;
 	/** As node:http gives them: names lowercased. */
 	headers: IncomingHttpHeaders;
+	/** Whether its connection has closed (an answer ended, or the client went away). */
+	closed: boolean;
 }
 
 const json = (res: ServerResponse, status: number, body: unknown, headers = {}) => {
@@ -141,8 +145,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 	async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		authorizations.push(req.headers.authorization ?? '');
-		const seen: TestRequest = { method: req.method ?? '', rpc: '', headers: req.headers };
+		const seen: TestRequest = {
+			method: req.method ?? '',
+			rpc: '',
+			headers: req.headers,
+			closed: false
+		};
 		requests.push(seen);
+		res.on('close', () => (seen.closed = true));
+		if (options.silent) {
+			const body = req.method === 'POST' ? await readBody(req) : undefined;
+			const rpc = (body as { method?: unknown } | undefined)?.method;
+			if (typeof rpc === 'string') seen.rpc = rpc;
+			return;
+		}
 		if (options.html) {
 			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
 			res.end('<!doctype html><title>Docs</title><p>Welcome to our site.</p>');

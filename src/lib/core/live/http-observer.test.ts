@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { observingFetch } from './http-observer';
+import { ABANDONED, ANSWER_MAX_BYTES, observingFetch, TOO_LARGE } from './http-observer';
 
 /** A server's answer: an event stream of these chunks that ends cleanly. */
 const answering = (chunks: string[]) => async () =>
@@ -111,5 +111,114 @@ describe("an error answer's body", () => {
 			);
 		const { logged } = await exchange(endless, undefined, false);
 		expect(logged).toMatchObject({ status: 502, body: 'upstream is' });
+	});
+});
+
+/** A server's answer that never ends: a chunk every few ms until the request is aborted. */
+function endless(type: string, chunk: string, seen: { signal?: AbortSignal; pulls: number }) {
+	return (async (_input: RequestInfo | URL, init?: RequestInit) => {
+		seen.signal = init?.signal ?? undefined;
+		const bytes = new TextEncoder().encode(chunk);
+		const body = new ReadableStream<Uint8Array>({
+			async pull(controller) {
+				if (seen.signal?.aborted) return controller.error(seen.signal.reason);
+				seen.pulls++;
+				await new Promise((resolve) => setTimeout(resolve, 1));
+				controller.enqueue(bytes);
+			}
+		});
+		return new Response(body, { status: 200, headers: { 'content-type': type } });
+	}) as typeof fetch;
+}
+
+const post = (ids: number[]) => ({
+	method: 'POST',
+	body: JSON.stringify(
+		ids.length === 1
+			? { jsonrpc: '2.0', id: ids[0], method: 'tools/call' }
+			: ids.map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call' }))
+	)
+});
+
+describe('an answer the client gave up on (abandon: its timeout or a cancel)', () => {
+	it('is no longer read: its exchange is aborted, and the reading fails', async () => {
+		const seen: { signal?: AbortSignal; pulls: number } = { pulls: 0 };
+		const observed = observingFetch(endless('application/json', '[', seen), 5_000, {
+			exchanged: () => {},
+			cut: () => {}
+		});
+		const response = await observed('http://127.0.0.1:1/mcp', post([4]));
+		const reading = response.text();
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		observed.abandon(4);
+		await expect(reading).rejects.toThrow(ABANDONED);
+		expect(seen.signal?.aborted).toBe(true);
+		const pulls = seen.pulls;
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(seen.pulls).toBe(pulls);
+	});
+
+	it('a batch is aborted once every request in it is given up; another id changes nothing', async () => {
+		const seen: { signal?: AbortSignal; pulls: number } = { pulls: 0 };
+		const observed = observingFetch(endless('text/event-stream', ': x\n\n', seen), 5_000, {
+			exchanged: () => {},
+			cut: () => {}
+		});
+		const response = await observed('http://127.0.0.1:1/mcp', post([1, 2]));
+		const reading = response.text();
+		observed.abandon(99);
+		observed.abandon(1);
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(seen.signal?.aborted).toBe(false);
+		observed.abandon(2);
+		await expect(reading).rejects.toThrow(ABANDONED);
+	});
+});
+
+describe('an answer larger than the page reads', () => {
+	const mib = 'x'.repeat(1024 * 1024);
+
+	it(`a JSON body stops at ${ANSWER_MAX_BYTES / 1024 / 1024} MiB: the reading fails with the sentence`, async () => {
+		const seen = { pulls: 0 };
+		const observed = observingFetch(endless('application/json', mib, seen), 5_000, {
+			exchanged: () => {},
+			cut: () => {}
+		});
+		const response = await observed('http://127.0.0.1:1/mcp', post([5]));
+		await expect(response.text()).rejects.toThrow(TOO_LARGE);
+		expect(seen.pulls).toBeLessThanOrEqual(ANSWER_MAX_BYTES / mib.length + 2);
+	});
+
+	it('an event stream is counted per event: many events go through, one too large does not', async () => {
+		const event = `data: ${'y'.repeat(1024 * 1024)}\n\n`;
+		const cuts: Array<ReadonlyArray<string | number>> = [];
+		const many = observingFetch(
+			(async () =>
+				new Response(
+					new ReadableStream<Uint8Array>({
+						start(controller) {
+							// 24 events of 1 MiB: more than the bound in all, none near it alone.
+							for (let i = 0; i < 24; i++) controller.enqueue(new TextEncoder().encode(event));
+							controller.close();
+						}
+					}),
+					{ status: 200, headers: { 'content-type': 'text/event-stream' } }
+				)) as typeof fetch,
+			5_000,
+			{ exchanged: () => {}, cut: (ids) => cuts.push(ids) }
+		);
+		const text = await (await many('http://127.0.0.1:1/mcp', post([6]))).text();
+		expect(text.length).toBe(24 * event.length);
+
+		const seen = { pulls: 0 };
+		const one = observingFetch(endless('text/event-stream', mib, seen), 5_000, {
+			exchanged: () => {},
+			cut: (ids) => cuts.push(ids)
+		});
+		await expect((await one('http://127.0.0.1:1/mcp', post([7]))).text()).rejects.toThrow(
+			TOO_LARGE
+		);
+		// The request it answered is reported, for the world to close the connection.
+		expect(cuts).toContainEqual([7]);
 	});
 });

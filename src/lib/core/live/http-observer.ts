@@ -51,22 +51,48 @@ function headerLimit(ms: number, outer: AbortSignal | null | undefined) {
 }
 
 /**
- * The same answer, its body watched for breaking off (a server that died mid-answer) or for
- * ending before it answered: a server that ends its session mid-call (the lab server's crash
- * tool) closes the stream cleanly, and the SDK would then wait for its own timeout. A stream
- * that carried an event id is resumable: the SDK reconnects for the rest (SSE polling), so its
- * clean end is no cut. `cut` is told after the SDK has read everything the stream carried (a
- * task later: the pipes between are promise jobs), and cuts only if a request is still waiting.
+ * The most of an answer the page reads: a JSON body in all, an event stream per event (a stream
+ * may run for the whole session). The SDK holds what it reads in memory to parse it, so a
+ * server that never ended its body took the tab to gigabytes (a hostile-server audit).
  */
-function watched(response: Response, cut: () => void): Response {
+export const ANSWER_MAX_BYTES = 16 * 1024 * 1024;
+
+/** What the page says when an answer passes ANSWER_MAX_BYTES (the call fails with it). */
+export const TOO_LARGE = `The server's answer passed ${ANSWER_MAX_BYTES / 1024 / 1024} MiB: the page stopped reading it.`;
+
+/** What a request's HTTP exchange is aborted with once the client gave up on its answer. */
+export const ABANDONED = 'The client stopped waiting for this answer (its timeout or a cancel).';
+
+interface BodyWatch {
+	/** An event stream: its size is counted per event, and `id:` lines are looked for. */
+	events: boolean;
+	/** The body ended cleanly; `resumable`: it carried an event id (the SDK resumes it). */
+	ended(resumable: boolean): void;
+	/** The body broke off: the network, an abort, or more than ANSWER_MAX_BYTES. */
+	broke(): void;
+}
+
+/**
+ * The same answer, its body read through a watch: bounded (ANSWER_MAX_BYTES), and told when it
+ * ends or breaks off. `ended` comes after the SDK has read everything the body carried (a task
+ * later: the pipes between are promise jobs).
+ */
+function watched(response: Response, watch: BodyWatch): Response {
 	const reader = response.body!.getReader();
 	const decoder = new TextDecoder();
 	let resumable = false;
 	/** The current line's first characters while fewer than 3 (`id:` may span chunks), else null. */
 	let lineHead: string | null = '';
-	const note = (chunk: Uint8Array) => {
+	/** Bytes of the body (JSON), or characters since the last event's end (a stream). */
+	let size = 0;
+	/** The end of the stream read so far, where an event boundary may begin. */
+	let tail = '';
+	const note = (text: string) => {
+		const joined = tail + text;
+		const boundary = Math.max(joined.lastIndexOf('\n\n'), joined.lastIndexOf('\r\r'));
+		size = boundary >= 0 ? joined.length - boundary - 2 : size + text.length;
+		tail = joined.slice(-1);
 		if (resumable) return;
-		const text = decoder.decode(chunk, { stream: true });
 		for (const [i, piece] of text.split(/\r\n|\r|\n/).entries()) {
 			const head = i > 0 ? piece : lineHead === null ? null : lineHead + piece;
 			if (head?.startsWith('id:')) resumable = true;
@@ -79,13 +105,18 @@ function watched(response: Response, cut: () => void): Response {
 				const { done, value } = await reader.read();
 				if (done) {
 					controller.close();
-					if (!resumable) void macrotask().then(cut);
-				} else {
-					note(value);
-					controller.enqueue(value);
+					void macrotask().then(() => watch.ended(resumable));
+					return;
 				}
+				if (watch.events) note(decoder.decode(value, { stream: true }));
+				else size += value.byteLength;
+				if (size > ANSWER_MAX_BYTES) {
+					void reader.cancel(TOO_LARGE).catch(() => undefined);
+					throw new Error(TOO_LARGE);
+				}
+				controller.enqueue(value);
 			} catch (error) {
-				cut();
+				watch.broke();
 				controller.error(error);
 			}
 		},
@@ -136,21 +167,47 @@ async function errorBody(response: Response, init: RequestInit | undefined) {
 	return bounded.omitted ? `${bounded.text}…` : bounded.text;
 }
 
+/** The observing fetch, and how to abort the exchange of a request the client gave up on. */
+export type ObservingFetch = Fetch & {
+	/**
+	 * The client stopped waiting for this request (its timeout, a cancel: it sent
+	 * `notifications/cancelled`): its exchange is aborted once every request it carried is, so
+	 * the page stops reading an answer that may never end. The SDK's own timeout only stops
+	 * waiting; the body or stream went on being read until the connection closed.
+	 */
+	abandon(id: Id): void;
+};
+
 /**
  * The `fetch` a live connection's transport uses: it reports each exchange as the page saw it
  * (status, content type, whether `mcp-session-id` was readable, the auth challenge, an error's
- * body), bounds the
- * wait for headers, and notices an answer stream that breaks off.
+ * body), bounds the wait for headers and the size of what is read, notices an answer stream
+ * that breaks off, and aborts an exchange whose requests were given up (`abandon`).
  */
-export function observingFetch(base: Fetch, timeoutMs: number, hooks: ObserverHooks): Fetch {
-	return async (input, init) => {
+export function observingFetch(
+	base: Fetch,
+	timeoutMs: number,
+	hooks: ObserverHooks
+): ObservingFetch {
+	/** Each request waiting in an exchange: the exchange's abort, and its requests still wanted. */
+	const open = new Map<Id, { abort: AbortController; wanted: Set<Id> }>();
+	const observed: Fetch = async (input, init) => {
 		const method = (init?.method ?? 'GET').toUpperCase();
 		const { rpc, ids } = carried(init?.body);
 		const limit = headerLimit(timeoutMs, init?.signal);
+		const own = { abort: new AbortController(), wanted: new Set(ids) };
+		for (const id of ids) open.set(id, own);
+		const forget = () => {
+			for (const id of ids) if (open.get(id) === own) open.delete(id);
+		};
 		let response: Response;
 		try {
-			response = await base(input, { ...init, signal: limit.signal });
+			response = await base(input, {
+				...init,
+				signal: ids.length ? AbortSignal.any([limit.signal, own.abort.signal]) : limit.signal
+			});
 		} catch (error) {
+			forget();
 			hooks.exchanged({
 				method,
 				rpc,
@@ -177,8 +234,33 @@ export function observingFetch(base: Fetch, timeoutMs: number, hooks: ObserverHo
 				: {}),
 			...(body ? { body } : {})
 		});
-		if (ids.length && response.ok && response.body && contentType === 'text/event-stream')
-			return watched(response, () => hooks.cut(ids));
-		return response;
+		if (!response.body) {
+			forget();
+			return response;
+		}
+		// A stream answering requests that breaks off, or ends unresumable, may leave them
+		// unanswered: the world closes the connection if one still waits (LiveWire.cut).
+		const answers = ids.length > 0 && response.ok && contentType === 'text/event-stream';
+		return watched(response, {
+			events: contentType === 'text/event-stream',
+			ended: (resumable) => {
+				forget();
+				if (answers && !resumable) hooks.cut(ids);
+			},
+			broke: () => {
+				forget();
+				if (answers) hooks.cut(ids);
+			}
+		});
 	};
+	return Object.assign(observed, {
+		abandon(id: Id) {
+			const exchange = open.get(id);
+			if (!exchange) return;
+			open.delete(id);
+			exchange.wanted.delete(id);
+			if (exchange.wanted.size === 0)
+				exchange.abort.abort(new DOMException(ABANDONED, 'AbortError'));
+		}
+	});
 }

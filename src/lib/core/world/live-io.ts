@@ -134,16 +134,19 @@ export class LiveIo implements LiveOpener {
 			// A bad URL or header value (the message may quote the value: it is masked).
 			throw await this.#failed(server, null, hide, network, url, [], error);
 		}
+		const observed = observingFetch(network, this.options.timeoutMs, {
+			// As a simulated run's requests show them; every exchange carries the same headers.
+			exchanged: (exchange) =>
+				wire.exchanged(run ? { ...exchange, headers: { ...run.shown } } : exchange),
+			cut: (ids) => wire.cut(ids)
+		});
 		const transport = new StreamableHTTPClientTransport(target, {
 			requestInit: { headers: sent },
-			fetch: observingFetch(network, this.options.timeoutMs, {
-				// As a simulated run's requests show them; every exchange carries the same headers.
-				exchanged: (exchange) =>
-					wire.exchanged(run ? { ...exchange, headers: { ...run.shown } } : exchange),
-				cut: (ids) => wire.cut(ids)
-			})
+			fetch: observed
 		});
-		const wire = new LiveWire(server, transport, this.options.log, this.#inFlight, hide);
+		const wire = new LiveWire(server, transport, this.options.log, this.#inFlight, hide, (id) =>
+			observed.abandon(id)
+		);
 		const client = new LiveClient(clientOptions(host), {
 			timeoutMs: this.options.timeoutMs,
 			failed: (error) => this.#failed(server, wire, hide, network, url, [...sent.keys()], error),

@@ -36,7 +36,9 @@ export class LiveWire implements HostWire {
 		private readonly inner: StreamableHTTPClientTransport,
 		private readonly log: WireLog,
 		private readonly inFlight: InFlight,
-		private readonly hide: Masker
+		private readonly hide: Masker,
+		/** The HTTP exchange of a request the client gave up on is aborted (http-observer.ts). */
+		private readonly abandon: (id: Id) => void = () => {}
 	) {}
 
 	async start(): Promise<void> {
@@ -59,14 +61,20 @@ export class LiveWire implements HostWire {
 		});
 		const id = 'method' in message && 'id' in message ? message.id : undefined;
 		if (id !== undefined) this.#waiting.set(id, this.inFlight.begin());
-		// A request the SDK gave up on (its timeout, an abort) will get no answer worth waiting for.
-		if ('method' in message && message.method === 'notifications/cancelled')
-			this.#answered((message.params as { requestId?: Id } | undefined)?.requestId);
+		// A request the SDK gave up on (its timeout, an abort) will get no answer worth waiting for,
+		// nor worth reading: its exchange is aborted once the cancel is on its way.
+		let abandoned: Id | undefined;
+		if ('method' in message && message.method === 'notifications/cancelled') {
+			abandoned = (message.params as { requestId?: Id } | undefined)?.requestId;
+			this.#answered(abandoned);
+		}
 		try {
 			await this.inFlight.track(this.inner.send(message, options));
 		} catch (error) {
 			this.#answered(id);
 			throw this.hide.error(error);
+		} finally {
+			if (abandoned !== undefined) this.abandon(abandoned);
 		}
 	}
 

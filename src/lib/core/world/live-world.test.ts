@@ -323,6 +323,64 @@ describe('a live server in a world', () => {
 		expect(view(w, 'live').live!.problem).toBeNull();
 	});
 
+	it('a call that timed out is no longer read: its HTTP exchange closes, the connection stays', async () => {
+		const server = await serve();
+		const w = world(liveAnd(server.url), { liveTimeoutMs: 300 });
+		await w.startSession();
+		const call = await w.callTool('mcp__live__slow');
+		expect(call.output).toBe("MCP server 'live' call failed: Request timed out");
+		const slowCall = server.requests.find((r) => r.rpc === 'tools/call')!;
+		// Before, the page went on reading its answer stream until the connection closed.
+		await expect.poll(() => slowCall.closed, { timeout: 1_000 }).toBe(true);
+		expect(view(w, 'live').status).toBe('connected');
+		expect((await w.callTool('mcp__live__greet', { name: 'Ada' })).output).toBe('Hello, Ada!');
+	});
+
+	it('Disconnect acts at once while a call waits for the server: the call ends, not at its timeout', async () => {
+		const server = await serve();
+		const w = world(liveAnd(server.url), { liveTimeoutMs: 20_000 });
+		await w.startSession();
+		const started = Date.now();
+		const call = w.callTool('mcp__live__slow');
+		await expect.poll(() => server.requests.some((r) => r.rpc === 'tools/call')).toBe(true);
+		await w.kill('live');
+		const done = await call;
+		expect(Date.now() - started).toBeLessThan(5_000);
+		expect(done.output).toMatch(/^MCP server 'live' call failed: /);
+		expect(done.output).not.toContain('timed out');
+		// Said as a disconnect of the live server, before what it did to the call.
+		const events = w.events.map((e) =>
+			e.kind === 'command' ? `${e.command}:${e.server}:${e.live}` : e.kind
+		);
+		expect(events).toContain('kill:live:true');
+		expect(events.indexOf('kill:live:true')).toBeLessThan(events.lastIndexOf('call'));
+		// Logged while the call's command was running: an interrupt of it.
+		const kill = w.actions.find((a) => a.action.do === 'kill')!;
+		expect(kill.during).toBe(w.actions.find((a) => a.action.do === 'callTools')!.seq);
+	});
+
+	it('Disconnect during a connect that gets no answer ends the wait for that server only', async () => {
+		const silent = await serve({ silent: true });
+		const w = world(
+			{
+				profile: 'openharness',
+				mcp_servers: {
+					live: { type: 'http', url: silent.url, live: true },
+					'internal-api': simApi
+				}
+			},
+			{ liveTimeoutMs: 20_000 }
+		);
+		const started = Date.now();
+		const session = w.startSession();
+		await expect.poll(() => silent.requests.some((r) => r.rpc === 'initialize')).toBe(true);
+		await w.kill('live');
+		await session;
+		expect(Date.now() - started).toBeLessThan(5_000);
+		expect(view(w, 'live').status).toBe('failed');
+		expect(view(w, 'internal-api').status).toBe('connected');
+	});
+
 	it('a server that dies mid-call: closed, before or after its answer began', async () => {
 		const server = await serve();
 		const w = world(liveAnd(server.url));

@@ -551,10 +551,22 @@ export class World {
 		);
 	}
 
-	/** The simulated process dies; OpenHarness's status does not change until a reconnect. */
+	/**
+	 * The simulated process dies; OpenHarness's status does not change until a reconnect. A real
+	 * server is not the lab's to kill: its connection is dropped instead, and at once (an
+	 * interrupt): a command waiting up to its timeout for that server (a call, a connect) is
+	 * what a learner drops it for, and it must not wait behind that command.
+	 */
 	kill(server: string): Promise<void> {
+		if (this.#live?.owns(server))
+			return this.#interrupt(
+				'kill',
+				{ do: 'kill', server },
+				() => void this.#io.severProcess(server, 'killed'),
+				undefined,
+				server
+			);
 		return this.#command('kill', server, { do: 'kill', server }, () =>
-			// A real server is not the lab's to kill: its connection is dropped instead.
 			this.#live?.owns(server) ? this.#io.severProcess(server, 'killed') : this.#crash(server)
 		);
 	}
@@ -944,7 +956,9 @@ export class World {
 		command: CommandName,
 		action: WorldAction,
 		act: () => void,
-		thenQueued?: () => Promise<void>
+		thenQueued?: () => Promise<void>,
+		/** A live server it acts on (a Disconnect): its event names it, as a command's does. */
+		liveServer?: string
 	): Promise<void> {
 		// An interrupt acts at once, so on a world just made (a page opening) the ToolSource code
 		// it acts on may still be loading: refused then, before it is logged, so no log holds a
@@ -954,7 +968,11 @@ export class World {
 			action,
 			() => {
 				if (this.#disposed) throw refusal('world_replaced');
-				this.#emit({ kind: 'command', command });
+				this.#emit(
+					liveServer === undefined
+						? { kind: 'command', command }
+						: { kind: 'command', command, server: liveServer, live: true }
+				);
 				act();
 			},
 			async () => {
