@@ -106,8 +106,8 @@ describe('lab 10-tool-list-changed: a learner can meet every check', () => {
 			await walk.step('stale-registry', [
 				// Before the answer, a call does not count.
 				[call(ROLLBACK, rollbackArgs), 0],
-				[walk.guess('not-listed'), 2],
-				[call(ROLLBACK, rollbackArgs), 3]
+				[walk.guess('not-listed'), 1],
+				[call(ROLLBACK, rollbackArgs), 2]
 			]);
 			const unknown = world.calls.at(-1)!;
 			expect(unknown.output).toBe(`Unknown tool: ${ROLLBACK}`);
@@ -170,7 +170,11 @@ describe('lab 10-tool-list-changed: a learner can meet every check', () => {
 			'not found', // the SDK server's error text, checked whole above
 			'unknown', // lookup's outcome
 			'found',
-			'web rolled back to v41.'
+			'web rolled back to v41.',
+			'add', // changeTools' key in lab.json, where the tool to copy is
+			'service', // the tool's parameters (its input schema in lab.json)
+			'release',
+			'mcp__deploy__' // the prefix OpenHarness adds, named apart from a tool's own name
 		]);
 		expectCodeSpansReal(texts, {
 			argumentsUsed,

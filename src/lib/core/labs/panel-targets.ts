@@ -9,6 +9,7 @@ import { PANELS, type PanelName } from '../embed/protocol';
 export const PANEL_TARGETS = {
 	harness: 'servers',
 	servers: 'servers',
+	editor: 'editor',
 	status: 'servers',
 	timeline: null,
 	naming: 'naming',
