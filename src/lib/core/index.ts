@@ -28,7 +28,7 @@ export type { ProtocolResult, ProtocolMethod } from './world/protocol-results';
 export { logLevels, DEFAULT_MODEL_REPLY } from './scenario/protocol-schema';
 export type { ProcessState } from './world/sim-process';
 export type { RegistryEntry, RegistryDiff, RegisteredTool } from './registry/registry';
-export { mcpStatusText } from './profiles/openharness/status-text';
+export { inertPiece, mcpStatusText } from './profiles/openharness/status-text';
 export { adaptedName } from './profiles/openharness/naming';
 export { connectionMachine } from './machines/connection.machine';
 export type { ConnectionStatus, ToolInfo } from './machines/types';

@@ -1,6 +1,7 @@
 import {
 	DEFAULT_MODEL_REPLY,
 	logLevels,
+	inertPiece,
 	mcpStatusText,
 	World,
 	worldSnapshot,
@@ -149,7 +150,8 @@ export class WorldState {
 				detail: s.detail,
 				tools: s.connection.tools.map((t) => t.name),
 				resources: s.connection.resources.map((r) => r.uri)
-			}))
+			})),
+			inertPiece
 		);
 	}
 
