@@ -68,7 +68,7 @@ function httpSummary(http: HttpExchange): string {
 				http.wwwAuthenticate && `WWW-Authenticate: ${http.wwwAuthenticate}`,
 				http.body
 			]
-		: [`✕ ${http.error}`];
+		: [`✕ ${http.error ?? 'no answer'}`];
 	const line = `${http.method}${http.rpc && ` ${http.rpc}`} → ${answer.filter(Boolean).join(', ')}`;
 	// A simulated URL server's request headers (contextual profile), already masked: the point of
 	// the line, so it may run longer than other summaries (the log bounds it at 400).

@@ -227,6 +227,8 @@ export function observingFetch(
 			method,
 			rpc,
 			status: response.status,
+			// A browser shows a redirect it was told not to follow as an opaque answer, status 0.
+			...(response.type === 'opaqueredirect' ? { error: 'redirect not followed' } : {}),
 			contentType,
 			sessionId: response.headers.has('mcp-session-id'),
 			...(challenge && (response.status === 401 || response.status === 403)

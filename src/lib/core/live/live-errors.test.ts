@@ -2,7 +2,8 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import type { HttpExchange } from '../world/wire';
-import { classifyLiveError, needsProbe, resourceMetadataOf } from './live-errors';
+import { z } from 'zod';
+import { classifyLiveError, isLocalMcpError, needsProbe, resourceMetadataOf } from './live-errors';
 
 const post = (status: number, more: Partial<HttpExchange> = {}): HttpExchange => ({
 	method: 'POST',
@@ -43,6 +44,17 @@ describe('classifyLiveError', () => {
 			kind: 'other',
 			detail: 'Method not found'
 		});
+		// Even with the codes the SDK uses for its own timeout and closed connection.
+		expect(classifyLiveError(new McpError(-32000, 'Internal failure'))).toMatchObject({
+			kind: 'other'
+		});
+		expect(classifyLiveError(new McpError(-32001, 'Quota exceeded'))).toMatchObject({
+			kind: 'other'
+		});
+		expect(isLocalMcpError(new McpError(-32000, 'Internal failure'))).toBe(false);
+		expect(isLocalMcpError(new McpError(ErrorCode.ConnectionClosed, 'Connection closed'))).toBe(
+			true
+		);
 	});
 
 	it('401: unauthorized, with the resource metadata of a Bearer challenge', () => {
@@ -106,29 +118,75 @@ describe('classifyLiveError', () => {
 				last: post(405, { rpc: 'initialize' })
 			})
 		).toMatchObject({ kind: 'not-mcp', status: 405 });
-		expect(
-			classifyLiveError(new StreamableHTTPError(500, 'Error POSTing to endpoint: <html>…'), {
-				last: post(500, { contentType: 'text/html' }),
-				sessionOnInitialize: true
-			})
-		).toMatchObject({ kind: 'not-mcp', status: 500 });
 		// A 2xx JSON answer that is not JSON-RPC (the SDK's parse fails).
 		expect(
 			classifyLiveError(new SyntaxError('Unexpected token'), { last: post(200) })
 		).toMatchObject({ kind: 'not-mcp', status: 200 });
 	});
 
-	it('any other HTTP failure keeps its status', () => {
+	it('a 5xx is the server failing, even with an HTML error page (not "not an MCP endpoint")', () => {
 		expect(
 			classifyLiveError(new StreamableHTTPError(500, 'Error POSTing to endpoint: boom'), {
 				last: post(500),
 				sessionOnInitialize: true
 			})
 		).toEqual({
-			kind: 'other',
+			kind: 'server-error',
 			status: 500,
 			detail: 'Streamable HTTP error: Error POSTing to endpoint: boom'
 		});
+		expect(
+			classifyLiveError(new StreamableHTTPError(502, 'Error POSTing to endpoint: <html>…'), {
+				last: post(502, { contentType: 'text/html' }),
+				sessionOnInitialize: null
+			})
+		).toMatchObject({ kind: 'server-error', status: 502 });
+	});
+
+	it('any other HTTP failure keeps its status', () => {
+		expect(
+			classifyLiveError(new StreamableHTTPError(409, 'Error POSTing to endpoint: conflict'), {
+				last: post(409),
+				sessionOnInitialize: true
+			})
+		).toMatchObject({ kind: 'other', status: 409 });
+	});
+
+	it('a redirect the SDK did not follow, in a browser (opaque) or with its target', () => {
+		expect(
+			classifyLiveError(
+				new StreamableHTTPError(
+					0,
+					"Error POSTing to endpoint: Redirect not followed: this runtime does not expose the redirect target (redirectPolicy: 'same-origin')"
+				),
+				{ last: post(0, { error: 'redirect not followed' }) }
+			)
+		).toMatchObject({ kind: 'redirect' });
+		expect(
+			classifyLiveError(
+				new StreamableHTTPError(
+					307,
+					'Error POSTing to endpoint: Redirect to http://other.example/mcp not followed'
+				),
+				{ last: post(307) }
+			)
+		).toMatchObject({ kind: 'redirect', status: 307 });
+	});
+
+	it('an answer the SDK refuses from a server that speaks JSON-RPC: its bug, not the address', () => {
+		const refused = z.object({ tools: z.array(z.string()) }).safeParse({ tools: 'x' }).error;
+		expect(classifyLiveError(refused, { last: post(200), spokeJsonRpc: true })).toMatchObject({
+			kind: 'invalid-answer',
+			status: 200
+		});
+		expect(
+			classifyLiveError(new SyntaxError('Unexpected end of JSON input'), {
+				last: post(200),
+				spokeJsonRpc: true
+			})
+		).toMatchObject({ kind: 'invalid-answer' });
+		// Before it ever sent JSON-RPC, the same answer says the address is not an MCP endpoint.
+		expect(classifyLiveError(refused, { last: post(200) })).toMatchObject({ kind: 'not-mcp' });
 	});
 
 	it('Node names why nothing answered: refused or unreachable, or dropped mid-request', () => {

@@ -18,6 +18,10 @@ import type { LocalNetworkBlock } from './local-network';
  * - `unauthorized`: 401, a token is needed (see `resourceMetadata` when the server named it).
  * - `session-expired`: 404 on a session the server no longer knows: initialize again.
  * - `not-mcp`: the URL answers, but not as an MCP endpoint (HTML, wrong content type, 404).
+ * - `invalid-answer`: the server speaks JSON-RPC, but an answer is not valid MCP (a result the
+ *   SDK's schema refuses, a body that is not JSON): the server's bug, nothing to fix here.
+ * - `server-error`: the server failed (HTTP 5xx).
+ * - `redirect`: the address redirects, and a live connection follows no redirect.
  * - `closed`: the connection closed under a call (or was closed: kill), reconnect.
  * - `timeout`: no answer within the live timeout.
  * - `local-network-policy` / `local-network-denied`: the browser kept a public page from the
@@ -31,6 +35,9 @@ export type LiveProblemKind =
 	| 'unauthorized'
 	| 'session-expired'
 	| 'not-mcp'
+	| 'invalid-answer'
+	| 'server-error'
+	| 'redirect'
 	| 'closed'
 	| 'timeout'
 	| 'local-network-policy'
@@ -66,7 +73,31 @@ export interface FailureContext {
 	localNetwork?: LocalNetworkBlock | null;
 	/** The names of the request headers the connection sent (any case). */
 	sentHeaders?: readonly string[];
+	/** Whether the server has sent this connection a JSON-RPC message (it speaks JSON-RPC). */
+	spokeJsonRpc?: boolean;
 }
+
+/**
+ * An error the SDK made on this side (its timeout, a connection it saw close), not a server's own
+ * JSON-RPC error answer carrying the same code: a server's `-32000` is its answer, not a closed
+ * connection (a hostile-server audit found the two read alike).
+ */
+export function isLocalMcpError(error: unknown): boolean {
+	return (
+		error instanceof McpError &&
+		((error.code === ErrorCode.RequestTimeout &&
+			error.message === `MCP error ${ErrorCode.RequestTimeout}: Request timed out`) ||
+			(error.code === ErrorCode.ConnectionClosed &&
+				error.message === `MCP error ${ErrorCode.ConnectionClosed}: Connection closed`))
+	);
+}
+
+/** zod's refusal, as the SDK throws it for an answer its schema does not accept. */
+const isSchemaRefusal = (error: unknown): boolean =>
+	error instanceof Error && error.name === 'ZodError';
+
+/** The SDK's words for a redirect it did not follow (shared/transport.js). */
+const REDIRECT = /Redirect (?:to .+ )?not followed|Redirect to plain http not followed/;
 
 /** The headers a CORS sentence always names (the SDK's and the token's). */
 export const MCP_REQUEST_HEADERS = [
@@ -142,10 +173,12 @@ export function classifyLiveError(error: unknown, context: FailureContext = {}):
 	const last = context.last ?? null;
 
 	if (error instanceof McpError) {
-		if (error.code === ErrorCode.RequestTimeout) return problem('timeout');
-		if (error.code === ErrorCode.ConnectionClosed) return problem('closed');
-		return problem('other');
+		if (!isLocalMcpError(error)) return problem('other');
+		return problem(error.code === ErrorCode.RequestTimeout ? 'timeout' : 'closed');
 	}
+	// A server that speaks JSON-RPC and sent an answer the SDK's schema refuses, or broken JSON.
+	if (context.spokeJsonRpc && (isSchemaRefusal(error) || error instanceof SyntaxError))
+		return problem('invalid-answer', last?.status || undefined);
 	// The fetch's own wall-clock limit (an AbortSignal.timeout reason).
 	if ((error as { name?: unknown })?.name === 'TimeoutError') return problem('timeout');
 	if (error instanceof StreamableHTTPError) return httpProblem(error, context, problem);
@@ -181,6 +214,8 @@ function httpProblem(
 ): LiveProblem {
 	const status = error.code;
 	const last = context.last ?? null;
+	if (REDIRECT.test(error.message))
+		return problem('redirect', status !== undefined && status > 0 ? status : undefined);
 	// `-1` is the SDK's code for an answer that is neither JSON nor an event stream.
 	if (status === -1) return problem('not-mcp', last?.status);
 	if (status === 401) {
@@ -198,6 +233,8 @@ function httpProblem(
 	// Before initialize was answered, a 404 or 405 means the URL is not an MCP endpoint.
 	const initialized =
 		context.sessionOnInitialize !== null && context.sessionOnInitialize !== undefined;
+	// A failing server's error page is HTML too: its status says whose fault it is.
+	if (status !== undefined && status >= 500) return problem('server-error', status);
 	if (last?.contentType === 'text/html' || (!initialized && (status === 404 || status === 405)))
 		return problem('not-mcp', status);
 	return problem('other', status);

@@ -1,5 +1,5 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { observingFetch } from '../live/http-observer';
 import { InFlight } from '../live/in-flight';
 import {
@@ -8,7 +8,12 @@ import {
 	type LocalNetworkEnv
 } from '../live/local-network';
 import type { LiveServer } from '../live/live-servers';
-import { classifyLiveError, needsProbe, type LiveProblem } from '../live/live-errors';
+import {
+	classifyLiveError,
+	isLocalMcpError,
+	needsProbe,
+	type LiveProblem
+} from '../live/live-errors';
 import { headerSecrets, masker, type Masker } from '../live/secret-mask';
 import { WorldCommandError } from './events';
 import type { HostSide } from './host-side';
@@ -57,9 +62,6 @@ export class LiveCommandError extends WorldCommandError {
 		super(message, key, params);
 	}
 }
-
-/** A server's own JSON-RPC error is its answer, not a connection problem. */
-const transportCodes: readonly number[] = [ErrorCode.RequestTimeout, ErrorCode.ConnectionClosed];
 
 /**
  * Live connections of one world: each open makes a fresh Streamable HTTP transport to the
@@ -178,7 +180,8 @@ export class LiveIo implements LiveOpener {
 		error: unknown
 	): Promise<unknown> {
 		hide.error(error);
-		if (error instanceof McpError && !transportCodes.includes(error.code)) return error;
+		// A server's own JSON-RPC error is its answer, not a connection problem.
+		if (error instanceof McpError && !isLocalMcpError(error)) return error;
 		const reachable = needsProbe(error)
 			? await this.#inFlight.track(probe(network, url, this.options.timeoutMs))
 			: undefined;
@@ -199,7 +202,8 @@ export class LiveIo implements LiveOpener {
 				reachable,
 				localNetwork,
 				// Names only: a CORS sentence must name the custom header the server did not allow.
-				sentHeaders
+				sentHeaders,
+				spokeJsonRpc: wire?.spokeJsonRpc ?? false
 			})
 		);
 		this.options.changed();

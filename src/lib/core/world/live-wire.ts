@@ -25,6 +25,8 @@ export class LiveWire implements HostWire {
 	last: HttpExchange | null = null;
 	/** Whether initialize's answer had a readable `mcp-session-id`; null until answered. */
 	sessionOnInitialize: boolean | null = null;
+	/** Whether the server has sent a JSON-RPC message (an answer that then fails is its bug). */
+	spokeJsonRpc = false;
 	#closed = false;
 	/** Set once the host closes or drops the connection: a broken stream is then expected. */
 	#leaving = false;
@@ -143,6 +145,7 @@ export class LiveWire implements HostWire {
 
 	#fromServer(message: JSONRPCMessage): void {
 		if (this.#closed) return;
+		this.spokeJsonRpc = true;
 		const shown = this.hide.value(message);
 		this.log.append({ server: this.server, kind: 'message', dir: 'to-host', message: shown });
 		if ('id' in message && !('method' in message)) this.#answered(message.id);
