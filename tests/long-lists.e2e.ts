@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { command, openHost } from './helpers/embed-host';
+import { t } from './helpers/messages';
+import { escapeRegExp } from './helpers/play-lab';
 import { name, openManyServers, rendered, scenario, SERVERS } from './helpers/many-servers';
 
 // A world of many servers: each server card, connection chart and registry row off screen is
@@ -65,4 +67,43 @@ test('charts already on screen stay drawn when the world grows past twelve serve
 		await expect(firstChart).toHaveAttribute('aria-label', new RegExp(`${name(0)}.*connected`));
 		await expect(firstChart.locator('text', { hasText: '▶ connected' })).toHaveCount(1);
 	}
+});
+
+test('a registry of more than a thousand tools: the Tool list offers the first thousand, and says how to reach the rest', async ({
+	page
+}) => {
+	// 60 servers of 20 tools: 1,200 MCP tools.
+	const mcp_servers: Record<string, unknown> = {};
+	for (let i = 0; i < 60; i++)
+		mcp_servers[name(i)] = {
+			type: 'stdio',
+			command: 'many-tools',
+			sim: {
+				tools: Array.from({ length: 20 }, (_, j) => ({
+					name: `tool_${String(j).padStart(2, '0')}`,
+					inputSchema: { type: 'object' },
+					result: { content: [{ type: 'text', text: `answer ${i}.${j}` }] }
+				}))
+			}
+		};
+	await openHost(page, { lab: 'sandbox' });
+	expect(
+		(await command(page, 'setScenario', { scenario: { profile: 'openharness', mcp_servers } })).ok
+	).toBe(true);
+	expect((await command(page, 'startSession')).ok).toBe(true);
+	const frame = page.frameLocator('#lab');
+	const select = frame.locator('#calls').getByLabel(t('en', 'call_tool'), { exact: true });
+	// A thousand MCP tools, the harness's two resource tools and "Another name…".
+	await expect(select.locator('option')).toHaveCount(1_000 + 2 + 1);
+	await expect(select).toHaveAccessibleDescription(
+		new RegExp(escapeRegExp(t('en', 'call_tools_offered', { count: 1_200, shown: 1_000 })))
+	);
+	// One past the list, by its name.
+	await select.selectOption({ label: t('en', 'call_other_option') });
+	await frame.locator('#calls').getByLabel(t('en', 'call_other_name')).fill('mcp__srv-59__tool_19');
+	await frame
+		.locator('#calls')
+		.getByRole('button', { name: t('en', 'call_button') })
+		.click();
+	await expect(frame.locator('#calls li').first()).toContainText('answer 59.19');
 });
