@@ -425,7 +425,8 @@ test('401 with a wrong token; the card’s token field reconnects, the form lets
 	await expect(formToken).toHaveValue('wrong-e2e-token');
 	const problem = page.getByTestId('live-problem-guarded');
 	await expect(problem).toHaveAttribute('data-kind', 'unauthorized');
-	await expect(problem).toContainText(en('live_problem_unauthorized'));
+	// A token was sent: the card says it was refused, not that one is needed.
+	await expect(problem).toContainText(en('live_problem_token_refused'));
 	await expect(problem).toContainText(url(guarded, '.well-known/oauth-protected-resource'));
 
 	await page.getByTestId('live-token-guarded').fill(TOKEN);

@@ -24,6 +24,9 @@ describe('problemMessage', () => {
 		expect(say('unauthorized')).toBe(
 			'The server needs a token (401 Unauthorized). Enter its bearer token below, then use it to reconnect.'
 		);
+		expect(problemMessage({ kind: 'unauthorized', tokenSent: true }, context)).toBe(
+			'The server refused the token this page sent (401 Unauthorized). Check it (the token alone, without “Bearer ”) and use it again, or Forget token and enter another.'
+		);
 		expect(say('session-expired')).toContain('Reconnect to initialize a new session.');
 		expect(say('not-mcp')).toContain('Check the path: MCP endpoints often end in /mcp.');
 		// Lab 08's Disconnect: the page let go and the server noticed nothing; the words must

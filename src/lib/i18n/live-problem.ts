@@ -17,7 +17,7 @@ export interface ProblemContext {
 
 /** What went wrong with a live server, as one sentence with the likely fix, in the page's language. */
 export function problemMessage(
-	problem: Pick<LiveProblem, 'kind' | 'headers'>,
+	problem: Pick<LiveProblem, 'kind' | 'headers' | 'tokenSent'>,
 	context: ProblemContext
 ): string {
 	// The custom headers sent last: the server must allow them too, and one is often at fault.
@@ -28,7 +28,8 @@ export function problemMessage(
 		refused: m.live_problem_refused,
 		cors: () => m.live_problem_cors({ origin: context.origin, headers }),
 		'cors-session-id': m.live_problem_cors_session_id,
-		unauthorized: m.live_problem_unauthorized,
+		// A token that was sent and refused is not a token missing.
+		unauthorized: problem.tokenSent ? m.live_problem_token_refused : m.live_problem_unauthorized,
 		'session-expired': m.live_problem_session_expired,
 		'not-mcp': m.live_problem_not_mcp,
 		'invalid-answer': m.live_problem_invalid_answer,

@@ -57,6 +57,16 @@ describe('classifyLiveError', () => {
 		);
 	});
 
+	it('401 after a token was sent: the token was refused (not missing)', () => {
+		const error = new StreamableHTTPError(401, 'Error POSTing to endpoint: {}');
+		expect(
+			classifyLiveError(error, { last: post(401), sentHeaders: ['Content-Type', 'Authorization'] })
+		).toMatchObject({ kind: 'unauthorized', tokenSent: true });
+		expect(
+			classifyLiveError(error, { last: post(401), sentHeaders: ['Content-Type'] })
+		).not.toHaveProperty('tokenSent');
+	});
+
 	it('401: unauthorized, with the resource metadata of a Bearer challenge', () => {
 		const challenge =
 			'Bearer error="invalid_token", resource_metadata="https://api.example.com/.well-known/oauth-protected-resource/mcp"';

@@ -50,6 +50,8 @@ export interface LiveProblem {
 	status?: number;
 	/** From `WWW-Authenticate: Bearer … resource_metadata="…"`, when the answer carried it. */
 	resourceMetadata?: string;
+	/** `unauthorized` only: the request carried an Authorization header, which was refused. */
+	tokenSent?: true;
 	/** The error's text as the harness reports it (bounded; secrets already masked). */
 	detail: string;
 	/**
@@ -220,9 +222,11 @@ function httpProblem(
 	if (status === -1) return problem('not-mcp', last?.status);
 	if (status === 401) {
 		const resourceMetadata = resourceMetadataOf(last?.wwwAuthenticate);
+		const tokenSent = (context.sentHeaders ?? []).some((n) => n.toLowerCase() === 'authorization');
 		return {
 			...problem('unauthorized', status),
-			...(resourceMetadata ? { resourceMetadata } : {})
+			...(resourceMetadata ? { resourceMetadata } : {}),
+			...(tokenSent ? { tokenSent: true as const } : {})
 		};
 	}
 	const aboutSession = /session/i.test(error.message);
