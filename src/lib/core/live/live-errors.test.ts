@@ -195,6 +195,13 @@ describe('classifyLiveError', () => {
 				spokeJsonRpc: true
 			})
 		).toMatchObject({ kind: 'invalid-answer' });
+		// Answered, then refused by the SDK: a protocol version it does not support.
+		expect(
+			classifyLiveError(new Error("Server's protocol version is not supported: 1999-01-01"), {
+				last: post(200, { rpc: 'initialize' }),
+				spokeJsonRpc: true
+			})
+		).toMatchObject({ kind: 'invalid-answer', status: 200 });
 		// Before it ever sent JSON-RPC, the same answer says the address is not an MCP endpoint.
 		expect(classifyLiveError(refused, { last: post(200) })).toMatchObject({ kind: 'not-mcp' });
 	});

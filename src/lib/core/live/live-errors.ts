@@ -204,8 +204,11 @@ export function classifyLiveError(error: unknown, context: FailureContext = {}):
 	}
 	// A body that broke off (Node says `terminated`).
 	if (error instanceof TypeError && error.message === 'terminated') return problem('closed');
-	// A 2xx answer the SDK could not read as JSON-RPC (HTML, plain JSON, broken JSON).
-	if (last && last.status >= 200 && last.status < 300) return problem('not-mcp', last.status);
+	// A 2xx answer the SDK could not use: from a server that speaks JSON-RPC, an answer it
+	// refused (a protocol version it does not support); else not JSON-RPC at all (HTML, plain
+	// JSON, broken JSON).
+	if (last && last.status >= 200 && last.status < 300)
+		return problem(context.spokeJsonRpc ? 'invalid-answer' : 'not-mcp', last.status);
 	return problem('other');
 }
 

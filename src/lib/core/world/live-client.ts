@@ -23,8 +23,19 @@ export class LiveClient extends Client {
 		super(CLIENT_INFO, options);
 	}
 
+	/** Failures already reported by `request`, so `connect` reports only its own. */
+	readonly #reported = new WeakSet<object>();
+
 	override async connect(transport: Transport, options?: RequestOptions): Promise<void> {
-		await super.connect(transport, options);
+		try {
+			await super.connect(transport, options);
+		} catch (error) {
+			// The SDK refuses an initialize answer after the request (a protocol version it does
+			// not support): not a request failure, so it was not reported, and the card had no
+			// sentence for it (a hostile-server audit).
+			if (error instanceof Object && this.#reported.has(error)) throw error;
+			throw await this.live.failed(error);
+		}
 		this.live.answered();
 	}
 
@@ -39,7 +50,9 @@ export class LiveClient extends Client {
 				return result;
 			},
 			async (error: unknown) => {
-				throw await this.live.failed(error);
+				const reported = await this.live.failed(error);
+				if (reported instanceof Object) this.#reported.add(reported);
+				throw reported;
 			}
 		);
 	}
