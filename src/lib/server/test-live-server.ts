@@ -153,12 +153,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 		};
 		requests.push(seen);
 		res.on('close', () => (seen.closed = true));
-		if (options.silent) {
-			const body = req.method === 'POST' ? await readBody(req) : undefined;
-			const rpc = (body as { method?: unknown } | undefined)?.method;
-			if (typeof rpc === 'string') seen.rpc = rpc;
-			return;
-		}
+		const body = req.method === 'POST' ? await readBody(req) : undefined;
+		const rpc = (body as { method?: unknown } | undefined)?.method;
+		if (typeof rpc === 'string') seen.rpc = rpc;
+		if (options.silent) return;
 		if (options.html) {
 			res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
 			res.end('<!doctype html><title>Docs</title><p>Welcome to our site.</p>');
@@ -177,9 +175,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 			);
 			return;
 		}
-		const body = req.method === 'POST' ? await readBody(req) : undefined;
-		const rpc = (body as { method?: unknown } | undefined)?.method;
-		if (typeof rpc === 'string') seen.rpc = rpc;
 		const id = req.headers['mcp-session-id'];
 		let transport = typeof id === 'string' ? sessions.get(id) : undefined;
 		if (typeof id === 'string' && !transport) {

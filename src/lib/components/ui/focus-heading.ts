@@ -1,3 +1,5 @@
+import { LESSON_TITLE_ID } from '$lib/state/panel-index.svelte';
+
 /**
  * Moves keyboard focus to a heading, as a panel link or a jump link does: the heading is made
  * focusable by script only (never a Tab stop), brought into view (smoothly, unless the reader
@@ -13,4 +15,17 @@ export function focusHeading(heading: HTMLElement, block: ScrollLogicalPosition 
 /** The heading a panel link or a jump link moves to: the panel's title, or the panel itself. */
 export function panelHeading(id: string): HTMLElement | null {
 	return document.getElementById(`${id}-title`) ?? document.getElementById(id);
+}
+
+/**
+ * A jump link's or a back link's click: focus moves to the place's heading (the lesson's: the
+ * step's title), and the address stays as it is (a share link or `step=` gains no fragment).
+ * Without the heading on the page, the link is left to do what a link does.
+ */
+export function followPlace(event: MouseEvent, id: string): void {
+	const lesson = id === 'narration';
+	const heading = lesson ? document.getElementById(LESSON_TITLE_ID) : panelHeading(id);
+	if (!heading) return;
+	event.preventDefault();
+	focusHeading(heading, lesson ? 'nearest' : 'start');
 }

@@ -31,12 +31,15 @@ export function boundJson(value: unknown, max: number, indent = 2): Bounded {
 
 const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
+/** Text isolated (FSI…PDI) when it holds bidi controls, else as it is. */
+export const isolated = (text: string): string =>
+	BIDI_CONTROL.test(text) ? `\u2068${text}\u2069` : text;
+
 /**
  * A name inside a sentence: bounded, and isolated (FSI…PDI) when it holds bidi controls, so an
  * override in one name cannot reverse the words after it. Each name on its own: a `<bdi>`
  * around the whole sentence keeps the override in the sentence, not out of the next name.
  */
 export function isolatedName(name: string, max: number): string {
-	const text = boundText(name, max).text;
-	return BIDI_CONTROL.test(text) ? `\u2068${text}\u2069` : text;
+	return isolated(boundText(name, max).text);
 }

@@ -1,4 +1,5 @@
 import { compareNames } from '../../registry/registry';
+import { isolated } from '../../text/bound';
 
 export interface StatusLine {
 	name: string;
@@ -30,7 +31,6 @@ export function mcpStatusText(statuses: StatusLine[], piece: StatusPiece = (text
 }
 
 const LINE_BREAK = /\r\n|[\r\n\u0085\u2028\u2029]/g;
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 
 /**
  * A piece as the page shows it inside the text: a name's line breaks as ⏎ (a name with a
@@ -39,6 +39,5 @@ const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
  * it on its line (a hostile-server audit). Anything else is left exactly as printed.
  */
 export function inertPiece(text: string, kind: 'name' | 'detail'): string {
-	const flat = kind === 'name' ? text.replace(LINE_BREAK, '⏎') : text;
-	return BIDI_CONTROL.test(flat) ? `\u2068${flat}\u2069` : flat;
+	return isolated(kind === 'name' ? text.replace(LINE_BREAK, '⏎') : text);
 }
