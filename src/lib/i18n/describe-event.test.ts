@@ -56,7 +56,9 @@ const hostEvents: WorldEvent[] = [
 		ok: false,
 		detail: 'MCP error -32601: Method not found'
 	},
-	{ seq: 1, t: 0, kind: 'roots', count: 2 }
+	{ seq: 1, t: 0, kind: 'roots', count: 2 },
+	{ seq: 1, t: 0, kind: 'toolsChanged', server: 'deploy', heeded: false },
+	{ seq: 1, t: 0, kind: 'toolsChanged', server: 'deploy', heeded: true }
 ];
 
 const commands: CommandName[] = [

@@ -183,6 +183,10 @@ export function describeEvent(event: WorldEvent, page?: EventPage): string {
 					});
 		case 'roots':
 			return m.announce_roots({ count: event.count });
+		case 'toolsChanged':
+			return event.heeded
+				? m.announce_tools_changed_heeded({ server: spoken(event.server) })
+				: m.announce_tools_changed_ignored({ server: spoken(event.server) });
 		case 'profile':
 			return describeProfileEvent(event, spoken);
 		case 'call':

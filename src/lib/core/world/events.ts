@@ -93,6 +93,11 @@ export type WorldEvent =
 	  }
 	| { seq: number; t: number; kind: 'roots'; count: number }
 	/**
+	 * A server sent notifications/tools/list_changed. `heeded`: something in the host lists its
+	 * tools again on it (lab 09's pin tracker); otherwise nothing does and the registry stays.
+	 */
+	| { seq: number; t: number; kind: 'toolsChanged'; server: string; heeded: boolean }
+	/**
 	 * Something a trust, miniharness or contextual profile did (`event` names it, e.g. `trusted`);
 	 * `params` are short texts the profile's narration (i18n/profile-events) fills in.
 	 */

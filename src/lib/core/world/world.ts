@@ -65,6 +65,7 @@ import type { LiveProblem } from '../live/live-errors';
 import { DEFAULT_LIVE_TIMEOUT_MS, isLiveServer, liveServers } from '../live/live-servers';
 import type { LiveIo, LiveSecretsProvider } from './live-io';
 import type { PinTracker, PinsView } from '../pins/pin-tracker';
+import { watchToolsChanged } from './list-changed';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -204,6 +205,13 @@ export class World {
 		this.#commands = new CommandQueue(this.clock);
 		this.#validation = elicits(scenario) ? loadValidator() : null;
 		this.wire = new WireLog(this.clock, () => this.#changed(), options.wireWindow);
+		// The pin tracker listens on simulated servers' clients only (SimIo.onClient).
+		watchToolsChanged(
+			this.wire,
+			(server) => !!scenario.pins && this.#processes.has(server),
+			() => this.#events.last,
+			(event) => this.#emit(event)
+		);
 		const merged = mergeServers(scenario);
 		this.skippedPluginServers = merged.skipped;
 		this.#configs = new Map(merged.servers.map((s) => [s.name, s]));
