@@ -27,6 +27,10 @@ describe('problemMessage', () => {
 		expect(problemMessage({ kind: 'unauthorized', tokenSent: true }, context)).toBe(
 			'The server refused the token this page sent (401 Unauthorized). Check it (the token alone, without “Bearer ”) and use it again, or Forget token and enter another.'
 		);
+		// A session id with control characters is the server's bug, not CORS.
+		expect(problemMessage({ kind: 'invalid-answer', sessionId: true }, context)).toBe(
+			'The server named this session with control characters, which the MCP spec does not allow in a session id (visible ASCII only). The requests that sent it back failed: HTTP servers refuse such a header, often without the CORS headers that would let this page see why. The server has a bug; nothing on this page can fix it.'
+		);
 		expect(say('session-expired')).toContain('Reconnect to initialize a new session.');
 		expect(say('not-mcp')).toContain('Check the path: MCP endpoints often end in /mcp.');
 		// Lab 08's Disconnect: the page let go and the server noticed nothing; the words must

@@ -17,7 +17,7 @@ export interface ProblemContext {
 
 /** What went wrong with a live server, as one sentence with the likely fix, in the page's language. */
 export function problemMessage(
-	problem: Pick<LiveProblem, 'kind' | 'headers' | 'tokenSent'>,
+	problem: Pick<LiveProblem, 'kind' | 'headers' | 'tokenSent' | 'sessionId'>,
 	context: ProblemContext
 ): string {
 	// The custom headers sent last: the server must allow them too, and one is often at fault.
@@ -32,7 +32,9 @@ export function problemMessage(
 		unauthorized: problem.tokenSent ? m.live_problem_token_refused : m.live_problem_unauthorized,
 		'session-expired': m.live_problem_session_expired,
 		'not-mcp': m.live_problem_not_mcp,
-		'invalid-answer': m.live_problem_invalid_answer,
+		'invalid-answer': problem.sessionId
+			? m.live_problem_session_id_bad
+			: m.live_problem_invalid_answer,
 		'server-error': m.live_problem_server_error,
 		redirect: m.live_problem_redirect,
 		closed: m.live_problem_closed,

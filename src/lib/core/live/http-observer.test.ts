@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ABANDONED, ANSWER_MAX_BYTES, observingFetch, TOO_LARGE } from './http-observer';
+import type { HttpExchange } from '../world/wire';
+import {
+	ABANDONED,
+	ANSWER_MAX_BYTES,
+	observingFetch,
+	TOO_LARGE,
+	isBadSessionId
+} from './http-observer';
 
 /** A server's answer: an event stream of these chunks that ends cleanly. */
 const answering = (chunks: string[]) => async () =>
@@ -50,6 +57,34 @@ describe('an answer stream that ends cleanly', () => {
 				'id: b"}\n\n'
 			])
 		).toEqual([[7]]);
+	});
+});
+
+describe('a session id with control characters', () => {
+	async function logged(id: string) {
+		const seen: HttpExchange[] = [];
+		const observed = observingFetch(
+			(async () =>
+				new Response('{}', {
+					headers: { 'content-type': 'application/json', 'mcp-session-id': id }
+				})) as typeof fetch,
+			5_000,
+			{ exchanged: (e) => seen.push(e), cut: () => {} }
+		);
+		await observed('http://127.0.0.1:1/mcp', { method: 'POST', body: '{}' });
+		return seen[0];
+	}
+
+	it('is flagged when it holds a control character, not for a space or a non-ASCII letter', async () => {
+		expect(await logged('abc\x01def')).toMatchObject({
+			sessionId: true,
+			badSessionId: true
+		});
+		expect(await logged('abc\x7fdef')).toMatchObject({ badSessionId: true });
+		// Servers read these (Node's parser, checked), though the spec asks for visible ASCII.
+		for (const id of ['abc def', 'abcé', 'abc\tdef', 'a-1_b.c'])
+			expect(await logged(id)).not.toHaveProperty('badSessionId');
+		expect(isBadSessionId(null)).toBe(false);
 	});
 });
 

@@ -129,6 +129,16 @@ function watched(response: Response, watch: BodyWatch): Response {
 	});
 }
 
+/**
+ * A session id with control characters (tab aside), which the MCP spec forbids (visible ASCII
+ * only). Chromium sends it back as given, but HTTP servers refuse such a header: Node's parser
+ * answers 400 without CORS headers, so the page sees only "Failed to fetch" (checked). A space
+ * or a non-ASCII letter passes both, so it is not flagged: it cannot explain a failure.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const CONTROL = /[\x00-\x08\x0a-\x1f\x7f]/;
+export const isBadSessionId = (id: string | null): boolean => id !== null && CONTROL.test(id);
+
 /** How much of an error answer's body is kept, and how long its arrival is waited for. */
 const BODY_MAX = 400;
 const BODY_WAIT_MS = 2_000;
@@ -231,6 +241,7 @@ export function observingFetch(
 			...(response.type === 'opaqueredirect' ? { error: 'redirect not followed' } : {}),
 			contentType,
 			sessionId: response.headers.has('mcp-session-id'),
+			...(isBadSessionId(response.headers.get('mcp-session-id')) ? { badSessionId: true } : {}),
 			...(challenge && (response.status === 401 || response.status === 403)
 				? { wwwAuthenticate: boundText(challenge, 500).text }
 				: {}),

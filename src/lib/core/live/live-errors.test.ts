@@ -233,6 +233,22 @@ describe('classifyLiveError', () => {
 			})
 		).toEqual({ kind: 'cors', detail: 'Failed to fetch', headers: ['x-api-key', 'x-team'] });
 		expect(classifyLiveError(error, { reachable: false })).toMatchObject({ kind: 'refused' });
+		// After initialize named a session id with control characters, whatever a probe found: a
+		// server's HTTP parser refuses such a header, without CORS headers (Node's, checked).
+		for (const reachable of [true, false, undefined])
+			expect(classifyLiveError(error, { reachable, badSessionId: true })).toEqual({
+				kind: 'invalid-answer',
+				detail: 'Failed to fetch',
+				sessionId: true
+			});
+		// Refused with CORS headers, the page sees the 400.
+		const refused = new StreamableHTTPError(400, 'Error POSTing to endpoint: Bad Request');
+		expect(classifyLiveError(refused, { badSessionId: true })).toMatchObject({
+			kind: 'invalid-answer',
+			status: 400,
+			sessionId: true
+		});
+		expect(classifyLiveError(refused)).toMatchObject({ kind: 'other', status: 400 });
 		// Nothing answered because the browser held the request back (Local Network Access).
 		expect(classifyLiveError(error, { reachable: false, localNetwork: 'policy' })).toEqual({
 			kind: 'local-network-policy',

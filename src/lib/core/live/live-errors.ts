@@ -52,6 +52,11 @@ export interface LiveProblem {
 	resourceMetadata?: string;
 	/** `unauthorized` only: the request carried an Authorization header, which was refused. */
 	tokenSent?: true;
+	/**
+	 * `invalid-answer` only: the server named the session with control characters, and a request
+	 * that sent the id back failed (servers refuse such a header, often without CORS: not CORS).
+	 */
+	sessionId?: true;
 	/** The error's text as the harness reports it (bounded; secrets already masked). */
 	detail: string;
 	/**
@@ -66,6 +71,8 @@ export interface FailureContext {
 	last?: HttpExchange | null;
 	/** Whether initialize's answer had a readable session id; null before it was answered. */
 	sessionOnInitialize?: boolean | null;
+	/** Initialize's answer named a session id with control characters (HttpExchange). */
+	badSessionId?: boolean;
 	/**
 	 * A `no-cors` probe of the URL after a bare network error: true when something answered
 	 * (so the browser blocked the real answer: CORS), false when nothing did.
@@ -190,6 +197,9 @@ export function classifyLiveError(error: unknown, context: FailureContext = {}):
 		const code = causeCode(error);
 		if (code && UNREACHABLE.has(code)) return problem('refused');
 		if (code && DROPPED.has(code)) return problem('closed');
+		// The server's HTTP stack refused its own session id (isBadSessionId), not CORS.
+		if (code === undefined && context.badSessionId)
+			return { ...problem('invalid-answer'), sessionId: true };
 		if (code === undefined && context.reachable === true) {
 			const headers = customHeaderNames(context.sentHeaders ?? []);
 			return headers.length ? { ...problem('cors'), headers } : problem('cors');
@@ -232,6 +242,9 @@ function httpProblem(
 			...(tokenSent ? { tokenSent: true as const } : {})
 		};
 	}
+	// Refused with CORS headers, the session id's refusal is a 400 the page can see.
+	if (status === 400 && context.badSessionId)
+		return { ...problem('invalid-answer', status), sessionId: true };
 	const aboutSession = /session/i.test(error.message);
 	if (aboutSession && (status === 400 || status === 404)) {
 		if (context.sessionOnInitialize === false) return problem('cors-session-id', status);

@@ -182,9 +182,11 @@ export class LiveIo implements LiveOpener {
 		hide.error(error);
 		// A server's own JSON-RPC error is its answer, not a connection problem.
 		if (error instanceof McpError && !isLocalMcpError(error)) return error;
-		const reachable = needsProbe(error)
-			? await this.#inFlight.track(probe(network, url, this.options.timeoutMs))
-			: undefined;
+		// A session id with control characters explains the failure already: no probe.
+		const reachable =
+			needsProbe(error) && !wire?.badSessionId
+				? await this.#inFlight.track(probe(network, url, this.options.timeoutMs))
+				: undefined;
 		// Nothing answered: before saying "start the server", ask whether the browser refused.
 		const env =
 			this.options.localNetwork === undefined
@@ -199,6 +201,7 @@ export class LiveIo implements LiveOpener {
 			classifyLiveError(error, {
 				last: wire?.last ?? null,
 				sessionOnInitialize: wire?.sessionOnInitialize ?? null,
+				badSessionId: wire?.badSessionId ?? false,
 				reachable,
 				localNetwork,
 				// Names only: a CORS sentence must name the custom header the server did not allow.

@@ -25,6 +25,8 @@ export class LiveWire implements HostWire {
 	last: HttpExchange | null = null;
 	/** Whether initialize's answer had a readable `mcp-session-id`; null until answered. */
 	sessionOnInitialize: boolean | null = null;
+	/** Initialize's answer named a session id with control characters (isBadSessionId). */
+	badSessionId = false;
 	/** Whether the server has sent a JSON-RPC message (an answer that then fails is its bug). */
 	spokeJsonRpc = false;
 	#closed = false;
@@ -119,8 +121,10 @@ export class LiveWire implements HostWire {
 	exchanged(exchange: HttpExchange): void {
 		if (exchange.method === 'POST') {
 			this.last = exchange;
-			if (exchange.rpc === 'initialize' && exchange.status >= 200 && exchange.status < 300)
+			if (exchange.rpc === 'initialize' && exchange.status >= 200 && exchange.status < 300) {
 				this.sessionOnInitialize = exchange.sessionId;
+				this.badSessionId = exchange.badSessionId === true;
+			}
 		}
 		this.log.append({
 			server: this.server,

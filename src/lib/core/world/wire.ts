@@ -50,6 +50,11 @@ export interface HttpExchange {
 	contentType: string;
 	/** Whether the answer had an `mcp-session-id` header the page could read. */
 	sessionId: boolean;
+	/**
+	 * The answer's session id holds control characters, which the MCP spec forbids (visible ASCII
+	 * only, 0x21 to 0x7E) and HTTP servers refuse when it is sent back (isBadSessionId).
+	 */
+	badSessionId?: true;
 	/** The `WWW-Authenticate` header of a 401 or 403, when readable (bounded). */
 	wwwAuthenticate?: string;
 	/** Why no answer arrived (status 0). */
