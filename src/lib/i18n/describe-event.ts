@@ -183,6 +183,8 @@ export function describeEvent(event: WorldEvent, page?: EventPage): string {
 					});
 		case 'roots':
 			return m.announce_roots({ count: event.count });
+		case 'flood':
+			return m.announce_live_flood({ server: spoken(event.server), count: event.perSecond });
 		case 'toolsChanged':
 			return event.heeded
 				? m.announce_tools_changed_heeded({ server: spoken(event.server) })

@@ -105,6 +105,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 				};
 			}
 		);
+		server.registerTool(
+			'chatter',
+			{
+				description: 'Sends `count` log messages as fast as it can, then answers.',
+				inputSchema: { count: z.number().int().min(0).max(100_000) }
+			},
+			async ({ count }, extra) => {
+				for (let i = 0; i < count; i++)
+					await extra.sendNotification({
+						method: 'notifications/message',
+						params: { level: 'info', data: `line ${i}` }
+					});
+				return { content: [{ type: 'text', text: `sent ${count}` }] };
+			}
+		);
 		server.registerTool('slow', { description: 'Answers only when the server stops.' }, () => {
 			return new Promise((resolve) =>
 				slow.push(() => resolve({ content: [{ type: 'text', text: 'late' }] }))

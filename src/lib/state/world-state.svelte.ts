@@ -22,6 +22,7 @@ import {
 } from '$lib/core/live/live-servers';
 import type { LiveEntry } from '$lib/core/live/live-entry';
 import type { WorldOptions } from '$lib/core/world/world';
+import { wallClock } from './wall-clock';
 import type { Reason } from '$lib/core/world/command-errors';
 import { explain, loadExplanations } from '$lib/i18n/explanations';
 
@@ -185,6 +186,7 @@ export class WorldState {
 	get worldOptions(): WorldOptions {
 		return {
 			pace: (simMs) => this.#pace(simMs),
+			realTime: wallClock,
 			// Read at each connect, so a token set now is used by the next (re)connect.
 			liveSecrets: (server, url) => {
 				const token = this.#tokens?.for(server, url);

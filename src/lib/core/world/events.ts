@@ -97,6 +97,8 @@ export type WorldEvent =
 	 * tools again on it (lab 09's pin tracker); otherwise nothing does and the registry stays.
 	 */
 	| { seq: number; t: number; kind: 'toolsChanged'; server: string; heeded: boolean }
+	/** A live server began to send more than `perSecond` messages a second (core/live/flood.ts). */
+	| { seq: number; t: number; kind: 'flood'; server: string; perSecond: number }
 	/**
 	 * Something a trust, miniharness or contextual profile did (`event` names it, e.g. `trusted`);
 	 * `params` are short texts the profile's narration (i18n/profile-events) fills in.

@@ -1,3 +1,4 @@
+import { FloodMeter, type FloodClock } from '../live/flood';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { observingFetch } from '../live/http-observer';
@@ -41,8 +42,12 @@ export interface LiveIoOptions {
 	secrets?: LiveSecretsProvider;
 	/** A profile's headers for the connection opening now (contextual: the current run's). */
 	runHeaders?: (server: string) => RunHeaders | undefined;
-	/** A problem was classified (the world re-renders). */
+	/** A problem was classified, or a flood began or ended (the world re-renders). */
 	changed: () => void;
+	/** A server began to send more than FLOOD_PER_SECOND messages a second (flood.ts). */
+	flooded?: (server: string) => void;
+	/** Real time, to measure floods in; without it they are not measured. */
+	realTime?: FloodClock;
 	/** The network; the page's `fetch` unless a test gives another. */
 	fetch?: typeof fetch;
 	/** What the browser allows towards the reader's machine; the page's own unless a test gives it. */
@@ -72,6 +77,8 @@ export class LiveCommandError extends WorldCommandError {
 export class LiveIo implements LiveOpener {
 	readonly #inFlight = new InFlight();
 	readonly #problems = new Map<string, LiveProblem>();
+	/** Servers sending faster than the page can show, now. */
+	readonly #flooding = new Set<string>();
 
 	constructor(
 		private readonly servers: ReadonlyMap<string, LiveServer>,
@@ -95,6 +102,11 @@ export class LiveIo implements LiveOpener {
 	/** The last problem this server's connection met; null once it connects or answers again. */
 	problem(server: string): LiveProblem | null {
 		return this.#problems.get(server) ?? null;
+	}
+
+	/** Whether the server's open connection sends more than FLOOD_PER_SECOND messages a second. */
+	flooding(server: string): boolean {
+		return this.#flooding.has(server);
 	}
 
 	refuse(command: 'hang' | 'delay', server: string): LiveCommandError {
@@ -146,8 +158,23 @@ export class LiveIo implements LiveOpener {
 			requestInit: { headers: sent },
 			fetch: observed
 		});
-		const wire = new LiveWire(server, transport, this.options.log, this.#inFlight, hide, (id) =>
-			observed.abandon(id)
+		const clock = this.options.realTime;
+		const meter =
+			clock &&
+			new FloodMeter((flooding) => {
+				if (flooding) this.#flooding.add(server);
+				else this.#flooding.delete(server);
+				if (flooding) this.options.flooded?.(server);
+				this.options.changed();
+			}, clock);
+		const wire = new LiveWire(
+			server,
+			transport,
+			this.options.log,
+			this.#inFlight,
+			hide,
+			(id) => observed.abandon(id),
+			meter ?? null
 		);
 		const client = new LiveClient(clientOptions(host), {
 			timeoutMs: this.options.timeoutMs,

@@ -1,6 +1,7 @@
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { FloodMeter } from '../live/flood';
 import type { InFlight } from '../live/in-flight';
 import type { Masker } from '../live/secret-mask';
 import type { HostWire } from './sim-io';
@@ -42,7 +43,9 @@ export class LiveWire implements HostWire {
 		private readonly inFlight: InFlight,
 		private readonly hide: Masker,
 		/** The HTTP exchange of a request the client gave up on is aborted (http-observer.ts). */
-		private readonly abandon: (id: Id) => void = () => {}
+		private readonly abandon: (id: Id) => void = () => {},
+		/** Counts what the server sends, to say when it floods the page. */
+		private readonly meter: FloodMeter | null = null
 	) {}
 
 	async start(): Promise<void> {
@@ -150,6 +153,7 @@ export class LiveWire implements HostWire {
 	#fromServer(message: JSONRPCMessage): void {
 		if (this.#closed) return;
 		this.spokeJsonRpc = true;
+		this.meter?.count();
 		const shown = this.hide.value(message);
 		this.log.append({ server: this.server, kind: 'message', dir: 'to-host', message: shown });
 		if ('id' in message && !('method' in message)) this.#answered(message.id);
@@ -168,6 +172,7 @@ export class LiveWire implements HostWire {
 	#closedUnderneath(): void {
 		if (this.#closed) return;
 		this.#closed = true;
+		this.meter?.stop();
 		for (const end of this.#waiting.values()) end();
 		this.#waiting.clear();
 		this.onclose?.();

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closedPortUrl, startTestServer, type TestServer } from '$lib/server/test-live-server';
 import type { ScenarioInput } from '../scenario/schema';
 import { encodeShare } from '../share/share-link';
+import { wallClock } from '$lib/state/wall-clock';
+import { FLOOD_PER_SECOND } from '../live/flood';
 import { makeWorld } from './test-world';
 import type { World, WorldOptions } from './world';
 
@@ -79,6 +81,7 @@ describe('a live server in a world', () => {
 			'mcp__live__greet',
 			'mcp__live__whoami',
 			'mcp__live__echo_headers',
+			'mcp__live__chatter',
 			'mcp__live__slow',
 			'mcp__live__vanish',
 			'mcp__live__crash',
@@ -410,6 +413,31 @@ describe('a live server in a world', () => {
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(drops()).toBe(before);
 		expect(view(w, 'live').status).toBe('connected');
+	});
+
+	it('a server that floods the page is said once, shown while it lasts, and over after a quiet second', async () => {
+		const server = await serve();
+		const w = world(liveAnd(server.url), { realTime: wallClock });
+		await w.startSession();
+		// A busy server, under the rate: nothing is said.
+		expect((await w.callTool('mcp__live__chatter', { count: 50 })).output).toBe('sent 50');
+		const floods = () => w.events.filter((e) => e.kind === 'flood');
+		expect(floods()).toEqual([]);
+		expect(view(w, 'live').live!.flooding).toBe(false);
+
+		expect((await w.callTool('mcp__live__chatter', { count: 2_000 })).output).toBe('sent 2000');
+		expect(floods()).toMatchObject([{ server: 'live', perSecond: FLOOD_PER_SECOND }]);
+		expect(view(w, 'live').live!.flooding).toBe(true);
+		// The simulated server beside it is no part of it.
+		expect(view(w, 'internal-api').live).toBeNull();
+		await expect.poll(() => view(w, 'live').live!.flooding, { timeout: 4_000 }).toBe(false);
+
+		// Disconnect ends one at once.
+		await w.callTool('mcp__live__chatter', { count: 2_000 });
+		expect(view(w, 'live').live!.flooding).toBe(true);
+		await w.kill('live');
+		expect(view(w, 'live').live!.flooding).toBe(false);
+		expect(floods()).toHaveLength(2);
 	});
 
 	it('simulated servers in the same world keep their simulated timings', async () => {

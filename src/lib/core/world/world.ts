@@ -66,6 +66,7 @@ import { DEFAULT_LIVE_TIMEOUT_MS, isLiveServer, liveServers } from '../live/live
 import type { LiveIo, LiveSecretsProvider } from './live-io';
 import type { PinTracker, PinsView } from '../pins/pin-tracker';
 import { watchToolsChanged } from './list-changed';
+import { FLOOD_PER_SECOND, type FloodClock } from '../live/flood';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -83,6 +84,8 @@ export interface WorldOptions {
 	liveTimeoutMs?: number;
 	/** Tokens and headers for live servers, held in memory by the page (see live-io.ts). */
 	liveSecrets?: LiveSecretsProvider;
+	/** The page's clock, for what only live servers do in real time: a flood (live/flood.ts). */
+	realTime?: FloodClock;
 }
 
 /**
@@ -122,8 +125,11 @@ export interface ServerView {
 	/** The connection actor's machine state, e.g. `connecting.initializing`. */
 	machineState: string;
 	connection: ConnectionContext;
-	/** A live server (connected for real; `process` then stays `running`), else null. */
-	live: { url: string; problem: LiveProblem | null } | null;
+	/**
+	 * A live server (connected for real; `process` then stays `running`), else null. `flooding`:
+	 * it sends more than FLOOD_PER_SECOND messages a second now (core/live/flood.ts).
+	 */
+	live: { url: string; problem: LiveProblem | null; flooding: boolean } | null;
 }
 
 type ManagerActor = Actor<typeof managerMachine>;
@@ -229,7 +235,9 @@ export class World {
 					timeoutMs: options.liveTimeoutMs ?? DEFAULT_LIVE_TIMEOUT_MS,
 					secrets: options.liveSecrets,
 					runHeaders: (server) => this.#extension?.liveHeaders?.(server),
-					changed: () => this.#changed()
+					changed: () => this.#changed(),
+					realTime: options.realTime,
+					flooded: (server) => this.#emit({ kind: 'flood', server, perSecond: FLOOD_PER_SECOND })
 				});
 				this.#liveLoading = null;
 			});
@@ -484,7 +492,8 @@ export class World {
 				cached.view.detail === this.#detail(name, snapshot.context) &&
 				cached.view.process === (process?.state ?? 'running') &&
 				cached.view.delayMs === (process?.delayMs ?? 0) &&
-				(cached.view.live?.problem ?? null) === (this.#live?.problem(name) ?? null)
+				(cached.view.live?.problem ?? null) === (this.#live?.problem(name) ?? null) &&
+				(cached.view.live?.flooding ?? false) === (this.#live?.flooding(name) ?? false)
 			)
 				return cached.view;
 			const view = this.#view(name, snapshot);
@@ -513,7 +522,11 @@ export class World {
 			plugin,
 			connection: c,
 			live: isLiveServer(config)
-				? { url: config.url, problem: this.#live?.problem(name) ?? null }
+				? {
+						url: config.url,
+						problem: this.#live?.problem(name) ?? null,
+						flooding: this.#live?.flooding(name) ?? false
+					}
 				: null
 		};
 	}
