@@ -3,6 +3,8 @@ import type { HttpExchange } from '../world/wire';
 import {
 	ABANDONED,
 	ANSWER_MAX_BYTES,
+	CLOSED_BY_CLIENT,
+	type ObservingFetch,
 	observingFetch,
 	TOO_LARGE,
 	isBadSessionId
@@ -173,6 +175,36 @@ const post = (ids: number[]) => ({
 			? { jsonrpc: '2.0', id: ids[0], method: 'tools/call' }
 			: ids.map((id) => ({ jsonrpc: '2.0', id, method: 'tools/call' }))
 	)
+});
+
+describe('an exchange that got no answer, in the protocol log', () => {
+	/** A server that never answers: the fetch waits until its signal aborts. */
+	const silent = (async (_input: RequestInfo | URL, init?: RequestInit) =>
+		new Promise((_, reject) =>
+			init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true })
+		)) as typeof fetch;
+
+	async function logged(timeoutMs: number, act: (o: ObservingFetch, sdk: AbortController) => void) {
+		const seen: HttpExchange[] = [];
+		const observed = observingFetch(silent, timeoutMs, {
+			exchanged: (e) => seen.push(e),
+			cut: () => {}
+		});
+		const sdk = new AbortController();
+		const request = observed('http://127.0.0.1:1/mcp', { ...post([9]), signal: sdk.signal });
+		act(observed, sdk);
+		await request.catch(() => {});
+		return seen[0].error;
+	}
+
+	it('says why in plain words, not the runtime’s “signal is aborted without reason”', async () => {
+		// The SDK closed its transport (Disconnect, a reconnect, a connect that timed out).
+		expect(await logged(5_000, (_, sdk) => sdk.abort())).toBe(CLOSED_BY_CLIENT);
+		// The client gave up on this request (abandon).
+		expect(await logged(5_000, (o) => o.abandon(9))).toBe(ABANDONED);
+		// No headers within the live timeout.
+		expect(await logged(30, () => {})).toBe('No answer within 0.03 s.');
+	});
 });
 
 describe('an answer the client gave up on (abandon: its timeout or a cancel)', () => {

@@ -63,6 +63,23 @@ export const TOO_LARGE = `The server's answer passed ${ANSWER_MAX_BYTES / 1024 /
 /** What a request's HTTP exchange is aborted with once the client gave up on its answer. */
 export const ABANDONED = 'The client stopped waiting for this answer (its timeout or a cancel).';
 
+/** The log's words for an exchange the client's own closing aborted (the SDK gives no reason). */
+export const CLOSED_BY_CLIENT =
+	'The client closed the connection before an answer came (Disconnect, a reconnect, or a connect that timed out).';
+
+/**
+ * Why an exchange got no answer, for the protocol log: the runtime's words say "signal is aborted
+ * without reason" for the SDK's close and "signal timed out" for the header limit (a
+ * hostile-server audit), so those two are said plainly; anything else keeps the runtime's words.
+ */
+function failureWords(error: unknown, sdk: AbortSignal | null | undefined, ms: number): string {
+	const name = (error as { name?: unknown })?.name;
+	if (name === 'TimeoutError') return `No answer within ${ms / 1000} s.`;
+	if (name === 'AbortError' && sdk?.aborted && sdk.reason?.name === 'AbortError')
+		return CLOSED_BY_CLIENT;
+	return errorDetail(error);
+}
+
 interface BodyWatch {
 	/** An event stream: its size is counted per event, and `id:` lines are looked for. */
 	events: boolean;
@@ -224,7 +241,7 @@ export function observingFetch(
 				status: 0,
 				contentType: '',
 				sessionId: false,
-				error: errorDetail(error)
+				error: failureWords(error, init?.signal, timeoutMs)
 			});
 			throw error;
 		} finally {
