@@ -236,6 +236,27 @@ describe('registry snapshots read as the issue words them', () => {
 		expect(spoken('x'.repeat(500))).toBe(`${'x'.repeat(160)}…`);
 		expect(spoken('short and sweet')).toBe('short and sweet');
 	});
+
+	it('says a call that failed on a validation dump by its issues, not as JSON', () => {
+		const dump = JSON.stringify(
+			[{ code: 'invalid_union', errors: [], path: ['content', 0], message: 'Invalid input' }],
+			null,
+			2
+		);
+		const event: WorldEvent = {
+			seq: 1,
+			t: 0,
+			kind: 'call',
+			id: 'c3',
+			name: 'mcp__bad__odd',
+			isError: true,
+			output: `MCP server 'bad' call failed: ${dump}`,
+			state: 'completed'
+		};
+		expect(describeEvent(event)).toBe(
+			"Call c3 to mcp__bad__odd returned an error result: MCP server 'bad' call failed: Invalid input (content.0)"
+		);
+	});
 });
 
 describe('a live server that failed', () => {

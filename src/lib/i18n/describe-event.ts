@@ -4,20 +4,27 @@ import { boundText } from '$lib/core/text/bound';
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
 import { problemMessage, type ProblemContext } from './live-problem';
+import { issueWords } from './issue-words';
 import { describeProfileEvent } from './profile-events';
 import { processWord } from './process-word';
 
 const SPOKEN_MAX = 160;
+const LOOKED_AT = 20_000;
 
 /**
  * Server text read aloud is cut short: a screen reader must not recite a 10 MB result. Its bidi
  * controls are dropped: a right-to-left override in a server name would otherwise reorder the
  * whole sentence around it, and a screen reader says nothing for them anyway. Line breaks and
  * runs of spaces (a pydantic error's layout) become one space, and a cut falls between words
- * where there is one, marked with "…", so no word is read half.
+ * where there is one, marked with "…", so no word is read half. A validation dump is said as its
+ * issues (issue-words.ts).
  */
 export function spoken(text: string): string {
-	const flat = text.replace(/[\u202a-\u202e\u2066-\u2069]/g, '').replace(/\s+/g, ' ');
+	// A validation dump (zod's JSON) is read as its issues' words; only the start of a long text
+	// is looked at, as only its start is said.
+	const flat = issueWords(text.slice(0, LOOKED_AT))
+		.replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
+		.replace(/\s+/g, ' ');
 	const { text: cut, omitted } = boundText(flat, SPOKEN_MAX);
 	if (!omitted) return cut;
 	const space = cut.lastIndexOf(' ');
