@@ -1,4 +1,4 @@
-import { FloodMeter, type FloodClock } from '../live/flood';
+import { FLOOD_PER_SECOND, FloodMeter, type FloodClock } from '../live/flood';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { observingFetch } from '../live/http-observer';
@@ -45,7 +45,7 @@ export interface LiveIoOptions {
 	/** A problem was classified, or a flood began or ended (the world re-renders). */
 	changed: () => void;
 	/** A server began to send more than FLOOD_PER_SECOND messages a second (flood.ts). */
-	flooded?: (server: string) => void;
+	flooded?: (server: string, perSecond: number) => void;
 	/** Real time, to measure floods in; without it they are not measured. */
 	realTime?: FloodClock;
 	/** The network; the page's `fetch` unless a test gives another. */
@@ -164,7 +164,7 @@ export class LiveIo implements LiveOpener {
 			new FloodMeter((flooding) => {
 				if (flooding) this.#flooding.add(server);
 				else this.#flooding.delete(server);
-				if (flooding) this.options.flooded?.(server);
+				if (flooding) this.options.flooded?.(server, FLOOD_PER_SECOND);
 				this.options.changed();
 			}, clock);
 		const wire = new LiveWire(

@@ -66,7 +66,7 @@ import { DEFAULT_LIVE_TIMEOUT_MS, isLiveServer, liveServers } from '../live/live
 import type { LiveIo, LiveSecretsProvider } from './live-io';
 import type { PinTracker, PinsView } from '../pins/pin-tracker';
 import { watchToolsChanged } from './list-changed';
-import { FLOOD_PER_SECOND, type FloodClock } from '../live/flood';
+import type { FloodClock } from '../live/flood';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -237,7 +237,7 @@ export class World {
 					runHeaders: (server) => this.#extension?.liveHeaders?.(server),
 					changed: () => this.#changed(),
 					realTime: options.realTime,
-					flooded: (server) => this.#emit({ kind: 'flood', server, perSecond: FLOOD_PER_SECOND })
+					flooded: (server, perSecond) => this.#emit({ kind: 'flood', server, perSecond })
 				});
 				this.#liveLoading = null;
 			});
