@@ -1,6 +1,6 @@
-import { FLOOD_PER_SECOND, FloodMeter, type FloodClock } from '../live/flood';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { FLOOD_PER_SECOND, FloodMeter, type FloodClock } from '../live/flood';
 import { observingFetch } from '../live/http-observer';
 import { InFlight } from '../live/in-flight';
 import {
