@@ -195,7 +195,7 @@ export function describeEvent(event: WorldEvent, page?: EventPage): string {
 		case 'toolsChanged':
 			return event.heeded
 				? m.announce_tools_changed_heeded({ server: spoken(event.server) })
-				: m.announce_tools_changed_ignored({ server: spoken(event.server) });
+				: m.announce_tools_changed({ server: spoken(event.server) });
 		case 'profile':
 			return describeProfileEvent(event, spoken);
 		case 'call':

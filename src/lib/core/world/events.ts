@@ -94,7 +94,8 @@ export type WorldEvent =
 	| { seq: number; t: number; kind: 'roots'; count: number }
 	/**
 	 * A server sent notifications/tools/list_changed. `heeded`: something in the host lists its
-	 * tools again on it (lab 09's pin tracker); otherwise nothing does and the registry stays.
+	 * tools again on it (lab 09's pin tracker). Otherwise the sentence says only that it came:
+	 * what the harness does about it (nothing) is lab 10's question to the learner.
 	 */
 	| { seq: number; t: number; kind: 'toolsChanged'; server: string; heeded: boolean }
 	/** A live server began to send more than `perSecond` messages a second (core/live/flood.ts). */
