@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { actionSchema } from '../src/lib/core/labs/action-schema';
-import { goalKinds } from '../src/lib/core/labs/lab-schema';
+import { goalKinds, LIVE_PROBLEM_KINDS } from '../src/lib/core/labs/lab-schema';
 import {
 	CALL_STATES,
 	HOST_REQUEST_STATES,
@@ -68,5 +68,8 @@ describe('labs/README.md, the lab author guide', () => {
 		expect(missing(permissionModes)).toEqual([]);
 		expect(missing(PROCESS_STATES)).toEqual([]);
 		expect(missing(HOST_REQUEST_STATES)).toEqual([]);
+		// A live server's problem kinds (three were added to the code and left out here once).
+		expect(LIVE_PROBLEM_KINDS).toEqual(expect.arrayContaining(['refused', 'cors', 'redirect']));
+		expect(missing(LIVE_PROBLEM_KINDS)).toEqual([]);
 	});
 });

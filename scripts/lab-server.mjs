@@ -2,7 +2,7 @@
 // Starts the lab server (server/lab-server.ts) without a TypeScript runner: Vite, already a dev
 // dependency, transforms the server's and the core's TypeScript on the fly (the same modules the
 // site runs); packages in node_modules load natively. The minimal inline config keeps the
-// project's plugins (SvelteKit, Tailwind, Paraglide) out, so it starts in well under a second.
+// project's plugins (SvelteKit, Tailwind, Paraglide) out, so it starts in about a second.
 //
 //   npm run lab:server -- --help
 

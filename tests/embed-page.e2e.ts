@@ -315,3 +315,22 @@ test('the example host page drives a lab through the loader, which sizes the fra
 		.toBe(true);
 	expect(errors).toEqual([]);
 });
+
+test('the docs’ host page example works as pasted, with the origin set to the host’s', async ({
+	page
+}) => {
+	await page.goto('embed');
+	const code = await page.locator('code', { hasText: 'MCPLab.attach' }).textContent();
+	// The host page is served beside the site, so its origin is the preview's.
+	const host = new URL('__docs-example.html', page.url());
+	const body = code!.replaceAll('https://docs.example.com', host.origin);
+	await page.route(host.href, (route) =>
+		route.fulfill({
+			contentType: 'text/html',
+			body: `<!doctype html><html lang="en"><title>Host</title><body>${body}</body></html>`
+		})
+	);
+	await page.goto(host.href);
+	await page.getByRole('button', { name: 'Kill the filesystem server' }).click();
+	await expect(page.locator('#answer')).toHaveText('filesystem: connected, process killed');
+});
