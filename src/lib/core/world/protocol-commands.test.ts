@@ -118,12 +118,12 @@ describe('version negotiation in the world', () => {
 		});
 	});
 
-	it('a version the client does not support fails the connection with the SDK’s message', async () => {
+	it('a version the client does not support fails the connection with the Python SDK’s message, as OpenHarness stores it', async () => {
 		const world = withVersions(['2099-01-01']);
 		await world.startSession();
 		expect(world.servers()[0]).toMatchObject({
 			status: 'failed',
-			detail: "Server's protocol version is not supported: 2099-01-01"
+			detail: 'Unsupported protocol version from the server: 2099-01-01'
 		});
 		// The client gave up after the answer: no notifications/initialized, no tools/list.
 		const sent = messages(world.wire.entries)

@@ -29,6 +29,15 @@ export const SESSION_TERMINATED = 'Session terminated';
 const TS_HTTP_ERROR = 'Streamable HTTP error: ';
 
 /**
+ * A server's initialize answer names a protocol version the client does not support: the Python
+ * SDK's `ClientSession.initialize` raises `RuntimeError(f"Unsupported protocol version from the
+ * server: {result.protocolVersion}")`; the TypeScript client says it its own way.
+ */
+const TS_UNSUPPORTED_VERSION = "Server's protocol version is not supported: ";
+export const unsupportedVersion = (version: string) =>
+	`Unsupported protocol version from the server: ${version}`;
+
+/**
  * An error's message as a Python MCP client would print it. The reference harnesses use the
  * Python SDK, where `str(McpError)` is the JSON-RPC error's `message` exactly as it came over the
  * wire; the TypeScript client that the lab links builds its McpError's message as
@@ -36,13 +45,16 @@ const TS_HTTP_ERROR = 'Streamable HTTP error: ';
  * McpError's whole message on the wire, prefix included: that prefix came over the wire, so it
  * stays.) The TS client's local errors become `Connection closed` (the Python SDK's own text for a
  * closed connection) and `Request timed out` (the reference gives no Python text for a timeout:
- * these are the TS words without the client's prefix); a 404 over HTTP, `Session terminated`.
+ * these are the TS words without the client's prefix); a 404 over HTTP, `Session terminated`;
+ * an unsupported protocol version, the Python SDK's sentence for it.
  */
 function pythonMessage(error: Error): string {
 	// Known by its shape, not `instanceof McpError`: importing the class here cost the embed's
 	// start-up bytes it does not have (McpError and its subclasses all carry `code`).
 	const code = (error as { code?: unknown }).code;
 	if (code === 404 && error.message.startsWith(TS_HTTP_ERROR)) return SESSION_TERMINATED;
+	if (code === undefined && error.message.startsWith(TS_UNSUPPORTED_VERSION))
+		return unsupportedVersion(error.message.slice(TS_UNSUPPORTED_VERSION.length));
 	const prefix = `MCP error ${String(code)}: `;
 	return typeof code === 'number' && error.message.startsWith(prefix)
 		? error.message.slice(prefix.length)
