@@ -160,3 +160,42 @@ describe('lab 01-connection-isolation: the presenter cue list', () => {
 				}
 	});
 });
+
+describe('lab 01-connection-isolation: hints that follow one another', () => {
+	it('following killed-internal-api’s advice does not bring up reconnected-too-soon (audit s15)', async () => {
+		const { lab } = loadLab(new URL('./', import.meta.url));
+		const { LabPlayer } = await import('../lab-player');
+		const { stepComplete } = await import('../../src/lib/core/labs/progress');
+		const player = await LabPlayer.open(lab);
+		try {
+			const step = lab.steps.findIndex((s) => s.id === 'kill-and-call');
+			for (let i = 0; i < step; i++) {
+				player.goTo(i);
+				for (const action of lab.steps[i].solution) await player.act(action);
+			}
+			player.goTo(step);
+			const act = (action: Parameters<typeof player.act>[0]) => player.act(action).catch(() => {});
+			await act({ do: 'kill', server: 'filesystem' });
+			await act({ do: 'kill', server: 'internal-api' });
+			await act({ do: 'call', tool: 'mcp__filesystem__read_file', arguments: { path: '/a' } });
+			await act({
+				do: 'call',
+				tool: 'mcp__internal-api__search_orders',
+				arguments: { query: 'late delivery' }
+			});
+			expect(player.hints()).toEqual(['killed-internal-api']);
+			// The hint's advice: Restart internal-api, Reconnect all, call search_orders again.
+			await act({ do: 'restart', server: 'internal-api' });
+			await act({ do: 'reconnectAll' });
+			expect(player.hints()).not.toContain('reconnected-too-soon');
+			await act({
+				do: 'call',
+				tool: 'mcp__internal-api__search_orders',
+				arguments: { query: 'late delivery' }
+			});
+			expect(stepComplete(player.state)).toBe(true);
+		} finally {
+			player.dispose();
+		}
+	});
+});
