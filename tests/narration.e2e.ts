@@ -58,6 +58,8 @@ for (const lang of LOCALES) {
 	}) => {
 		await page.goto(`labs/00-protocol-basics?speed=instant&lang=${lang}`);
 		await settled(page);
+		// The step's question covers the panel until it is answered (or shown anyway).
+		await pressEnter(page, say('panel_hidden_show_label', { panel: say('messages_title') }));
 		const next = page
 			.locator('#messages')
 			.getByRole('button', { name: say('messages_next'), exact: true });

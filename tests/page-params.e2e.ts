@@ -33,7 +33,7 @@ test('the embed names each value it did not understand, with what it takes', asy
 	const lines = [
 		'lang=fr: lang takes en or zh-CN.',
 		`view=registry,bogus: there is no view called bogus; each view is one of ${VIEWS}, separated by commas.`,
-		"step=99: step takes a whole number from 0 to 6, one of this lab's steps.",
+		"step=99: step takes a whole number from 0 to 6 (0 opens the first step), one of this lab's steps.",
 		'controls=2: controls takes 0 or 1.'
 	];
 	await expect(notice.getByRole('listitem')).toHaveText(lines);
@@ -84,7 +84,7 @@ test('the lab page says it too, in its language', async ({ page }) => {
 	await settled(page);
 	const lines = [
 		`view=foo,log: there is no view called foo; each view is one of ${VIEWS}, separated by commas.`,
-		"step=abc: step takes a whole number from 0 to 6, one of this lab's steps.",
+		"step=abc: step takes a whole number from 0 to 6 (0 opens the first step), one of this lab's steps.",
 		'speed=warp: speed takes instant, slow, or realtime.'
 	];
 	await expect(page.getByRole('note').getByRole('listitem')).toHaveText(lines);

@@ -17,6 +17,12 @@ async function open(page: Page, lang: string) {
 	await expect(page.locator('html')).toHaveAttribute('lang', lang);
 	await settled(page);
 	await expect(page.locator('#host')).toBeVisible();
+	// Step 1 covers Message by message until its question is answered; these tests use the panel.
+	await page
+		.getByRole('button', {
+			name: t(lang, 'panel_hidden_show_label', { panel: t(lang, 'messages_title') })
+		})
+		.click();
 }
 
 async function call(page: Page, lang: string, name: string) {
