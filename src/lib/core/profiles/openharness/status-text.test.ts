@@ -31,6 +31,20 @@ describe('/mcp status text', () => {
 		);
 	});
 
+	it('lists no tools or resources for a pending server, as reconnect_all leaves it', () => {
+		const status = (state: string) => ({
+			name: 'filesystem',
+			state,
+			detail: '',
+			tools: ['read_file'],
+			resources: ['file:///data']
+		});
+		expect(mcpStatusText([status('pending')])).toBe('MCP servers:\n- filesystem: pending');
+		expect(mcpStatusText([status('connected')])).toBe(
+			'MCP servers:\n- filesystem: connected\n  tools: read_file\n  resources: file:///data'
+		);
+	});
+
 	it('says so when nothing is configured', () => {
 		expect(mcpStatusText([])).toBe('No MCP servers configured.');
 	});

@@ -15,7 +15,9 @@ export type StatusPiece = (text: string, kind: 'name' | 'detail') => string;
 /**
  * The `/mcp` command's text, as OpenHarness prints it: servers sorted by name, the detail after
  * ` - ` when there is one, then the raw tool names and resource URIs when there are any. `piece`
- * writes what the servers chose (as printed, unless the page gives `inertPiece`).
+ * writes what the servers chose (as printed, unless the page gives `inertPiece`). A `pending`
+ * server has none: `reconnect_all` sets each server back to a fresh pending status, and only a
+ * finished connect fills one in (a learner saw a reconnecting server listed with its old tools).
  */
 export function mcpStatusText(statuses: StatusLine[], piece: StatusPiece = (text) => text): string {
 	if (statuses.length === 0) return 'No MCP servers configured.';
@@ -24,6 +26,7 @@ export function mcpStatusText(statuses: StatusLine[], piece: StatusPiece = (text
 	for (const s of [...statuses].sort((a, b) => compareNames(a.name, b.name))) {
 		const detail = s.detail ? ` - ${piece(s.detail, 'detail')}` : '';
 		lines.push(`- ${piece(s.name, 'name')}: ${s.state}${detail}`);
+		if (s.state === 'pending') continue;
 		if (s.tools.length) lines.push(`  tools: ${names(s.tools)}`);
 		if (s.resources.length) lines.push(`  resources: ${names(s.resources)}`);
 	}
