@@ -60,6 +60,8 @@ test('stepping back undoes the kill; stepping forward brings back the same world
 
 	await page.getByRole('button', { name: 'Back one action' }).click();
 	await expect(position(page)).toHaveText('action 2 of 3');
+	// Which action that was, on screen too (a hint says "Back until the Restart is undone").
+	await expect(page.getByTestId('timeline-did')).toHaveText('Action 2: Kill filesystem');
 	expect((await seen(page)).calls).toBe('');
 	await expect(card(page, 'filesystem')).toContainText(t('en', 'servers_not_noticed'));
 	// Announced once: where the log stands, not the rebuilt world's history again.
@@ -218,7 +220,10 @@ test('a share link opens the same world at the same step in another browser', as
 	await other.goto(link);
 	await expect(position(other)).toHaveText('action 2 of 3');
 	expect(await seen(other)).toEqual(here);
-	await other.getByRole('button', { name: 'Forward one action' }).click();
+	// The opened world may still be settling: a move waits for it (the button says so meanwhile).
+	const forward = other.getByRole('button', { name: 'Forward one action' });
+	await expect(forward).toHaveAttribute('aria-disabled', 'false');
+	await forward.click();
 	await expect(position(other)).toHaveText('action 3 of 3');
 	expect((await seen(other)).calls).toContain("MCP server 'filesystem' call failed");
 	await elsewhere.close();
