@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { pressEnter } from './helpers/keys';
 import { t } from './helpers/messages';
-import { settled } from './helpers/play-lab';
+import { labSteps, playStep, settled } from './helpers/play-lab';
 import { saidLast } from './helpers/live-region';
 
 // What the narration tells a learner who reads top to bottom and acts as the text says, by
@@ -171,3 +171,23 @@ for (const lang of LOCALES) {
 		expect(await page.evaluate(() => !!document.activeElement?.closest('#messages'))).toBe(true);
 	});
 }
+
+test('the last step done with earlier steps skipped says which are left, not only “Step complete”', async ({
+	page
+}) => {
+	const steps = labSteps('00-protocol-basics');
+	await page.goto('labs/00-protocol-basics?speed=instant');
+	await settled(page);
+	for (let i = 1; i < steps.length; i++) {
+		await page.getByRole('button', { name: t('en', 'lab_next'), exact: true }).click();
+		await settled(page);
+	}
+	await playStep(page, 'en', steps[steps.length - 1]);
+	const left = steps
+		.slice(0, -1)
+		.map((_, i) => i + 1)
+		.join(', ');
+	const sentence = t('en', 'lab_step_done_open', { steps: left });
+	await expect(page.getByText(sentence)).toBeVisible();
+	await expect(page.getByTestId('live-region')).toContainText(sentence);
+});

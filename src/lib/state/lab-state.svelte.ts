@@ -30,6 +30,8 @@ export class LabState {
 	#quiet = false;
 	/** The step (and restart) whose hidden panels the learner chose to see before answering. */
 	#shownAnyway = $state('');
+	/** Steps before this one were played for the reader by a `step=<n>` link (open-at-step.ts). */
+	openedAt = 0;
 
 	constructor(
 		readonly lab: Lab,

@@ -39,6 +39,8 @@ export async function openAtStep(session: LabSession, step: number): Promise<voi
 			return null;
 		});
 		lab.timeTravelled();
+		// The learner skipped none of them: the last step's sentence does not send them back there.
+		lab.openedAt = before.length;
 		// A live server is the learner's own (lab 08's lab server): played without it, the earlier
 		// steps leave it unconnected, and the step's text describes a world that is not there.
 		const offline = session.world.servers
