@@ -158,6 +158,8 @@ export class LabState {
 	restart(): void {
 		this.#heldUntil = null;
 		this.progress = initialProgress(this.lab, 0);
+		// From the start again: nothing is played for the learner any more.
+		this.openedAt = 0;
 		this.early = [];
 		this.hints = [];
 		this.restarts++;

@@ -162,9 +162,10 @@ export class LiveIo implements LiveOpener {
 		const meter =
 			clock &&
 			new FloodMeter((flooding) => {
-				if (flooding) this.#flooding.add(server);
-				else this.#flooding.delete(server);
-				if (flooding) this.options.flooded?.(server, FLOOD_PER_SECOND);
+				if (flooding) {
+					this.#flooding.add(server);
+					this.options.flooded?.(server, FLOOD_PER_SECOND);
+				} else this.#flooding.delete(server);
 				this.options.changed();
 			}, clock);
 		const wire = new LiveWire(
