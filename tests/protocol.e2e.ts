@@ -72,9 +72,9 @@ for (const lang of ['en', 'zh-CN']) {
 		await card.getByLabel(/^people/).fill('0');
 		await card.getByRole('button', { name: t(lang, 'host_accept_label', { id: 'h1' }) }).click();
 		await settled(page);
-		// The validator's detail stays in its own words; the sentence is the page's.
+		// What is wrong, in plain words and the page's language, not the validator's.
 		const misfit = t(lang, 'command_error_answer_misfit', {
-			detail: 'people: 0 is less than 1.'
+			detail: t(lang, 'misfit_minimum', { field: 'people', limit: '1' })
 		});
 		await expect(card).toContainText(`${t(lang, 'host_refused')} ${misfit}`);
 		await expect(page.getByTestId('live-region')).toContainText(

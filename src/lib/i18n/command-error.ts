@@ -6,6 +6,7 @@ import type { shareRefusals } from '$lib/core/share/refusals';
 import type { worldRefusals } from '$lib/core/world/command-errors';
 import type { hostRefusals } from '$lib/core/world/host-refusals';
 import { m } from '$lib/paraglide/messages';
+import { misfitText } from './form-misfit-words';
 import { jsonErrorDetail } from './json-error-words';
 
 /** Every refusal the lab words itself, from all its tables (types only: none of them loads here). */
@@ -86,7 +87,7 @@ const texts: Texts = {
 	host_request_not_kind: m.command_error_host_request_not_kind,
 	reply_too_long: m.command_error_reply_too_long,
 	answer_shape: () => m.command_error_answer_shape(),
-	answer_misfit: m.command_error_answer_misfit,
+	answer_misfit: (p) => m.command_error_answer_misfit({ detail: misfitText(p) }),
 	not_share_link: () => m.command_error_not_share_link(),
 	share_newer: m.command_error_share_newer,
 	share_older: m.command_error_share_older,

@@ -8,7 +8,8 @@ export const hostRefusals = {
 		`A reply is at most ${p.max} characters; this one has ${p.length}.`,
 	answer_shape: () =>
 		'An answer holds only strings, numbers, booleans or lists of strings, one per field.',
-	answer_misfit: (p: { detail: string }) =>
+	/** `detail` in English, and each problem as rule<n>, field<n>, limit<n> (form-misfit.ts). */
+	answer_misfit: (p: { detail: string } & Record<string, string>) =>
 		`The answer does not fit the requested form: ${p.detail}`
 } satisfies RefusalTable;
 

@@ -191,10 +191,15 @@ describe('elicitation', () => {
 			world.answerElicitation('h1', { action: 'accept', content: { nights: 0 } })
 		).rejects.toThrow(/^The answer does not fit the requested form: /);
 		expect(world.hostRequests[0]).toMatchObject({ state: 'pending' });
-		// Each field's own problem, not every keyword above it saying "does not match schema".
-		expect(world.hostRequests[0].problem).toMatch(
-			/^The answer does not fit the requested form: Instance does not have required property "city"\. nights: 0 is less than 1\.$/
+		// Each field's own problem in plain words, not every keyword above it saying "does not
+		// match schema" in the validator's words.
+		expect(world.hostRequests[0].problem).toBe(
+			'The answer does not fit the requested form: city is required. nights must be at least 1.'
 		);
+		expect(world.hostRequests[0].problemWhy).toMatchObject({
+			key: 'answer_misfit',
+			params: { rule1: 'required', field1: 'city', rule2: 'minimum', field2: 'nights', limit2: '1' }
+		});
 		await expect(
 			world.answerElicitation('h1', { action: 'accept', content: { city: { nested: true } } })
 		).rejects.toThrow(

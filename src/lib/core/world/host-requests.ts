@@ -7,10 +7,10 @@ import {
 	type Root
 } from '@modelcontextprotocol/sdk/types.js';
 import { rawValidator } from '../validation/lazy-validator';
-import { leafErrors } from '../validation/leaf-errors';
 import { boundJson, boundText } from '../text/bound';
 import { BoundedList } from './bounded-list';
 import type { SimClock } from './clock';
+import { misfitIssues, misfitParams } from './form-misfit';
 import { hostRefusal } from './host-refusals';
 import type { WorldCommandError } from './events';
 
@@ -237,16 +237,11 @@ export class HostRequests {
 			content
 		);
 		if (check.valid) return null;
-		// What is wrong with which field (`people: 0 is less than 1.`), in the validator's words
-		// (English) in either language; not every keyword above it saying "does not match".
-		const detail = leafErrors(check.errors)
-			.slice(0, 3)
-			.map((e) => {
-				const field = e.instanceLocation.replace(/^#\/?/, '');
-				return field ? `${field}: ${e.error}` : e.error;
-			})
-			.join(' ');
-		return hostRefusal('answer_misfit', { detail });
+		// What is wrong with which field, in plain words (`people must be at least 1.`).
+		return hostRefusal(
+			'answer_misfit',
+			misfitParams(misfitIssues(ask.requestedSchema, content, check.errors))
+		);
 	}
 
 	#open(
