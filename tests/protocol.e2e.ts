@@ -234,6 +234,35 @@ test('URL-mode elicitation is a consent step: the address as text, never opened'
 });
 
 for (const lang of ['en', 'zh-CN']) {
+	test(`message by message after Reconnect all opens on the new connection and says which it is (${lang})`, async ({
+		page
+	}) => {
+		await open(page, lang);
+		await page.getByRole('button', { name: t(lang, 'harness_reconnect'), exact: true }).click();
+		await settled(page);
+		const panel = page.locator('#messages');
+		await panel.getByLabel(t(lang, 'messages_server'), { exact: true }).selectOption('legacy');
+		// legacy's first connection: initialize, its answer, initialized, tools/list and its
+		// answer, resources/list and its error; the second starts at message 8 with id 0 again.
+		const position = t(lang, 'messages_position_connection', {
+			n: 8,
+			total: 14,
+			connection: 2,
+			connections: 2
+		});
+		await expect(page.getByTestId('message-position')).toHaveText(position);
+		await expect(panel).toContainText(t(lang, 'messages_initialize'));
+		await panel.getByRole('button', { name: t(lang, 'messages_previous'), exact: true }).click();
+		await expect(page.getByTestId('message-position')).toHaveText(
+			t(lang, 'messages_position_connection', { n: 7, total: 14, connection: 1, connections: 2 })
+		);
+		await expect(page.getByTestId('live-region')).toContainText(
+			t(lang, 'messages_position_connection', { n: 7, total: 14, connection: 1, connections: 2 })
+		);
+	});
+}
+
+for (const lang of ['en', 'zh-CN']) {
 	test(`message by message says what resources/list and its answer are, not only "another request" (${lang})`, async ({
 		page
 	}) => {

@@ -45,7 +45,7 @@ describe('Host requests panel', () => {
 		expect(text(markup)).toMatch(/city\s*\(required\)/);
 		expect(markup).toMatch(/<input[^>]*type="number"[^>]*step="1"/);
 		expect(text(markup)).toContain(
-			'Not sent: The answer does not fit the requested form: Instance does not have required property "city".'
+			'Not sent: The answer does not fit the requested form: city is required.'
 		);
 		for (const label of ['Accept request h1', 'Decline request h1', 'Cancel request h1'])
 			button(markup, label);

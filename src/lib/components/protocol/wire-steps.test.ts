@@ -3,7 +3,7 @@ import { fullHost, hostScenario } from '$lib/core/world/host-test-world';
 import { makeWorld } from '$lib/core/world/test-world';
 import type { World } from '$lib/core';
 import { capabilityNames } from './capabilities';
-import { clampIndex, serverMessages } from './wire-steps';
+import { clampIndex, openingIndex, serverMessages } from './wire-steps';
 
 let world: World | undefined;
 afterEach(() => world?.dispose());
@@ -85,6 +85,29 @@ describe('message by message: the shape and meaning of each message', () => {
 			meaning: { what: 'notification', method: 'notifications/tools/list_changed' }
 		});
 		expect(serverMessages(w.wire.entries, 'nobody')).toEqual([]);
+	});
+});
+
+describe('connections', () => {
+	it('numbers each connection, so a reconnect’s handshake is not read as the old one’s', async () => {
+		const w = await started();
+		await w.callTool('mcp__assistant__where_am_i');
+		const first = serverMessages(w.wire.entries, 'assistant');
+		expect(new Set(first.map((s) => s.connection))).toEqual(new Set([1]));
+		expect(openingIndex(first)).toBe(0);
+		await w.kill('assistant');
+		await w.restart('assistant');
+		await w.reconnectAll();
+		const list = serverMessages(w.wire.entries, 'assistant');
+		const second = list.findIndex((s) => s.connection === 2);
+		// The old connection's messages, then the new one's, which starts with initialize and id 0.
+		expect(second).toBe(first.length);
+		expect(list[second]).toMatchObject({ method: 'initialize', id: '0' });
+		expect(list[second + 1]).toMatchObject({ answers: 'initialize', id: '0' });
+		expect(list.at(-1)!.connection).toBe(2);
+		// A server not stepped through yet opens on what just happened: the newest handshake.
+		expect(openingIndex(list)).toBe(second);
+		expect(openingIndex([])).toBe(0);
 	});
 });
 

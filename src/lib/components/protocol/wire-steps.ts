@@ -43,6 +43,11 @@ export interface SteppedMessage {
 	/** For a response or an error: the method of the request it answers ('' when unknown). */
 	answers: string;
 	meaning: Meaning;
+	/**
+	 * Which connection of this server carried it, from 1: each connect opens a new one whose ids
+	 * start again, so a reconnect's `initialize` is not read as the old connection's.
+	 */
+	connection: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -101,8 +106,12 @@ function meaningOf(message: Obj, shape: Shape, method: string, answers: string):
 /** Every JSON-RPC message that crossed this server's wire, in order, each with its reading. */
 export function serverMessages(entries: readonly WireEntry[], server: string): SteppedMessage[] {
 	const own = entries.filter((e) => e.server === server);
+	// Messages kept from before the wire window's first `open` count as a connection of their own.
+	let connection = 0;
 	return classifyEntries(own).flatMap(({ entry, info }) => {
+		if (entry.kind === 'transport' && entry.event === 'open') connection++;
 		if (entry.kind !== 'message') return [];
+		connection ||= 1;
 		const message = entry.message as Obj;
 		const shape: Shape =
 			info.kind === 'request'
@@ -120,10 +129,24 @@ export function serverMessages(entries: readonly WireEntry[], server: string): S
 				id: info.id === undefined ? '' : JSON.stringify(info.id),
 				method,
 				answers: shape === 'response' || shape === 'error' ? (info.answers ?? '') : '',
-				meaning: meaningOf(message, shape, method, info.answers ?? '')
+				meaning: meaningOf(message, shape, method, info.answers ?? ''),
+				connection
 			}
 		];
 	});
+}
+
+/**
+ * Where the panel opens on a server the learner has not stepped through yet: the first message
+ * of its newest connection, which is what just happened (after a reconnect, the old connection's
+ * handshake is history).
+ */
+export function openingIndex(list: readonly SteppedMessage[]): number {
+	const newest = list.at(-1)?.connection;
+	return Math.max(
+		0,
+		list.findIndex((m) => m.connection === newest)
+	);
 }
 
 /** The index to show after a move, kept inside the list (an empty list has only index 0). */
