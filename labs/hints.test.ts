@@ -69,3 +69,32 @@ describe.each(folders)('hints of lab %s', (folder) => {
 				}
 			});
 });
+
+describe('a world replaced by one without the step’s servers', () => {
+	it('names the servers the step acts on, until the lab’s world is back; none for a step that replaces it', async () => {
+		const lab00 = loadLab(new URL('./00-protocol-basics/', import.meta.url)).lab;
+		const lab01 = loadLab(new URL('./01-connection-isolation/', import.meta.url)).lab;
+		const player = await LabPlayer.open(lab00);
+		try {
+			// Step 6 (elicitation) calls helpdesk's tools; the learner loads lab 01's world instead.
+			player.goTo(5);
+			expect(player.lacked()).toEqual([]);
+			await player.act({ do: 'setScenario', scenario: lab01.scenario as Record<string, unknown> });
+			expect(player.lacked()).toEqual(['helpdesk']);
+			await player.act({ do: 'setScenario', scenario: lab00.scenario as Record<string, unknown> });
+			expect(player.lacked()).toEqual([]);
+		} finally {
+			player.dispose();
+		}
+		const lab02 = loadLab(new URL('./02-naming/', import.meta.url)).lab;
+		const naming = await LabPlayer.open(lab02);
+		try {
+			// Step 3 asks the learner to apply a world with billing_v2: its servers arrive with it.
+			naming.goTo(2);
+			expect(lab02.steps[2].solution.some((a) => a.do === 'setScenario')).toBe(true);
+			expect(naming.lacked()).toEqual([]);
+		} finally {
+			naming.dispose();
+		}
+	});
+});

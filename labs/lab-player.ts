@@ -1,5 +1,5 @@
 import { worldFacts } from '../src/lib/core/labs/facts';
-import { stepHints } from '../src/lib/core/labs/hints';
+import { lackedServers, stepHints } from '../src/lib/core/labs/hints';
 import { performLabAction } from '../src/lib/core/labs/lab-actions';
 import type { Lab, LabAction } from '../src/lib/core/labs/lab-schema';
 import {
@@ -83,6 +83,11 @@ export class LabPlayer {
 	/** The current step's hints the page would show now. */
 	hints(): string[] {
 		return stepHints(this.lab, this.state, this.facts());
+	}
+
+	/** The servers the current step acts on that the world lacks (the page says so). */
+	lacked(): string[] {
+		return lackedServers(this.lab, this.state, this.facts());
 	}
 
 	dispose(): void {

@@ -85,6 +85,9 @@ describe.each(folders)('lab %s', (folder) => {
 			for (const [index, step] of lab.steps.entries()) {
 				const before = new Set<unknown>(player.world.calls);
 				player.goTo(index);
+				// The page tells a learner whose world lacks a server the step acts on to reset: the
+				// lab's own path must never lack one (a call names its server as mcp__<server>__…).
+				expect(player.lacked(), `${step.id}: on arrival, the world lacks`).toEqual([]);
 				for (const [i, action] of step.solution.entries()) {
 					await player.act(action);
 					// A hint is for a wrong turn: the intended way never shows one.

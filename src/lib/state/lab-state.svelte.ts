@@ -11,7 +11,7 @@ import {
 	type LabProgressState
 } from '$lib/core';
 import { worldFacts } from '$lib/core/labs/facts';
-import { stepHints } from '$lib/core/labs/hints';
+import { lackedServers, stepHints } from '$lib/core/labs/hints';
 import type { WorldState } from './world-state.svelte';
 import { loadValidator } from '$lib/core/validation/lazy-validator';
 
@@ -22,6 +22,8 @@ export class LabState {
 	early = $state.raw<number[]>([]);
 	/** The current step's hints for wrong turns taken (see stepHints), by id. */
 	hints = $state.raw<string[]>([]);
+	/** Servers the current step acts on that a replaced world lacks (see lackedServers). */
+	lacked = $state.raw<string[]>([]);
 	/** How many times the lab restarted: a view keyed by it starts afresh (a question's choice). */
 	restarts = $state(0);
 	/** After time travel: the newest event seq the rebuilt world already had (see timeTravelled). */
@@ -101,6 +103,8 @@ export class LabState {
 	#setHints(facts: ReturnType<typeof worldFacts>): void {
 		const hints = stepHints(this.lab, this.progress, facts);
 		if (hints.join() !== this.hints.join()) this.hints = hints;
+		const lacked = lackedServers(this.lab, this.progress, facts);
+		if (lacked.join() !== this.lacked.join()) this.lacked = lacked;
 	}
 
 	/** Runs `work` with the checks off (see open-at-step.ts); what it does meets no goal. */
@@ -162,6 +166,7 @@ export class LabState {
 		this.openedAt = 0;
 		this.early = [];
 		this.hints = [];
+		this.lacked = [];
 		this.restarts++;
 	}
 }
