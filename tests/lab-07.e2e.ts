@@ -43,11 +43,19 @@ for (const locale of ['en', 'zh-CN']) {
 		await form.getByLabel(t(locale, 'contextual_identity')).focus();
 		await page.keyboard.press('ArrowDown'); // alice → bob
 		await expect(form.getByLabel(t(locale, 'contextual_identity'))).toHaveValue('bob');
+		// A server whose headers overlap starts unticked, so a first run does not fail on it (and
+		// does not give away the Conflicting definitions step); ticking it is one key away.
+		const billing = form.getByRole('checkbox', { name: 'billing' });
+		await expect(billing).not.toBeChecked();
+		await expect(form.getByRole('checkbox', { name: 'knowledge' })).toBeChecked();
+		await billing.focus();
+		await page.keyboard.press('Space');
+		await expect(billing).toBeChecked();
 		const start = form.getByRole('button', { name: t(locale, 'contextual_start_run') });
 		await start.focus();
 		await page.keyboard.press('Enter');
 		await settled(page);
-		// Every server not refused was selected: billing's overlap fails the run.
+		// billing ticked: its overlap fails the run.
 		await expect(panel(page).getByTestId('contextual-run')).toContainText(
 			"ContextualMCP 'billing': Static and resolved MCP header names must not overlap case-insensitively."
 		);

@@ -4,6 +4,7 @@ import type { ScenarioInput } from '$lib/core';
 import type { WorldState } from '$lib/state/world-state.svelte';
 import { html, startedStates, text } from '../../test-support/render';
 import ContextualPanel from './ContextualPanel.svelte';
+import { defaultServers, type ContextualView } from './contextual-view';
 
 // Lab 07's servers, as its "conflicts" step meets them.
 const scenario: ScenarioInput = {
@@ -95,5 +96,24 @@ describe('the contextual panel: "Sent in this run"', () => {
 		);
 		// files is refused: its card says why, and has no "Sent in this run" entry.
 		expect(sent(world)).toEqual({ knowledge: NOT_SENT, billing: NOT_SENT });
+	});
+});
+
+describe('the run form’s default selection', () => {
+	it('ticks every server a run can connect: not the refused stdio one, not one whose headers overlap', async () => {
+		const world = await started();
+		const view = world.world.profileView as unknown as ContextualView;
+		expect(Object.keys(view.servers).sort()).toEqual(['billing', 'files', 'knowledge']);
+		expect(defaultServers(view)).toEqual(['knowledge']);
+		// The form shows it so: billing and files unticked, knowledge ticked.
+		const form = html(world, ContextualPanel);
+		const boxes = [...form.matchAll(/<input type="checkbox"([^>]*)>[\s\S]*?>([a-z]+)</g)].map(
+			([, attrs, name]) => [name, /checked/.test(attrs)]
+		);
+		expect(boxes).toEqual([
+			['knowledge', true],
+			['billing', false],
+			['files', false]
+		]);
 	});
 });

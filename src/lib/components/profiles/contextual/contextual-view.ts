@@ -46,3 +46,18 @@ export function parseMetadata(text: string): Record<string, unknown> | null {
 		return null;
 	}
 }
+
+/**
+ * The servers the run form selects until the learner changes it: every server not refused,
+ * except one whose static and bound header names overlap (case-insensitively), which fails any
+ * run whose bindings resolve. Ticking it stays one click away; a first run need not fail on it.
+ */
+export function defaultServers(view: ContextualView): string[] {
+	return Object.entries(view.servers)
+		.filter(([, s]) => {
+			if (s.refused) return false;
+			const fixed = new Set(Object.keys(s.static).map((n) => n.toLowerCase()));
+			return !Object.keys(s.bindings).some((n) => fixed.has(n.toLowerCase()));
+		})
+		.map(([name]) => name);
+}
