@@ -106,12 +106,20 @@ test('lab 09 shows the poison as text, the broken pin and the defences (en, then
 			await page.getByRole('button', { name: t(locale, 'lab_next') }).click();
 	}
 	await expect(page.locator('#narration').getByText(t(locale, 'lab_all_done'))).toBeVisible();
-	await expectDefences(page, locale);
 
-	// Keyboard: the pins table and the defences table are scrollable regions, one Tab apart.
+	// Keyboard: the defences table is closed until opened (it answers the earlier steps'
+	// questions), one Tab after the pins table; open, its scrollable region is the next stop.
 	const pins = scroller(page, 'pins-heading');
 	await pins.focus();
 	await expect(pins).toBeFocused();
+	const disclosure = page.locator('details:has(#defences-heading)');
+	await expect(disclosure).not.toHaveAttribute('open');
+	await expect(scroller(page, 'defences-heading')).toBeHidden();
+	await page.keyboard.press('Tab');
+	await expect(disclosure.locator('summary')).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(disclosure).toHaveAttribute('open');
+	await expectDefences(page, locale);
 	await page.keyboard.press('Tab');
 	await expect(scroller(page, 'defences-heading')).toBeFocused();
 	await expectNoAxeViolations(page);

@@ -70,27 +70,31 @@ export class ListedTools {
 	readonly #asked = new Map<string, Map<unknown, string>>();
 	readonly #latest = new Map<string, Map<string, ToolDefinition>>();
 
-	take(entry: WireEntry): void {
-		if (entry.kind !== 'message') return;
+	/** Records a tools/list answer; returns the definitions it carried (one page), else null. */
+	take(entry: WireEntry): Map<string, ToolDefinition> | null {
+		if (entry.kind !== 'message') return null;
 		const message = entry.message as Record<string, unknown>;
 		let asked = this.#asked.get(entry.server);
 		if (!asked) this.#asked.set(entry.server, (asked = new Map()));
 		// Request ids restart with every connection: an answer belongs to the latest request of its id.
 		if (entry.dir === 'to-server' && 'method' in message && 'id' in message) {
 			asked.set(message.id, String(message.method));
-			return;
+			return null;
 		}
-		if (entry.dir !== 'to-host' || !('id' in message) || 'method' in message) return;
+		if (entry.dir !== 'to-host' || !('id' in message) || 'method' in message) return null;
 		const method = asked.get(message.id);
 		asked.delete(message.id);
-		if (method !== 'tools/list' || !('result' in message)) return;
+		if (method !== 'tools/list' || !('result' in message)) return null;
 		const tools = (message.result as { tools?: unknown }).tools;
-		if (!Array.isArray(tools)) return;
+		if (!Array.isArray(tools)) return null;
 		let latest = this.#latest.get(entry.server);
 		if (!latest) this.#latest.set(entry.server, (latest = new Map()));
+		const page = new Map<string, ToolDefinition>();
 		for (const t of tools)
 			if (t && typeof t === 'object' && typeof (t as { name?: unknown }).name === 'string')
-				latest.set((t as { name: string }).name, definitionOf(t as Record<string, unknown>));
+				page.set((t as { name: string }).name, definitionOf(t as Record<string, unknown>));
+		for (const [name, definition] of page) latest.set(name, definition);
+		return page;
 	}
 
 	definition(server: string, tool: string): ToolDefinition | null {

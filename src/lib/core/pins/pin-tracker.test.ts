@@ -120,6 +120,35 @@ describe('PinTracker (lab 09, an MCP Lab illustration)', () => {
 		world.dispose();
 	});
 
+	it('follows every tools/list on the wire: a reconnect’s fresh server matches its pin again', async () => {
+		const world = makeWorld(lab.scenario);
+		await world.startSession();
+		await approved(world, FORECAST, { city: 'Berlin' });
+		expect(world.pins!.tools[FORECAST].state).toBe('changed');
+		// The tracker's own re-list says it re-listed, then what changed: in that order.
+		const said = world.events.flatMap((e) =>
+			e.kind === 'profile' && e.profile === 'pins' ? [e.event] : []
+		);
+		expect(said).toEqual(['pinned', 'relisted', 'changed']);
+		// Reconnect all reaches a fresh weather, which lists the definition that was approved.
+		await world.reconnectAll();
+		const pin = world.pins!.tools[FORECAST];
+		expect(pin).toMatchObject({
+			state: 'pinned',
+			currentHash: definitionHash(before),
+			changes: []
+		});
+		expect(world.pins!.changed).toEqual([]);
+		expect(world.events.filter((e) => e.kind === 'profile').at(-1)).toMatchObject({
+			event: 'matches',
+			params: { tool: FORECAST }
+		});
+		// Its first call changes it again, and the re-list says so.
+		await approved(world, FORECAST, { city: 'Berlin' });
+		expect(world.pins!.tools[FORECAST].state).toBe('changed');
+		world.dispose();
+	});
+
 	it('says a pinned tool was removed when the re-list no longer has it', async () => {
 		const scenario = structuredClone(lab.scenario) as {
 			mcp_servers: Record<string, { sim: { tools: Array<Record<string, unknown>> } }>;

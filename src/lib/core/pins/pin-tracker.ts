@@ -6,7 +6,7 @@ import { boundText } from '../text/bound';
 import type { SimClock } from '../world/clock';
 import type { NewWorldEvent } from '../world/events';
 import { withClockTimeout } from '../world/timeout';
-import type { WireLog } from '../world/wire';
+import type { WireEntry, WireLog } from '../world/wire';
 import {
 	changedFields,
 	definitionHash,
@@ -82,13 +82,34 @@ export class PinTracker {
 	#pins = new Map<string, Pin>();
 	#relists: Relist[] = [];
 	#inFlight = 0;
+	/** How many re-lists of each server are running now (see #heard); a burst may overlap. */
+	readonly #relisting = new Map<string, number>();
 	#view: PinsView | null = null;
 	/** What each server last listed, kept as the wire logs it (the log's window drops old entries). */
 	readonly #listed = new ListedTools();
 
 	constructor(private readonly host: PinHost) {
 		for (const entry of host.wire.entries) this.#listed.take(entry);
-		host.wire.tap((entry) => this.#listed.take(entry));
+		host.wire.tap((entry) => this.#heard(entry));
+	}
+
+	/**
+	 * Every tools/list answer on the wire updates the pins of its server, not only the tracker's
+	 * own re-list: after a reconnect the harness lists a fresh server, and the pins table must say
+	 * what the server listed last. One page says nothing of tools on other pages, so a tool it
+	 * lacks is not called removed here (the re-list, which reads every page, says that).
+	 */
+	#heard(entry: WireEntry): void {
+		const page = this.#listed.take(entry);
+		// The tracker's own re-list compares once it has every page, after saying it re-listed.
+		if (!page?.size || !this.#pins.size || this.#relisting.has(entry.server)) return;
+		let compared = false;
+		for (const pin of this.#pins.values())
+			if (pin.server === entry.server && page.has(pin.raw)) {
+				this.#compare(pin, page.get(pin.raw)!);
+				compared = true;
+			}
+		if (compared) this.#update();
 	}
 
 	get busy(): boolean {
@@ -143,6 +164,7 @@ export class PinTracker {
 
 	async #relist(client: Client, server: string): Promise<void> {
 		this.#inFlight++;
+		this.#relisting.set(server, (this.#relisting.get(server) ?? 0) + 1);
 		try {
 			const listed = new Map<string, ToolDefinition>();
 			let cursor: string | undefined;
@@ -169,6 +191,9 @@ export class PinTracker {
 			this.#emit('relist-failed', { server, detail });
 		} finally {
 			this.#inFlight--;
+			const left = this.#relisting.get(server)! - 1;
+			if (left) this.#relisting.set(server, left);
+			else this.#relisting.delete(server);
 			this.#update();
 		}
 	}
