@@ -162,6 +162,10 @@ describe('ToolSource panel', () => {
 		expect(markup).not.toContain('s3cret');
 
 		await world.reconcile('c2', 'applied');
+		// A name no server offers: the name the model called, and no server (not two empty cells).
+		await world.run((w) => w.callTool('mcp.files.nope', {}));
+		markup = html(world, ToolSourcePanel);
+		expect(row('c3')).toMatch(/^c3 — mcp\.files\.nope \{\} \d+ 0 — failed$/);
 		markup = html(world, ToolSourcePanel);
 		expect(markup).not.toContain('data-testid="run-interrupted"');
 		expect(text(markup)).toContain('Reconciled: the side effect happened.');
