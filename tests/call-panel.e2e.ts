@@ -129,11 +129,14 @@ test('with arguments that are not JSON, Call stays reachable and says why it can
 	if (await json.count()) await json.click();
 	const args = calls.getByLabel(en('call_arguments'), { exact: true });
 	await args.fill('{"path": /tmp');
-	// Next to the arguments, a way back to the tool's example; then Call.
+	// Call is the next stop after the arguments (Tab, Enter calls: it is not the way back to
+	// the tool's example, which comes after it).
 	await args.press('Tab');
-	await expect(calls.getByRole('button', { name: en('call_use_example') })).toBeFocused();
-	await page.keyboard.press('Tab');
 	const call = calls.getByRole('button', { name: en('call_button'), exact: true });
+	await expect(call).toBeFocused();
+	await page.keyboard.press('Tab');
+	await expect(calls.getByRole('button', { name: en('call_use_example') })).toBeFocused();
+	await page.keyboard.press('Shift+Tab');
 	await expect(call).toBeFocused();
 	await expect(call).toHaveAttribute('aria-disabled', 'true');
 	await page.keyboard.press('Enter');
