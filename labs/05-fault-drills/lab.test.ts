@@ -7,6 +7,7 @@ import { stepHints } from '../../src/lib/core/labs/hints';
 import { goTo, initialProgress } from '../../src/lib/core/labs/progress';
 import { isWorldLabAction, performLabAction } from '../../src/lib/core/labs/lab-actions';
 import { World } from '../../src/lib/core/world/world';
+import { LabPlayer } from '../lab-player';
 
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
 const { lab, texts } = loadLab(new URL('./', import.meta.url));
@@ -171,8 +172,9 @@ describe('lab 05-fault-drills: a call reconciled the wrong way', () => {
 			expect(met('reconcile', 'reconciled', reconcileFrom)).toBe(false);
 			expect(met('reconcile', 'running', reconcileFrom)).toBe(true);
 			expect(hints('reconcile', reconcileFrom)).toEqual(['wrong-verdict']);
-			// What was done before the step opened is not a wrong turn taken in it.
-			expect(hints('reconcile', now())).toEqual([]);
+			// What was done before the step opened is not a wrong turn taken in it; a step opened
+			// after the call was reconciled has nothing left to reconcile, and says so.
+			expect(hints('reconcile', now())).toEqual(['nothing-to-reconcile']);
 			// The rest of that step (restart payments, reconnect all), and the next.
 			for (const action of stepOf('reconcile').solution.filter(isWorldLabAction).slice(1))
 				await performLabAction(world, action);
@@ -187,6 +189,85 @@ describe('lab 05-fault-drills: a call reconciled the wrong way', () => {
 			expect(met('hang', 'reconciled', hangFrom)).toBe(false);
 			expect(met('hang', 'timed-out', hangFrom)).toBe(true);
 			expect(hints('hang', hangFrom)).toEqual(['wrong-verdict']);
+		} finally {
+			world.dispose();
+		}
+	});
+});
+
+describe('lab 05-fault-drills: wrong turns that used to end the lab with no word', () => {
+	const stepIndex = (id: string) => lab.steps.findIndex((s) => s.id === id);
+	/** The lab played to `step`, as the page does with Next step, skipping `skip`. */
+	const openAt = async (step: string, skip: string[] = []) => {
+		const player = await LabPlayer.open(lab);
+		for (let i = 0; i < stepIndex(step); i++) {
+			player.goTo(i);
+			if (!skip.includes(lab.steps[i].id))
+				for (const action of lab.steps[i].solution) await player.act(action);
+		}
+		player.goTo(stepIndex(step));
+		return player;
+	};
+
+	it('says so when nothing is left to reconcile: the refund step skipped', async () => {
+		const player = await openAt('reconcile', ['killed-mid-call']);
+		try {
+			expect(player.world.toolSource!.run).toBe('running');
+			expect(player.hints()).toEqual(['nothing-to-reconcile']);
+		} finally {
+			player.dispose();
+		}
+	});
+
+	it('after the refund crash the card keeps connected with its process killed, and the log ends at the kill', async () => {
+		const player = await openAt('killed-mid-call');
+		try {
+			for (const action of lab.steps[stepIndex('killed-mid-call')].solution)
+				await player.act(action);
+			const payments = worldFacts(player.world, lab.id, 0).snapshot.servers.find(
+				(s) => s.name === 'payments'
+			)!;
+			expect(payments).toMatchObject({ state: 'connected', process: 'killed' });
+			// The reveal: `tools/call`, then only the process being killed (no closing entry).
+			const entries = player.world.wire.entries.filter((e) => e.server === 'payments');
+			const call = entries.findLastIndex(
+				(e) => e.kind === 'message' && 'method' in e.message && e.message.method === 'tools/call'
+			);
+			expect(entries.slice(call + 1)).toMatchObject([{ kind: 'transport', event: 'killed' }]);
+		} finally {
+			player.dispose();
+		}
+	});
+
+	it('a cancel clicked during the hang drill ends the call cancelled, the run going on, and the hint says to wait', async () => {
+		// A world whose simulated time, once armed, first lets the cancel in (the page's Cancel
+		// button during the 5 s wait).
+		let armed = false;
+		let cancelling: Promise<void> | null = null;
+		const world = new World(lab.scenario, {
+			pace: async () => {
+				if (!armed) return;
+				armed = false;
+				cancelling = world.cancelCall(world.calls.at(-1)!.id);
+			}
+		});
+		try {
+			await world.startSession();
+			const hang = stepIndex('hang');
+			for (const step of lab.steps.slice(0, hang))
+				for (const action of step.solution.filter(isWorldLabAction))
+					await performLabAction(world, action);
+			const from = world.events.at(-1)!.seq;
+			await world.hang('payments');
+			const call = await world.callTool(INVOICE, { order: 'A-1003' });
+			armed = true;
+			await world.answerApproval(call.id, true);
+			await cancelling;
+			// Cancelled after the request went out, not while it waited for approval.
+			expect(world.calls.at(-1)).toMatchObject({ state: 'cancelled', sent: { order: 'A-1003' } });
+			expect(world.toolSource!.run).toBe('running');
+			const state = goTo(initialProgress(lab), hang, from);
+			expect(stepHints(lab, state, worldFacts(world, lab.id, hang))).toEqual(['cancelled']);
 		} finally {
 			world.dispose();
 		}
