@@ -335,3 +335,124 @@ describe('lab 06-sdk-client-discipline: the deadline step, backup hung first', (
 		world.dispose();
 	});
 });
+
+describe('lab 06-sdk-client-discipline: wrong turns that used to end the lab with no word', () => {
+	const stepIndex = (id: string) => lab.steps.findIndex((s) => s.id === id);
+	const search = { do: 'call', tool: 'search', arguments: { query: 'A-1001' } } as const;
+	/** The lab played to `step`, as the page does with Next step. */
+	const openAt = async (step: string, skip: string[] = []) => {
+		const player = await LabPlayer.open(lab);
+		for (let i = 0; i < stepIndex(step); i++) {
+			player.goTo(i);
+			if (!skip.includes(lab.steps[i].id))
+				for (const action of lab.steps[i].solution) await player.act(action);
+		}
+		player.goTo(stepIndex(step));
+		return player;
+	};
+
+	it('counts the refusal before initialize even when it came before the answer and the start', async () => {
+		// "Show it anyway", call, Start session, and only then the answer: the refusal stays seen.
+		const player = await openAt('handshake');
+		try {
+			for (const action of [search, { do: 'startSession' }] as const) await player.act(action);
+			await player.act({ do: 'predict', option: 'primary' });
+			expect(player.state.steps[0].met).toEqual([true, true, true, false, false]);
+			expect(player.early()).toEqual([]);
+			for (const action of [search, { do: 'startSession' }] as const) await player.act(action);
+			expect(player.state.steps[0].met.every(Boolean)).toBe(true);
+		} finally {
+			player.dispose();
+		}
+	});
+
+	it('does not count a search call made after the start as the refusal before initialize', async () => {
+		const player = await openAt('handshake');
+		try {
+			for (const action of [
+				{ do: 'predict', option: 'primary' },
+				{ do: 'startSession' },
+				search
+			] as const)
+				await player.act(action);
+			expect(player.state.steps[0].met).toEqual([true, false, false, false, false]);
+			expect(player.hints()).toEqual(['started-first']);
+		} finally {
+			player.dispose();
+		}
+	});
+
+	it('names primary down when it was killed after the start too', async () => {
+		const player = await openAt('handshake');
+		try {
+			for (const action of [
+				{ do: 'predict', option: 'primary' },
+				search,
+				{ do: 'startSession' },
+				{ do: 'kill', server: 'primary' },
+				search
+			] as const)
+				await player.act(action);
+			expect(player.world.calls.at(-1)!.output).toBe('Not connected');
+			expect(player.hints()).toEqual(['primary-down']);
+		} finally {
+			player.dispose();
+		}
+	});
+
+	it('says the session was never started in a step reached with Next step, until it is started', async () => {
+		const player = await openAt('policy', ['handshake']);
+		try {
+			expect(player.hints()).toEqual(['no-clients']);
+			await player.act({ do: 'startSession' });
+			expect(player.hints()).toEqual([]);
+		} finally {
+			player.dispose();
+		}
+	});
+
+	it('names a backup restarted after a Hang as gone, as its hint says', async () => {
+		const player = await openAt('timeout');
+		try {
+			const status = { do: 'call', tool: 'status', arguments: {} } as const;
+			for (const action of [
+				{ do: 'hang', server: 'backup' },
+				status,
+				{ do: 'restart', server: 'backup' },
+				status
+			] as const)
+				await player.act(action);
+			expect(player.world.calls.at(-1)!.output).toBe('Not connected');
+			expect(player.hints()).toContain('backup-down');
+		} finally {
+			player.dispose();
+		}
+	});
+
+	it('runs a retry of a failed checkpoint again; the started one still ends unknown', async () => {
+		const player = await openAt('checkpoints');
+		try {
+			const charge = { do: 'call', tool: 'charge_card', arguments: { order: 'A-1001' } } as const;
+			for (const action of [
+				{ do: 'predict', option: 'unknown' },
+				{ do: 'profile', command: 'retry', args: { call: 'c2' } },
+				charge,
+				charge
+			] as const)
+				await player.act(action);
+			const view = () => player.world.profileView as MiniHarnessView;
+			expect(view().checkpointOf).toMatchObject({
+				c9: { state: 'started' },
+				c10: { state: 'failed' }
+			});
+			expect(player.hints()).toEqual(['charged-twice']);
+			await player.act({ do: 'profile', command: 'retry', args: { call: 'c10' } });
+			expect(player.world.calls.at(-1)!.output).toBe('Not connected');
+			expect(player.state.steps[stepIndex('checkpoints')].met).toEqual([true, true, true, false]);
+			await player.act({ do: 'profile', command: 'retry', args: { call: 'c9' } });
+			expect(player.state.steps[stepIndex('checkpoints')].met.every(Boolean)).toBe(true);
+		} finally {
+			player.dispose();
+		}
+	});
+});
