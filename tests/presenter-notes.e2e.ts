@@ -178,7 +178,8 @@ test('the notes window lists the wrong turns learners take at the lab’s step, 
 	]);
 	const hints = notes.getByRole('region', { name: t('zh-CN', 'notes_hints_heading') });
 	await expect(hints.getByRole('listitem')).toHaveText([
-		labHint('05-fault-drills', 'zh-CN', 'reconcile', 'wrong-verdict')
+		labHint('05-fault-drills', 'zh-CN', 'reconcile', 'wrong-verdict'),
+		labHint('05-fault-drills', 'zh-CN', 'reconcile', 'nothing-to-reconcile')
 	]);
 	await expectNoAxeViolations(notes);
 	// A step without hints lists none.
