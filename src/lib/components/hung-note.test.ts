@@ -24,7 +24,7 @@ describe('the hung-server note', () => {
 			'A hung server reads no requests and sends no answers. OpenHarness sets no read timeout; the lab gives up after 30 simulated seconds (an illustration).'
 		);
 		expect(await noteOf('05-fault-drills')).toBe(
-			'A hung server reads no requests and sends no answers. ToolSource gives up on a call after 5 simulated seconds (toolsource.timeoutMs): the call ends unknown and the run is interrupted.'
+			'A hung server reads no requests and sends no answers. ToolSource stops waiting for a call after 5 simulated seconds (toolsource.timeoutMs).'
 		);
 		expect(await noteOf('06-sdk-client-discipline')).toBe(
 			'A hung server reads no requests and sends no answers. MiniHarness fails each request to it after 30 simulated seconds, its session’s timeout (miniharness.timeoutMs).'
@@ -36,6 +36,6 @@ describe('the hung-server note', () => {
 
 	it('says it in Chinese on a Chinese page', async () => {
 		i18n.locale = 'zh-CN';
-		expect(await noteOf('05-fault-drills')).toContain('ToolSource 在模拟时间 5 秒后放弃一次调用');
+		expect(await noteOf('05-fault-drills')).toContain('ToolSource 在模拟时间 5 秒后不再等待一次调用');
 	});
 });

@@ -58,16 +58,18 @@ describe('harness help texts', () => {
 		expect(trustHelp().close).toContain('信任会保留');
 	});
 
-	it('says MiniHarness initializes by priority, lists tools only, and never reopens', () => {
+	it('says MiniHarness initializes by priority and lists tools only (lab 06 asks what a closed client does)', () => {
 		const help = miniHarnessHelp();
 		expect(help.start).toBe(
-			"MiniHarness's initialize on every client by priority (highest first), then tools/list only; a failing server is skipped. Idempotent: an initialized client sends nothing again, and a closed one never reopens."
+			"MiniHarness's initialize on every client by priority (highest first), then tools/list only; a failing server is skipped. An initialized client sends nothing again."
 		);
 		expect(help.start).not.toContain('resources/list');
 		expect(help.reconnect).toMatch(/^MCP Lab's reconnect: /);
 		expect(help.reconnect).toContain('“MCP client is closed”');
 		expect(help.reconnect).toContain('MiniHarness itself has no such command.');
-		expect(help.close).toContain('a later Start session sends nothing');
+		expect(help.close).toBe("close on every client: the model's tools are dropped.");
+		// Lab 06's last question is whether Start session reopens a closed client: not said here.
+		for (const text of [help.start, help.close]) expect(text).not.toMatch(/reopen|for good/);
 		overwriteGetLocale(() => 'zh-CN');
 		const zh = miniHarnessHelp();
 		expect(zh.start).toContain('按优先级从高到低');

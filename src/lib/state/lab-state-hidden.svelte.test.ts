@@ -27,7 +27,7 @@ const hidden = (state: ReturnType<typeof lab>) => [...state.hiddenPanels];
 describe('panels hidden until the question is answered', () => {
 	it('hides a step’s panels until the answer is locked in, right or wrong', () => {
 		const state = lab();
-		expect(hidden(state)).toEqual(['registry', 'input', 'pipeline']);
+		expect(hidden(state)).toEqual(['registry', 'input', 'pipeline', 'naming']);
 		state.answer('unchanged');
 		expect(hidden(state)).toEqual([]);
 		state.goTo(1);
@@ -36,7 +36,7 @@ describe('panels hidden until the question is answered', () => {
 		state.goTo(0);
 		expect(hidden(state)).toEqual([]);
 		// A step without the field hides nothing.
-		state.goTo(2);
+		state.goTo(3);
 		expect(hidden(state)).toEqual([]);
 	});
 
@@ -49,6 +49,6 @@ describe('panels hidden until the question is answered', () => {
 		state.goTo(0);
 		expect(hidden(state)).toEqual([]);
 		state.restart();
-		expect(hidden(state)).toEqual(['registry', 'input', 'pipeline']);
+		expect(hidden(state)).toEqual(['registry', 'input', 'pipeline', 'naming']);
 	});
 });
