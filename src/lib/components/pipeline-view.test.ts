@@ -370,6 +370,25 @@ describe('findExchange: the call’s own tools/call on the wire', () => {
 		expect(a.response!.seq).toBeLessThan(b.request.seq);
 	});
 
+	it('two identical calls at the same simulated moment each show their own exchange', async () => {
+		// No latency: the lab's clock does not move between them (as for a live call, or lab 10).
+		const instant = tickets({ permissions: { mode: 'full_auto' } });
+		(instant.mcp_servers.tickets as { sim: { latencyMs: number } }).sim.latencyMs = 0;
+		const w = await started(instant);
+		const first = await w.callTool('mcp__tickets__create', { title: 'same' });
+		const second = await w.callTool('mcp__tickets__create', { title: 'same' });
+		expect(second.startedAt).toBe(first.startedAt);
+		const a = findExchange(first, w.wire.entries, w.calls);
+		const b = findExchange(second, w.wire.entries, w.calls);
+		if (a.kind !== 'found' || b.kind !== 'found') throw new Error('not found');
+		expect(a.request.seq).toBeLessThan(b.request.seq);
+		expect(messageId(b.request)).not.toBe(messageId(a.request));
+		expect(messageId(b.response!)).toBe(messageId(b.request));
+		// By time alone, the second would be shown the first one's exchange.
+		const byTime = findExchange(second, w.wire.entries);
+		expect(byTime.kind === 'found' && byTime.request.seq).toBe(a.request.seq);
+	});
+
 	it('a hung server: the request went out unread and no response came', async () => {
 		const w = await started(tickets({ permissions: { mode: 'full_auto' } }));
 		await w.hang('tickets');

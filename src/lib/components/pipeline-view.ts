@@ -340,25 +340,18 @@ function requestOf(call: CallRecord, args: Obj) {
 }
 
 /**
- * The call's tools/call request: a to-server `tools/call` on the call's server naming its raw
- * tool with exactly the sent arguments, written while the call was executing (for
- * `read_mcp_resource`, its `resources/read`). The harness writes it as the stage begins, so the
- * earliest such request from then until the call ended is this call's (a later identical one
- * belongs to a later call, which may start the very moment this one ends). Its response is the
- * next to-host answer with the same id on that server, before the connection changes (ids restart
- * with each connection).
+ * Where a call's request may be: the indices of the to-server requests on its server naming its
+ * raw tool with exactly the sent arguments (for `read_mcp_resource`, its `resources/read`),
+ * written from the moment its execute stage began until it ended, oldest first. Null when the
+ * call sent nothing (see findExchange).
  */
-export function findExchange(call: CallRecord, wire: readonly WireEntry[]): WireExchange {
-	// Known from the start: a plugin's tool never writes anything, so "not sent yet" would mislead.
-	if (call.plugin !== undefined) return { kind: 'local', plugin: call.plugin };
-	if (call.state !== 'completed' && !REACHED_EXECUTION.has(call.state)) return { kind: 'not-yet' };
-	if (call.builtin && call.tool === LIST_MCP_RESOURCES) return { kind: 'local' };
+function candidates(call: CallRecord, wire: readonly WireEntry[]): number[] | null {
 	const args = sentBy(call);
-	const executing = call.stages.find((s) => s.stage === 'executing');
-	if (args === null) return { kind: 'not-sent', executed: executing !== undefined };
+	if (args === null) return null;
 	const target = requestOf(call, args);
+	const executing = call.stages.find((s) => s.stage === 'executing');
 	const from = executing?.startedAt ?? call.stages.at(-1)?.startedAt ?? call.startedAt;
-	let at = -1;
+	const found: number[] = [];
 	for (let i = wire.length - 1; i >= 0; i--) {
 		const e = wire[i];
 		if (e.t < from) break;
@@ -366,15 +359,57 @@ export function findExchange(call: CallRecord, wire: readonly WireEntry[]): Wire
 		if (e.kind !== 'message' || e.dir !== 'to-server' || e.server !== target.server) continue;
 		const message = e.message as Obj;
 		if (message.method !== target.method || !isObject(message.params)) continue;
-		if (target.matches(message.params)) at = i;
+		if (target.matches(message.params)) found.push(i);
 	}
+	return found.reverse();
+}
+
+/** Whether a call has reached (or passed) the stage that sends its request. */
+const sends = (call: CallRecord) =>
+	call.plugin === undefined &&
+	(call.state === 'completed' || REACHED_EXECUTION.has(call.state)) &&
+	!(call.builtin && call.tool === LIST_MCP_RESOURCES);
+
+/**
+ * The call's request and its response. The harness writes the request as the execute stage
+ * begins, so it is the earliest matching request from then until the call ended that an earlier
+ * call (of `calls`, oldest first) has not taken: two calls with the same tool and arguments may
+ * share a simulated moment (a live call does not move the lab's clock; nor does a lab whose
+ * servers answer at once), and each must show its own exchange. The response is the next
+ * to-host answer with the same id on that server, before the connection changes (ids restart
+ * with each connection).
+ */
+export function findExchange(
+	call: CallRecord,
+	wire: readonly WireEntry[],
+	calls: readonly CallRecord[] = []
+): WireExchange {
+	// Known from the start: a plugin's tool never writes anything, so "not sent yet" would mislead.
+	if (call.plugin !== undefined) return { kind: 'local', plugin: call.plugin };
+	if (call.state !== 'completed' && !REACHED_EXECUTION.has(call.state)) return { kind: 'not-yet' };
+	if (call.builtin && call.tool === LIST_MCP_RESOURCES) return { kind: 'local' };
+	const mine = candidates(call, wire);
+	const executing = call.stages.find((s) => s.stage === 'executing');
+	if (mine === null) return { kind: 'not-sent', executed: executing !== undefined };
+	const claimed = new Set<number>();
+	const position = calls.findIndex((c) => c.id === call.id);
+	const first = mine[0];
+	// Only an earlier call still running when this one's window opened can take from it.
+	if (first !== undefined)
+		for (const earlier of calls.slice(0, Math.max(0, position))) {
+			if (!sends(earlier) || (earlier.endedAt !== null && earlier.endedAt < wire[first].t))
+				continue;
+			const taken = candidates(earlier, wire)?.find((i) => !claimed.has(i));
+			if (taken !== undefined) claimed.add(taken);
+		}
+	const at = mine.find((i) => !claimed.has(i)) ?? -1;
 	if (at < 0) return { kind: 'missing' };
 	const request = wire[at] as MessageEntry;
 	const id = (request.message as Obj).id;
 	let response: MessageEntry | null = null;
 	for (let i = at + 1; i < wire.length; i++) {
 		const e = wire[i];
-		if (e.server !== target.server) continue;
+		if (e.server !== request.server) continue;
 		if (e.kind === 'transport') {
 			// Neither a hang nor a live connection's HTTP exchange ends the connection.
 			if (e.event === 'hung' || e.event === 'http') continue;
