@@ -22,7 +22,7 @@ type Move =
 	| LabAction
 	| { labServer: 'start' | 'k' }
 	| { labServer: 'restart'; token?: 'auto' }
-	| { token: true };
+	| { token: boolean };
 
 const { lab } = loadLab(new URL('./', import.meta.url));
 const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
@@ -66,8 +66,11 @@ class LiveLab {
 		this.walk = new LabWalk(lab, () => page.world);
 	}
 
-	/** The page opened (its session started, nothing listening yet), the server not started. */
-	static async open(): Promise<LiveLab> {
+	/**
+	 * The page opened (its session started, nothing listening yet), the server not started; or,
+	 * `serverFirst`, started before the page opened (a workshop's usual order).
+	 */
+	static async open({ serverFirst = false } = {}): Promise<LiveLab> {
 		const loaded = await loadScenario({ lab: lab.id });
 		if (!loaded.ok) throw new Error(loaded.error);
 		const port = await freePort(loaded.loaded.servers);
@@ -78,8 +81,10 @@ class LiveLab {
 		if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
 		const page = new WorldState(parsed.scenario);
 		page.speed = 'instant';
+		const opened = new LiveLab(page, loaded.loaded.servers, port);
+		if (serverFirst) await opened.#startServer(null);
 		await page.world.startSession();
-		return new LiveLab(page, loaded.loaded.servers, port);
+		return opened;
 	}
 
 	get state() {
@@ -102,7 +107,7 @@ class LiveLab {
 				await this.#startServer(
 					move.labServer === 'restart' && move.token === 'auto' ? TOKEN : null
 				);
-		} else if ('token' in move) await this.page.setLiveToken(LIVE, TOKEN);
+		} else if ('token' in move) await this.page.setLiveToken(LIVE, move.token ? TOKEN : null);
 		else if (move.do === 'predict') this.walk.guess(move.option)();
 		else if (isWorldLabAction(move)) await performLabAction(this.page.world, move);
 		else throw new Error(`lab 08 has no ${move.do} action`);
@@ -154,10 +159,15 @@ describe('lab 08-live-mode: hints', () => {
 	);
 	it('has hints in the steps a lab server can catch out', () => {
 		expect(hinted.map((h) => `${h.step}/${h.hint}`)).toEqual([
+			'connect/connected-at-start',
+			'compare/not-in-registry',
 			'session-expired/reconnected-first',
 			'unauthorized/no-token-asked',
 			'disconnect/server-ended',
-			'disconnect/killed-simulated'
+			'disconnect/killed-simulated',
+			'disconnect/reconnected-before-call',
+			'disconnect/not-in-registry',
+			'same-harness/not-in-registry'
 		]);
 	});
 
@@ -168,6 +178,30 @@ describe('lab 08-live-mode: hints', () => {
 			expect(played.walk.hints()).toContain(hint);
 			expect(stepComplete(played.state)).toBe(false);
 		});
+
+	it('connect: connected-at-start shows on arrival when the lab server ran before the page opened, and the way it gives works', async () => {
+		globalThis.fetch = resendOnClosedConnection(nodeFetch);
+		open = await LiveLab.open({ serverFirst: true });
+		open.walk.open(0);
+		expect(open.walk.hints()).toEqual(['connected-at-start']);
+		// Its way: stop the server, a new session without notes-live, the server back, Reconnect all.
+		await open.server!.close();
+		open.server = null;
+		await open.move({ do: 'closeSession' });
+		await open.move({ do: 'startSession' });
+		await open.move({ labServer: 'start' });
+		for (const move of solution('connect')) await open.move(move);
+		expect(open.walk.hints()).toEqual([]);
+		expect(stepComplete(open.state)).toBe(true);
+	});
+
+	it('unauthorized: no-token-asked shows when the token was pasted before the server asked, coming from a live session', async () => {
+		const played = await playTo(lab.steps.findIndex((s) => s.id === 'unauthorized'));
+		await played.move({ labServer: 'restart', token: 'auto' });
+		await played.move({ token: true });
+		await played.move({ do: 'reconnectAll' });
+		expect(played.walk.hints()).toEqual(['no-token-asked']);
+	});
 
 	it('unauthorized: no-token-asked also shows when the server was restarted without --token auto', async () => {
 		const played = await playTo(lab.steps.findIndex((s) => s.id === 'unauthorized'));
