@@ -373,7 +373,8 @@ describe('findExchange: the call’s own tools/call on the wire', () => {
 	it('two identical calls at the same simulated moment each show their own exchange', async () => {
 		// No latency: the lab's clock does not move between them (as for a live call, or lab 10).
 		const instant = tickets({ permissions: { mode: 'full_auto' } });
-		(instant.mcp_servers.tickets as { sim: { latencyMs: number } }).sim.latencyMs = 0;
+		(instant.mcp_servers as Record<string, { sim: { latencyMs: number } }>).tickets.sim.latencyMs =
+			0;
 		const w = await started(instant);
 		const first = await w.callTool('mcp__tickets__create', { title: 'same' });
 		const second = await w.callTool('mcp__tickets__create', { title: 'same' });

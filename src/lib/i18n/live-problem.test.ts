@@ -33,6 +33,11 @@ describe('problemMessage', () => {
 		);
 		expect(say('session-expired')).toContain('Reconnect to initialize a new session.');
 		expect(say('not-mcp')).toContain('Check the path: MCP endpoints often end in /mcp.');
+		// A 404 names the harness's word for it, which reads like an expired session (lab 08).
+		expect(problemMessage({ kind: 'not-mcp', status: 404 }, context)).toBe(
+			'This URL answered HTTP 404: there is no MCP endpoint at this path (the harness reports any 404 as “Session terminated”). Check the path: MCP endpoints often end in /mcp, and the lab server’s are /<server>/mcp. Change address, below, takes another one.'
+		);
+		expect(problemMessage({ kind: 'not-mcp', status: 405 }, context)).toBe(say('not-mcp'));
 		// Lab 08's Disconnect: the page let go and the server noticed nothing; the words must
 		// not blame the server.
 		expect(say('closed')).toBe(

@@ -17,7 +17,7 @@ export interface ProblemContext {
 
 /** What went wrong with a live server, as one sentence with the likely fix, in the page's language. */
 export function problemMessage(
-	problem: Pick<LiveProblem, 'kind' | 'headers' | 'tokenSent' | 'sessionId'>,
+	problem: Pick<LiveProblem, 'kind' | 'headers' | 'tokenSent' | 'sessionId' | 'status'>,
 	context: ProblemContext
 ): string {
 	// The custom headers sent last: the server must allow them too, and one is often at fault.
@@ -31,7 +31,12 @@ export function problemMessage(
 		// A token that was sent and refused is not a token missing.
 		unauthorized: problem.tokenSent ? m.live_problem_token_refused : m.live_problem_unauthorized,
 		'session-expired': m.live_problem_session_expired,
-		'not-mcp': m.live_problem_not_mcp,
+		// A 404 is a path with nothing behind it, and the harness's "Session terminated" for it
+		// reads like lab 08's expired session: said so.
+		'not-mcp':
+			problem.status === 404
+				? () => m.live_problem_not_found({ status: 404 })
+				: m.live_problem_not_mcp,
 		'invalid-answer': problem.sessionId
 			? m.live_problem_session_id_bad
 			: m.live_problem_invalid_answer,
