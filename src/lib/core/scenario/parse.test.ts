@@ -51,6 +51,26 @@ describe('scenario parsing', () => {
 		expect(result.ok && result.scenario.mcp_servers.a.type).toBe('stdio');
 	});
 
+	it('never throws on an object whose constructor name is no string (found by the property test)', async () => {
+		const odd = Object.assign(Object.create(null) as object, {
+			constructor: { name: Object.create(null) as object }
+		});
+		const input = { mcp_servers: {}, plugins: { p: { enabled: odd, mcp_servers: {} } } };
+		const result = parseScenario(input);
+		expect(result).toMatchObject({
+			ok: false,
+			problems: [
+				{
+					path: 'plugins.p.enabled',
+					message: 'Invalid input: expected boolean, received object'
+				}
+			]
+		});
+		// With the editor's Chinese words too: the odd value is named, the rest is zod's.
+		const { default: zhCN } = await import('zod/v4/locales/zh-CN.js');
+		expect(() => parseScenario(input, { error: zhCN().localeError })).not.toThrow();
+	});
+
 	it('names the JSON path of every problem', () => {
 		const result = parseScenario({
 			profile: 'nope',

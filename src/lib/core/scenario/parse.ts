@@ -54,13 +54,38 @@ export function parseScenario(
 				}
 			]
 		};
-	const result = scenarioSchema.safeParse(
-		withTransportAliases(input),
-		error ? { error } : undefined
-	);
+	const result = scenarioSchema.safeParse(withTransportAliases(input), {
+		error: typeSafe(error)
+	});
 	return result.success
 		? { ok: true, scenario: result.data }
 		: { ok: false, problems: problemsOf(result.error) };
+}
+
+/**
+ * zod names a wrong value's type by its constructor's name, and formatting that name throws when
+ * the value is an object whose `constructor.name` is not a string (a crafted object with no
+ * prototype, found by the property test): parseScenario must never throw. Such a value is named
+ * `object`; every other issue goes to `inner`, or zod's own words.
+ */
+function typeSafe(inner?: z.core.$ZodErrorMap): z.core.$ZodErrorMap {
+	return (issue) => {
+		if (issue.code === 'invalid_type' && oddConstructor(issue.input))
+			return `Invalid input: expected ${String(issue.expected)}, received object`;
+		return inner?.(issue);
+	};
+}
+
+function oddConstructor(value: unknown): boolean {
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+	try {
+		if (Object.getPrototypeOf(value) === Object.prototype || !('constructor' in value))
+			return false;
+		const made = (value as { constructor?: { name?: unknown } }).constructor;
+		return !!made && typeof made.name !== 'string';
+	} catch {
+		return true;
+	}
 }
 
 /** One sentence for the embed API's `error` field: the first problem with its path. */
