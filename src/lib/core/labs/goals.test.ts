@@ -78,6 +78,17 @@ describe('lab goals', () => {
 		expect(exploit({ call: { violatesServerSchema: true, isError: false } })).toBe(true);
 	});
 
+	it('sent: the arguments that reached the server, not the ones the model wrote', async () => {
+		const met = await context(
+			async (w) => void (await w.callTool('mcp__a_b__mcp_2fa', { level: 'low', extra: 1 })),
+			colliding
+		);
+		expect(met({ call: { sent: { level: 'low' } } })).toBe(true);
+		expect(met({ call: { sent: { level: 'high' } } })).toBe(false);
+		// OpenHarness's input model drops a field the schema does not have: it never went out.
+		expect(met({ call: { sent: { extra: 1 } } })).toBe(false);
+	});
+
 	it('not: met while the goal inside is not, and read on the same window', async () => {
 		const met = await context(async (w) => {
 			await w.callTool('mcp__filesystem__read_file', { path: '/a' });

@@ -133,7 +133,8 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 				(c.isError === undefined || call.isError === c.isError) &&
 				(c.outputStartsWith === undefined || call.output.startsWith(c.outputStartsWith)) &&
 				(c.violatesServerSchema === undefined ||
-					violatesServerSchema(call, ctx.registered) === c.violatesServerSchema)
+					violatesServerSchema(call, ctx.registered) === c.violatesServerSchema) &&
+				(c.sent === undefined || sentIncludes(call.sent, c.sent))
 		);
 	}
 	const server = ctx.snapshot.servers.find((s) => s.name === goal.server);
@@ -143,6 +144,20 @@ export function goalMet(goal: Goal, ctx: GoalContext): boolean {
 		(goal.process === undefined || server.process === goal.process) &&
 		(goal.detailIncludes === undefined || server.detail.includes(goal.detailIncludes)) &&
 		(goal.protocolVersion === undefined || ctx.versions[server.name] === goal.protocolVersion)
+	);
+}
+
+/**
+ * Whether each of `wanted`'s arguments went to the server with that value: what input
+ * validation let through, not what the model wrote (a tool with no parameters drops them all).
+ */
+function sentIncludes(sent: Record<string, unknown> | null, wanted: Record<string, unknown>) {
+	return (
+		sent !== null &&
+		Object.entries(wanted).every(
+			([key, value]) =>
+				Object.hasOwn(sent, key) && JSON.stringify(sent[key]) === JSON.stringify(value)
+		)
 	);
 }
 

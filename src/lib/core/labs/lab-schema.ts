@@ -57,6 +57,8 @@ export type Goal =
 				outputIncludes?: string;
 				/** The arguments sent break the server's own inputSchema (the harness let them through). */
 				violatesServerSchema?: boolean;
+				/** Each of these arguments reached the server with this value (others may too). */
+				sent?: Record<string, unknown>;
 				/**
 				 * The call's state in the profile's words (ToolSource: `unknown`, `permission_denied`…,
 				 * or a state it waits in, like `waiting_for_approval`). Absent: the call has ended.
@@ -177,6 +179,7 @@ const callGoalSchema = z
 		outputStartsWith: z.string().optional(),
 		outputIncludes: z.string().optional(),
 		violatesServerSchema: z.boolean().optional(),
+		sent: z.record(z.string(), z.unknown()).optional(),
 		state: z.enum(CALL_STATES).optional(),
 		stage: stageSchema.optional(),
 		outcome: z.string().optional()
