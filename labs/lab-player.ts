@@ -36,6 +36,21 @@ export class LabPlayer {
 		return player;
 	}
 
+	/**
+	 * The lab opened and played to step `step` as a learner who did each earlier step by its
+	 * solution, except the steps named in `skip` (passed over with Next step).
+	 */
+	static async at(lab: Lab, step: number, skip: readonly string[] = []): Promise<LabPlayer> {
+		const player = await LabPlayer.open(lab);
+		for (let i = 0; i < step; i++) {
+			player.goTo(i);
+			if (!skip.includes(lab.steps[i].id))
+				for (const action of lab.steps[i].solution) await player.act(action);
+		}
+		player.goTo(step);
+		return player;
+	}
+
 	get #latest(): number {
 		return this.world.events.at(-1)?.seq ?? 0;
 	}

@@ -455,14 +455,9 @@ describe('lab 02: the plugin step in another order', () => {
 	it('is done when billing_v2 is killed before the first plugin call, then called twice', async () => {
 		const { LabPlayer } = await import('../lab-player');
 		const { stepComplete } = await import('../../src/lib/core/labs/progress');
-		const player = await LabPlayer.open(lab);
+		const last = lab.steps.length - 1;
+		const player = await LabPlayer.at(lab, last);
 		try {
-			const last = lab.steps.length - 1;
-			for (let i = 0; i < last; i++) {
-				player.goTo(i);
-				for (const action of lab.steps[i].solution) await player.act(action);
-			}
-			player.goTo(last);
 			const [predict, apply, call] = lab.steps[last].solution;
 			expect([predict.do, apply.do, call.do]).toEqual(['predict', 'setScenario', 'call']);
 			await player.act(predict);

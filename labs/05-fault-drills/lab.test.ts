@@ -198,16 +198,7 @@ describe('lab 05-fault-drills: a call reconciled the wrong way', () => {
 describe('lab 05-fault-drills: wrong turns that used to end the lab with no word', () => {
 	const stepIndex = (id: string) => lab.steps.findIndex((s) => s.id === id);
 	/** The lab played to `step`, as the page does with Next step, skipping `skip`. */
-	const openAt = async (step: string, skip: string[] = []) => {
-		const player = await LabPlayer.open(lab);
-		for (let i = 0; i < stepIndex(step); i++) {
-			player.goTo(i);
-			if (!skip.includes(lab.steps[i].id))
-				for (const action of lab.steps[i].solution) await player.act(action);
-		}
-		player.goTo(stepIndex(step));
-		return player;
-	};
+	const openAt = (step: string, skip: string[] = []) => LabPlayer.at(lab, stepIndex(step), skip);
 
 	it('says so when nothing is left to reconcile: the refund step skipped', async () => {
 		const player = await openAt('reconcile', ['killed-mid-call']);

@@ -340,16 +340,7 @@ describe('lab 06-sdk-client-discipline: wrong turns that used to end the lab wit
 	const stepIndex = (id: string) => lab.steps.findIndex((s) => s.id === id);
 	const search = { do: 'call', tool: 'search', arguments: { query: 'A-1001' } } as const;
 	/** The lab played to `step`, as the page does with Next step. */
-	const openAt = async (step: string, skip: string[] = []) => {
-		const player = await LabPlayer.open(lab);
-		for (let i = 0; i < stepIndex(step); i++) {
-			player.goTo(i);
-			if (!skip.includes(lab.steps[i].id))
-				for (const action of lab.steps[i].solution) await player.act(action);
-		}
-		player.goTo(stepIndex(step));
-		return player;
-	};
+	const openAt = (step: string, skip: string[] = []) => LabPlayer.at(lab, stepIndex(step), skip);
 
 	it('counts the refusal before initialize even when it came before the answer and the start', async () => {
 		// "Show it anyway", call, Start session, and only then the answer: the refusal stays seen.
