@@ -103,7 +103,8 @@ export class LabState {
 	#setHints(facts: ReturnType<typeof worldFacts>): void {
 		const hints = stepHints(this.lab, this.progress, facts);
 		if (hints.join() !== this.hints.join()) this.hints = hints;
-		const lacked = lackedServers(this.lab, this.progress, facts);
+		// A lab's own hint for the same turn (lab 02's tool-gone) says it better: not both.
+		const lacked = hints.length ? [] : lackedServers(this.lab, this.progress, facts);
 		if (lacked.join() !== this.lacked.join()) this.lacked = lacked;
 	}
 
