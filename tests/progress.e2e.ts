@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { t } from './helpers/messages';
 import { escapeRegExp, labIds, labSteps, playStep, settled } from './helpers/play-lab';
 import { saidLast } from './helpers/live-region';
+import { refuseLiveServers } from './helpers/live-lab';
 
 // Learner progress: completed steps and labs are remembered in this browser's localStorage (and
 // nowhere else), shown on the home page, resettable; a finished lab offers what to try next.
@@ -253,6 +254,8 @@ for (const locale of ['en', 'zh-CN'])
 		const total = labSteps('01-connection-isolation').length;
 		const resume = page.getByTestId('resume');
 		await expect(resume).toContainText(t(locale, 'resume_note', { done: 2, total }));
+		// A simulated lab replays nothing real: no word about a lab server.
+		await expect(resume).not.toContainText(t(locale, 'resume_live'));
 		await resume.getByRole('link', { name: t(locale, 'resume_link', { n: 3 }) }).click();
 		await expect(page).toHaveURL(/[?&]step=2(&|$)/);
 		await settled(page);
@@ -262,3 +265,13 @@ for (const locale of ['en', 'zh-CN'])
 		await expect(page.locator('html')).toHaveAttribute('lang', locale);
 		await expect(page.getByTestId('resume')).toHaveCount(0);
 	});
+
+test('a live lab’s offer to continue says its earlier steps run against the real server', async ({
+	page
+}) => {
+	await refuseLiveServers(page, '08-live-mode');
+	await seed(page, { v: 1, labs: { '08-live-mode': { done: [0, 1], finished: false } } });
+	await page.goto('labs/08-live-mode?lang=en&speed=instant');
+	await settled(page);
+	await expect(page.getByTestId('resume')).toContainText(t('en', 'resume_live'));
+});
