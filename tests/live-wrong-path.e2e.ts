@@ -62,3 +62,20 @@ test('a wrong path says 404 and why the harness says Session terminated; an inde
 	await expect(detail).toContainText('Invalid input');
 	await expect(detail).not.toContainText('"code"');
 });
+
+test('https to a server on this computer that speaks http suggests http://', async ({ page }) => {
+	await page.goto('live?speed=instant&lang=en');
+	await settled(page);
+	await submitLiveConnect(page, 'tls', `${base.replace('http:', 'https:')}/notes/mcp`);
+	await settled(page);
+	const problem = page.getByTestId('live-problem-tls');
+	await expect(problem).toHaveAttribute('data-kind', 'refused');
+	await expect(problem).toContainText(t('en', 'live_problem_https_local'));
+	// An http address that nothing answers is not told to change its scheme.
+	await submitLiveConnect(page, 'plain', 'http://127.0.0.1:9/notes/mcp');
+	await settled(page);
+	await expect(page.getByTestId('live-problem-plain')).toHaveAttribute('data-kind', 'refused');
+	await expect(page.getByTestId('live-problem-plain')).not.toContainText(
+		t('en', 'live_problem_https_local')
+	);
+});
