@@ -20,7 +20,7 @@ import { LabWalk, loadLab } from '../test-support';
 /** What a learner does: a lab action, or something outside the page. */
 type Move =
 	| LabAction
-	| { labServer: 'start' | 'k' }
+	| { labServer: 'start' | 'k' | 'u' }
 	| { labServer: 'restart'; token?: 'auto' }
 	| { token: boolean };
 
@@ -99,10 +99,10 @@ class LiveLab {
 	/** One move, then the re-check the page makes after every change of the world. */
 	async move(move: Move): Promise<void> {
 		if ('labServer' in move) {
-			if (move.labServer === 'k') {
-				const kill = keyAction('k', this.server!.app.faults.state, 0);
-				if (!kill || typeof kill === 'string') throw new Error('k is not a fault key');
-				await this.server!.app.faults.apply(kill.faults);
+			if (move.labServer === 'k' || move.labServer === 'u') {
+				const key = keyAction(move.labServer, this.server!.app.faults.state, 0);
+				if (!key || typeof key === 'string') throw new Error(`${move.labServer} is no fault key`);
+				await this.server!.app.faults.apply(key.faults);
 			} else
 				await this.#startServer(
 					move.labServer === 'restart' && move.token === 'auto' ? TOKEN : null
@@ -163,6 +163,7 @@ describe('lab 08-live-mode: hints', () => {
 			'compare/not-in-registry',
 			'session-expired/reconnected-first',
 			'unauthorized/no-token-asked',
+			'unauthorized/fault-u',
 			'disconnect/server-ended',
 			'disconnect/killed-simulated',
 			'disconnect/reconnected-before-call',

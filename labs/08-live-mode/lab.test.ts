@@ -371,6 +371,7 @@ describe('lab 08-live-mode: a learner can meet every check', () => {
 			'--token auto',
 			'k', // the kill-sessions key (keyAction above)
 			'q', // the quit key
+			'u', // the 401 fault key (a hint: checked below)
 			'mcp-session-id', // the session header (the raw initialize above)
 			'WWW-Authenticate', // the challenge header of a 401 (its value checked above)
 			'Authorization', // the header the token travels in (the lab server's 401 names it, below)
@@ -383,6 +384,7 @@ describe('lab 08-live-mode: a learner can meet every check', () => {
 			'Failed to fetch'
 		]);
 		expect(keyAction('q', running.app.faults.state, 0)).toBe('quit');
+		expect(keyAction('u', running.app.faults.state, 0)).toEqual({ faults: { unauthorized: true } });
 		expect([...produced].some((s) => s.includes('needs \\"Authorization: Bearer <token>'))).toBe(
 			true
 		);
