@@ -397,8 +397,12 @@ export function findExchange(
 	// Only an earlier call still running when this one's window opened can take from it.
 	if (first !== undefined)
 		for (const earlier of calls.slice(0, Math.max(0, position))) {
+			// Only an identical request can be mistaken for this one's (and scanning the wire for
+			// every earlier call would cost a long session each repaint).
 			if (!sends(earlier) || (earlier.endedAt !== null && earlier.endedAt < wire[first].t))
 				continue;
+			if (earlier.server !== call.server || earlier.tool !== call.tool) continue;
+			if (!jsonEqual(sentBy(earlier), sentBy(call))) continue;
 			const taken = candidates(earlier, wire)?.find((i) => !claimed.has(i));
 			if (taken !== undefined) claimed.add(taken);
 		}
