@@ -46,12 +46,18 @@ const TYPE_WORDS: Record<string, string> = {
 	array: 'a list'
 };
 
+/** The parts of a JSON pointer (`#/properties/a~1b` → properties, a/b), unescaped. */
+const parts = (pointer: string) =>
+	pointer
+		.replace(/^#\/?/, '')
+		.split('/')
+		.map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+
 /** The value a JSON pointer (`#/properties/people/minimum`) names in the schema. */
 function at(schema: unknown, pointer: string): unknown {
 	let here = schema;
-	for (const raw of pointer.replace(/^#\/?/, '').split('/')) {
-		if (raw === '') continue;
-		const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+	for (const key of parts(pointer)) {
+		if (key === '') continue;
 		if (typeof here !== 'object' || here === null || !Object.hasOwn(here, key)) return undefined;
 		here = (here as Record<string, unknown>)[key];
 	}
@@ -59,10 +65,7 @@ function at(schema: unknown, pointer: string): unknown {
 }
 
 /** The top-level field an instance location lies in (`#/multi/0` → `multi`). */
-function fieldOf(location: string): string {
-	const first = location.replace(/^#\/?/, '').split('/')[0] ?? '';
-	return first.replace(/~1/g, '/').replace(/~0/g, '~');
-}
+const fieldOf = (location: string): string => parts(location)[0] ?? '';
 
 /** The required fields the answer lacks, in the schema's order. */
 function missing(schema: unknown, content: Record<string, unknown>): string[] {
