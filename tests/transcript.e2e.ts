@@ -193,6 +193,43 @@ test('with the caption bar on, a control reached by Tab is never under the bar',
 	expect(covered).toEqual([]);
 });
 
+test('with the caption bar on, a control the keyboard is on stays clear of it when the page above it grows', async ({
+	page
+}) => {
+	// The registry's rows are laid out only as they near the window, taller than their
+	// placeholder once names wrap: the page grows above a control just after it was focused.
+	await page.setViewportSize({ width: 700, height: 600 });
+	await page.goto('embed/01-connection-isolation?captions=1&speed=instant');
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	const bar = page.getByTestId('caption-bar');
+	await expect(bar).toBeVisible();
+	const call = page.getByRole('button', { name: t('en', 'call_button'), exact: true });
+	await call.focus();
+	await page.keyboard.press('Shift+Tab');
+	await page.keyboard.press('Tab');
+	await expect(call).toBeFocused();
+	// Put the control just above the bar, then grow the registry (above it) by two lines a row.
+	await page.evaluate(() => {
+		const box = document.activeElement!.getBoundingClientRect();
+		const barTop = document
+			.querySelector('[data-testid="caption-bar"]')!
+			.getBoundingClientRect().top;
+		window.scrollBy({ top: box.bottom - barTop + 8, behavior: 'instant' });
+		// Chromium's scroll anchoring keeps a styled row's growth out of sight; it did not for the
+		// rows laid out late, which this reproduces.
+		document.documentElement.style.overflowAnchor = 'none';
+		for (const row of document.querySelectorAll<HTMLElement>('#registry tbody tr'))
+			row.style.paddingBlock = '1.25rem';
+	});
+	await expect
+		.poll(async () => {
+			const button = (await call.boundingBox())!;
+			const caption = (await bar.boundingBox())!;
+			return button.y + button.height <= caption.y && button.y >= 0;
+		})
+		.toBe(true);
+});
+
 test('on a projector-sized screen, the caption bar never covers the step buttons', async ({
 	page
 }) => {
