@@ -62,10 +62,16 @@ for (const lang of ['en', 'zh-CN'] as const) {
 		await pressEnter(page, say('lab_predict_answer'));
 		await expectCovered(page, false);
 
-		// The next step covers the Name lab, which shows every host's name.
+		// The Name lab shows every host's name for one tool: the next step's answer. It stays
+		// covered for the rest of this step, then until the next question is answered.
+		const naming = page.locator('#naming').getByTestId('panel-cover');
+		await expect(naming).toContainText(say('panel_hidden_next_note'));
 		await pressEnter(page, say('lab_next'));
-		await expect(page.locator('#naming').getByTestId('panel-cover')).toBeVisible();
+		await expect(naming).toContainText(say('panel_hidden_note'));
 		await expect(page.locator('#registry').getByTestId('panel-cover')).toHaveCount(0);
+		await page.locator('input[name="prediction"][value="raw"]').check();
+		await pressEnter(page, say('lab_predict_answer'));
+		await expect(naming).toHaveCount(0);
 	});
 }
 

@@ -7,6 +7,8 @@ import { getContext, setContext } from 'svelte';
  */
 export interface HiddenPanels {
 	hides(elementId: string): boolean;
+	/** Covered for the next step's question (its `hideForNextQuestion`), this one answered or not. */
+	forNext(elementId: string): boolean;
 	/** The learner chose to see the step's hidden panels before answering. */
 	show(): void;
 }

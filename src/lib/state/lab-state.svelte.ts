@@ -52,14 +52,22 @@ export class LabState {
 	}
 
 	/**
-	 * The lab panels the current step covers until its question is answered (its
-	 * `hideUntilAnswered`), unless the learner chose to see them. Empty once answered: going back
-	 * to an answered step shows everything.
+	 * The lab panels the current step covers, unless the learner chose to see them: its
+	 * `hideUntilAnswered` until its question is answered, its `hideForNextQuestion` until the next
+	 * step's is. Going back to an answered step shows everything.
 	 */
 	get hiddenPanels(): readonly string[] {
+		if (this.#shownAnyway === this.#stepKey) return [];
+		const open = this.progress.steps[this.step].prediction === null;
 		const hide = this.lab.steps[this.step].hideUntilAnswered;
-		if (!hide || this.progress.steps[this.step].prediction !== null) return [];
-		return this.#shownAnyway === this.#stepKey ? [] : hide;
+		return [...(open && hide ? hide : []), ...this.hiddenForNext];
+	}
+
+	/** The hidden panels that wait for the next step's question, not this one's. */
+	get hiddenForNext(): readonly string[] {
+		const hide = this.lab.steps[this.step].hideForNextQuestion;
+		if (!hide || this.#shownAnyway === this.#stepKey) return [];
+		return this.progress.steps[this.step + 1]?.prediction === null ? hide : [];
 	}
 
 	/** Uncovers this step's hidden panels with its question still open; a restart covers them again. */

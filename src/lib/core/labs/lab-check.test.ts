@@ -169,6 +169,38 @@ describe('the build’s lab check', () => {
 		expect(hide(1, ['pipeline'], callFirst.slice().reverse())).toEqual(['']);
 	});
 
+	it('covers a panel for the next question only where that question uncovers it', () => {
+		const forNext = (panels: string[], nextHides?: string[], ownHides?: string[]) =>
+			problemsOf((lab) => {
+				lab.steps[0].hideForNextQuestion = panels;
+				// Step 0 has no question of its own; this one is only for the overlap below.
+				if (ownHides) lab.steps[0].predict = { options: ['a', 'b'], answer: 'a' };
+				if (ownHides) lab.steps[0].hideUntilAnswered = ownHides;
+				if (nextHides) lab.steps[1].hideUntilAnswered = nextHides;
+				// Step 0's solution calls a tool, on the pipeline panel: keep it off that panel.
+				lab.steps[0].solution = [{ do: 'kill', server: 'filesystem' }];
+			});
+		expect(forNext(['registry', 'machine'], ['machine', 'registry'])).toEqual(['']);
+		expect(forNext(['registry', 'registry'], ['registry'])).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[0].hideForNextQuestion[1]: The registry panel is already listed.'
+		]);
+		expect(forNext(['registry'])).toEqual([
+			"labs/01-connection-isolation/lab.json: steps[0].hideForNextQuestion[0]: The next step's question does not cover the registry panel (its hideUntilAnswered), so nothing would uncover it."
+		]);
+		expect(forNext(['registry'], ['registry'], ['registry'])).toContain(
+			'labs/01-connection-isolation/lab.json: steps[0].hideForNextQuestion[0]: The registry panel is also in hideUntilAnswered: list it here only.'
+		);
+		// The step's own solution cannot use a panel covered for all of it.
+		expect(
+			problemsOf((lab) => {
+				lab.steps[0].hideForNextQuestion = ['pipeline'];
+				lab.steps[1].hideUntilAnswered = ['pipeline'];
+			})
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[0].solution[0]: call is done on the pipeline panel, which stays hidden for the whole step (hideForNextQuestion).'
+		]);
+	});
+
 	it('says where a tool’s JSON Schema has a typo, in the lab’s world and in one a solution sets', () => {
 		expect(
 			problemsOf((lab) => {

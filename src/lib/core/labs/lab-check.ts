@@ -245,7 +245,9 @@ function panelProblems(lab: Lab, report: (path: string, message: string) => void
 	const shown = new Set<string>(lab.panels ?? DEFAULT_PANELS);
 	lab.steps.forEach((step, i) => {
 		const hidden = new Set<string>(step.hideUntilAnswered);
+		const hiddenAll = new Set<string>(step.hideForNextQuestion);
 		hiddenPanelProblems(step, shown, (path, message) => report(`steps[${i}]${path}`, message));
+		nextQuestionProblems(lab, i, (path, message) => report(`steps[${i}]${path}`, message));
 		let answered = false;
 		step.solution.forEach((action, j) => {
 			const at = `steps[${i}].solution[${j}]`;
@@ -256,6 +258,11 @@ function panelProblems(lab: Lab, report: (path: string, message: string) => void
 				report(
 					at,
 					`${action.do} is done on the ${panel} panel, which this lab does not show (panels).`
+				);
+			else if (panel && hiddenAll.has(panel))
+				report(
+					at,
+					`${action.do} is done on the ${panel} panel, which stays hidden for the whole step (hideForNextQuestion).`
 				);
 			else if (panel && hidden.has(panel) && !answered)
 				report(
@@ -284,6 +291,30 @@ function hiddenPanelProblems(
 			report(`.hideUntilAnswered[${k}]`, `This lab does not show the ${panel} panel (panels).`);
 		else if (hidden.indexOf(panel) !== k)
 			report(`.hideUntilAnswered[${k}]`, `The ${panel} panel is already listed.`);
+	});
+}
+
+/**
+ * A step's panels covered for the next question: each once, in the next step's
+ * `hideUntilAnswered` (which uncovers it), and not also covered for this step's own question.
+ */
+function nextQuestionProblems(
+	lab: Lab,
+	i: number,
+	report: (path: string, message: string) => void
+) {
+	const hidden = lab.steps[i].hideForNextQuestion ?? [];
+	const next = lab.steps[i + 1]?.hideUntilAnswered ?? [];
+	hidden.forEach((panel, k) => {
+		const at = `.hideForNextQuestion[${k}]`;
+		if (hidden.indexOf(panel) !== k) report(at, `The ${panel} panel is already listed.`);
+		else if (lab.steps[i].hideUntilAnswered?.includes(panel))
+			report(at, `The ${panel} panel is also in hideUntilAnswered: list it here only.`);
+		else if (!next.includes(panel))
+			report(
+				at,
+				`The next step's question does not cover the ${panel} panel (its hideUntilAnswered), so nothing would uncover it.`
+			);
 	});
 }
 

@@ -346,6 +346,11 @@ export const stepSchema = z.strictObject({
 	 * (or asks to see them anyway), so the prediction is a prediction, not a reading.
 	 */
 	hideUntilAnswered: z.array(z.enum(HIDEABLE_PANELS)).min(1).optional(),
+	/**
+	 * Panels covered for the whole step, answered or not, because the next step's question has
+	 * its answer in them (each is in that step's `hideUntilAnswered`): uncovered when it is.
+	 */
+	hideForNextQuestion: z.array(z.enum(HIDEABLE_PANELS)).min(1).optional(),
 	/** Wrong turns learners take here, each with a hint (`- [!] {hint-id} …` in the narration). */
 	hints: z.array(hintSchema).min(1).max(8).optional(),
 	solution: z.array(actionSchema).min(1)
