@@ -84,6 +84,23 @@ async function opened(folder: string, stepId: string) {
 	return { world, check, answer, early };
 }
 
+describe('done before the question', () => {
+	it('every goal done before the answer stays named as done too early after it', async () => {
+		// Lab 05 step 2, its panels shown anyway: the call and its approval before the answer. The
+		// approval is two goals after the question: after the answer it still did not count.
+		const step = await opened('05-fault-drills', 'hints-not-permissions');
+		await step.world.callTool('mcp.payments.create_invoice', { order: 'A-1002' });
+		step.check();
+		await step.world.answerApproval(step.world.calls.at(-1)!.id, true);
+		step.check();
+		// The call no longer waits: only its approval reads as done.
+		expect(step.early()).toEqual(['approved']);
+		expect(step.answer()).toEqual([true, false, false]);
+		expect(step.early()).toEqual(['approved']);
+		step.world.dispose();
+	});
+});
+
 describe('a control that cannot be pressed twice', () => {
 	// The step's text says to do these before its question shows; once answered, the control
 	// gives no second chance (the mode button is already pressed, Kill is disabled, Apply roots
