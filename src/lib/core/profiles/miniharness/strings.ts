@@ -7,7 +7,10 @@ export const clientClosed = 'MCP client is closed';
 export const initializeTimedOut = 'MCP initialize timed out';
 /** Illustration: the reference names only the initialize timeout, not a failed initialize. */
 export const initializeFailed = (detail: string) => `MCP initialize failed: ${detail}`;
-/** `operation` is `tools/call:<name>` or `tools/list`. */
+/**
+ * `operation` is `tools/call:<name>` or `tools/list`. Illustration for `tools/list`: the
+ * reference names the initialize and tools/call timeouts only.
+ */
 export const timedOut = (operation: string) => `MCP ${operation} timed out`;
 export const callOperation = (name: string) => `tools/call:${name}`;
 export const unknownTransport = (type: string) => `Unknown MCP transport type: ${type}`;
