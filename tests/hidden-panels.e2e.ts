@@ -66,6 +66,19 @@ for (const lang of ['en', 'zh-CN'] as const) {
 		// covered for the rest of this step, then until the next question is answered.
 		const naming = page.locator('#naming').getByTestId('panel-cover');
 		await expect(naming).toContainText(say('panel_hidden_next_note'));
+		// Shown on request, it is said that the next question is the one still open; the next
+		// step, whose question it answers, covers it again.
+		await page
+			.locator('#naming')
+			.getByRole('button', {
+				name: t(lang, 'panel_hidden_show_label', { panel: say('naming_title') }),
+				exact: true
+			})
+			.press('Enter');
+		await expect(naming).toHaveCount(0);
+		await expect(page.getByTestId('live-region')).toHaveText(
+			saidLast(say('panel_hidden_shown_next'))
+		);
 		await pressEnter(page, say('lab_next'));
 		await expect(naming).toContainText(say('panel_hidden_note'));
 		await expect(page.locator('#registry').getByTestId('panel-cover')).toHaveCount(0);
