@@ -166,14 +166,20 @@ test('hostile server names stay text in the diagram', async ({ page }) => {
 	expect(name).toBe(`<script>alert(1)</script>&"'\ufffd\ufffd${'x'.repeat(9)}…`);
 });
 
-test('with the caption bar on, a control reached by Tab is never under the bar', async ({
-	page
-}) => {
+/** Lab 01's embed in a small frame with the caption bar on; the bar. */
+async function captionedEmbed(page: Page) {
 	await page.setViewportSize({ width: 700, height: 600 });
 	await page.goto('embed/01-connection-isolation?captions=1&speed=instant');
 	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
 	const bar = page.getByTestId('caption-bar');
 	await expect(bar).toBeVisible();
+	return bar;
+}
+
+test('with the caption bar on, a control reached by Tab is never under the bar', async ({
+	page
+}) => {
+	await captionedEmbed(page);
 	const covered: string[] = [];
 	for (let i = 0; i < 60; i++) {
 		await page.keyboard.press('Tab');
@@ -198,11 +204,7 @@ test('with the caption bar on, a control the keyboard is on stays clear of it wh
 }) => {
 	// The registry's rows are laid out only as they near the window, taller than their
 	// placeholder once names wrap: the page grows above a control just after it was focused.
-	await page.setViewportSize({ width: 700, height: 600 });
-	await page.goto('embed/01-connection-isolation?captions=1&speed=instant');
-	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
-	const bar = page.getByTestId('caption-bar');
-	await expect(bar).toBeVisible();
+	const bar = await captionedEmbed(page);
 	const call = page.getByRole('button', { name: t('en', 'call_button'), exact: true });
 	await call.focus();
 	await page.keyboard.press('Shift+Tab');
