@@ -56,7 +56,14 @@ describe('a refused form answer in the page language', () => {
 			])
 		);
 		expect(commandErrorText(error)).toBe(
-			'回答不符合所请求的表单：必须填写 date。 people 必须是整数。'
+			'回答不符合所请求的表单：必须填写 date。people 必须是整数。'
+		);
+		// The answer as a whole is named in Chinese, with no space beside it.
+		expect(misfitText(misfitParams([{ rule: 'type', field: '', limit: 'object' }]))).toBe(
+			'回答的类型必须是 object。'
+		);
+		expect(misfitText(misfitParams([{ rule: 'required', field: '', limit: '' }]))).toBe(
+			'必须填写回答。'
 		);
 	});
 

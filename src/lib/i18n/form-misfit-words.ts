@@ -27,11 +27,19 @@ const RULES: Record<Exclude<MisfitRule, 'type'>, Words> = {
 	other: (p) => (p.field ? m.misfit_other(p) : p.limit)
 };
 
+/** Chinese, where no space separates words: the templates space a field name, which is Latin. */
+const CJK = /[\u3400-\u9fff]/;
+
 function words(rule: string, field: string, limit: string): string | null {
-	const p = { field: field || m.misfit_whole_answer(), limit };
-	if (rule === 'type') return (TYPES[limit] ?? m.misfit_type_other)(p);
-	if (!Object.hasOwn(RULES, rule)) return null;
-	return RULES[rule as keyof typeof RULES]({ ...p, field: rule === 'other' ? field : p.field });
+	const whole = m.misfit_whole_answer();
+	const p = { field: field || whole, limit };
+	let text: string;
+	if (rule === 'type') text = (TYPES[limit] ?? m.misfit_type_other)(p);
+	else if (!Object.hasOwn(RULES, rule)) return null;
+	else
+		text = RULES[rule as keyof typeof RULES]({ ...p, field: rule === 'other' ? field : p.field });
+	// "回答必须是对象。", not "回答 必须是对象。": the answer as a whole is named in the page's words.
+	return field || !CJK.test(whole) ? text : text.replace(new RegExp(` ?${whole} ?`), whole);
 }
 
 /**
@@ -46,5 +54,10 @@ export function misfitText(p: Record<string, string | undefined>): string {
 		if (text === null) return p.detail ?? '';
 		said.push(text);
 	}
-	return said.length ? said.join(' ') : (p.detail ?? '');
+	// A Chinese full stop is followed by no space.
+	const joined = said.reduce(
+		(all, text) => (all && !all.endsWith('。') ? `${all} ${text}` : all + text),
+		''
+	);
+	return said.length ? joined : (p.detail ?? '');
 }
