@@ -169,6 +169,17 @@ describe('the build’s lab check', () => {
 		expect(hide(1, ['pipeline'], callFirst.slice().reverse())).toEqual(['']);
 	});
 
+	it('has a step with a question check its answer first', () => {
+		expect(
+			problemsOf((lab) => {
+				// Its one check reads the world instead of the answer.
+				(lab.steps[1].checks as Json[])[0].goal = { sessionStarted: true };
+			})
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[1].checks[0]: A step with a question checks it first: { "predicted": true }.'
+		]);
+	});
+
 	it('covers a panel for the next question only where that question uncovers it', () => {
 		const forNext = (panels: string[], nextHides?: string[], ownHides?: string[]) =>
 			problemsOf((lab) => {

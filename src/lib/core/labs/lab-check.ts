@@ -111,6 +111,7 @@ export function checkLab(
 	scenarioProblems(lab, inJson);
 	goalServerProblems(lab, inJson);
 	panelProblems(lab, inJson);
+	questionProblems(lab, inJson);
 
 	const text: Record<string, LabText> = {};
 	for (const locale of LAB_LOCALES) {
@@ -291,6 +292,21 @@ function hiddenPanelProblems(
 			report(`.hideUntilAnswered[${k}]`, `This lab does not show the ${panel} panel (panels).`);
 		else if (hidden.indexOf(panel) !== k)
 			report(`.hideUntilAnswered[${k}]`, `The ${panel} panel is already listed.`);
+	});
+}
+
+/**
+ * A step with a question checks its answer first: nothing done before the answer counts for a
+ * check then (progress.ts earlyChecks), which it could have otherwise.
+ */
+function questionProblems(lab: Lab, report: (path: string, message: string) => void) {
+	lab.steps.forEach((step, i) => {
+		const goal = step.checks[0]?.goal as Record<string, unknown> | undefined;
+		if (step.predict && !(goal && Object.keys(goal).join() === 'predicted' && goal.predicted))
+			report(
+				`steps[${i}].checks[0]`,
+				'A step with a question checks it first: { "predicted": true }.'
+			);
 	});
 }
 

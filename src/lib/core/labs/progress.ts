@@ -1,6 +1,5 @@
 import { goalMet, type WorldFacts } from './goals';
-import type { Goal } from './lab-schema';
-import type { Lab } from './lab-schema';
+import type { Goal, Lab } from './lab-schema';
 
 /**
  * A learner's way through a lab: the current step, which of its checks are met (in order: a
@@ -75,9 +74,9 @@ export function advance(lab: Lab, state: LabProgressState, facts: WorldFacts): L
  * Checks of the current step done before their turn: not yet met, and met by something done in
  * the step before it was their turn: after the first unmet check, since that one's window opened
  * or before the question was answered; the first unmet check itself, before the question was
- * answered (each stays named until it is
- * done again: the control may not say it needs doing twice). They do not count (a learner who
- * acts before answering the question has not predicted), so the page says to do them again.
+ * answered (each stays named until it is done again: the control may not say it needs doing
+ * twice). They do not count (a learner who acts before answering the question has not
+ * predicted), so the page says to do them again.
  * What was done after the answer is no early attempt at the first unmet check: it counted for
  * the checks met meanwhile (lab 00's first list_mcp_resources call is not its second done early).
  */
@@ -97,9 +96,13 @@ export function earlyChecks(lab: Lab, state: LabProgressState, facts: WorldFacts
 	// was not done early, it simply holds, and ticks once its turn comes.
 	const standing = windowOf(facts, Infinity, progress);
 	// A later check's window opens after the answer too: judged on that alone, a call approved
-	// before the answer would lose its mark the moment the question is answered.
+	// before the answer would lose its mark the moment the question is answered. (A question is
+	// its step's first check, so nothing done before the answer counted for another.)
+	const answered = progress.answered !== undefined;
 	const doneEarly = (goal: Goal, i: number) =>
-		goalMet(goal, beforeAnswer) || (i > first && goalMet(goal, window));
+		i === first
+			? goalMet(goal, beforeAnswer)
+			: goalMet(goal, window) || (answered && goalMet(goal, beforeAnswer));
 	return spec.checks.flatMap((check, i) =>
 		i >= first && !progress.met[i] && doneEarly(check.goal, i) && !goalMet(check.goal, standing)
 			? [i]
