@@ -91,6 +91,30 @@ test('lab 01 shows the isolation a learner is meant to see', async ({ page }) =>
 	await expect(page.getByTestId('live-region')).not.toBeEmpty();
 });
 
+test('a restarted server keeps its dead session until a reconnect, and its card says so', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	await page.getByRole('button', { name: 'Kill filesystem' }).click();
+	await page.getByRole('button', { name: 'Restart filesystem' }).click();
+	await settled(page);
+	// The process runs, but the harness's session is still the dead one's.
+	const card = page.locator('#servers article').filter({ hasText: 'filesystem' }).first();
+	await expect(card).toContainText(t('en', 'servers_process_running'));
+	await expect(card).toContainText(t('en', 'servers_not_noticed_restarted'));
+	await page.getByLabel('Tool', { exact: true }).selectOption('mcp__filesystem__read_file');
+	await page.getByRole('button', { name: 'Call', exact: true }).click();
+	await settled(page);
+	await expect(page.locator('#calls')).toContainText("MCP server 'filesystem' call failed: ");
+	// The pipeline says why nothing was written, without calling the server "not connected".
+	await expect(page.locator('#pipeline-stages')).toContainText(t('en', 'pipeline_wire_closed'));
+	await page.getByRole('button', { name: 'Reconnect all' }).click();
+	await settled(page);
+	await expect(page.locator('#status pre')).toContainText('- filesystem: connected');
+	await expect(card).not.toContainText(t('en', 'servers_not_noticed_restarted'));
+});
+
 test('at the default speed a learner watches each connection step through its machine', async ({
 	page
 }) => {

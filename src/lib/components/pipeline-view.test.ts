@@ -258,7 +258,24 @@ describe('stageViews: the eight stages of a real call', () => {
 		const views = stageViews(call);
 		expect(outcomes(views).slice(5)).toEqual(['call-failed', 'inline', 'ran']);
 		expect(facts(stage(views, 'executing')).error).toBe(call.output);
-		expect(findExchange(call, w.wire.entries)).toEqual({ kind: 'not-sent', executed: true });
+		// Its session raised: the status says connected, but the pipe had closed.
+		const closed = { kind: 'not-sent', executed: true, closed: true };
+		expect(findExchange(call, w.wire.entries)).toEqual(closed);
+		// Restarted, the process runs again, but the session is still the old pipe's.
+		await w.restart('tickets');
+		expect(findExchange(await w.callTool('mcp__tickets__create', {}), w.wire.entries)).toEqual(
+			closed
+		);
+	});
+
+	it('a server that is not connected: the harness does not even try the session', async () => {
+		// A registered tool of a server whose status is not connected: its reconnect failed.
+		const t = await started(tickets({ permissions: { mode: 'full_auto' } }));
+		await t.kill('tickets');
+		await t.reconnectAll();
+		const refused = await t.callTool('mcp__tickets__create', {});
+		expect(refused.output).toMatch(/^MCP server 'tickets' is not connected: /);
+		expect(findExchange(refused, t.wire.entries)).toEqual({ kind: 'not-sent', executed: true });
 	});
 });
 
@@ -463,7 +480,11 @@ describe('OpenHarness’s built-in resource tools in the pipeline view', () => {
 		const views = stageViews(call);
 		expect(outcomes(views).slice(5)).toEqual(['read-failed', 'inline', 'ran']);
 		expect(stage(views, 'executing')?.failed).toBe(true);
-		expect(findExchange(call, w.wire.entries)).toEqual({ kind: 'not-sent', executed: true });
+		expect(findExchange(call, w.wire.entries)).toEqual({
+			kind: 'not-sent',
+			executed: true,
+			closed: true
+		});
 	});
 
 	it('list_mcp_resources: nothing crosses the wire', async () => {

@@ -272,9 +272,10 @@ export type MessageEntry = Extract<WireEntry, { kind: 'message' }>;
 export type WireExchange =
 	/**
 	 * Nothing went out: the call ended before tools/call, or (`executed`) it reached the execute
-	 * stage but the server was not connected, so the request was never written.
+	 * stage but the server was not connected, so the request was never written, or (`closed`) the
+	 * session raised because its pipe had closed (the process died or was replaced since).
 	 */
-	| { kind: 'not-sent'; executed: boolean }
+	| { kind: 'not-sent'; executed: boolean; closed?: true }
 	/**
 	 * `list_mcp_resources`: it reads what the servers recorded, so nothing is ever sent; nor for
 	 * a plugin's tool (`plugin`), which the harness runs itself.
@@ -390,7 +391,10 @@ export function findExchange(
 	if (call.builtin && call.tool === LIST_MCP_RESOURCES) return { kind: 'local' };
 	const mine = candidates(call, wire);
 	const executing = call.stages.find((s) => s.stage === 'executing');
-	if (mine === null) return { kind: 'not-sent', executed: executing !== undefined };
+	if (mine === null)
+		return executing?.outcome === 'call-failed' || executing?.outcome === 'read-failed'
+			? { kind: 'not-sent', executed: true, closed: true }
+			: { kind: 'not-sent', executed: executing !== undefined };
 	const claimed = new Set<number>();
 	const position = calls.findIndex((c) => c.id === call.id);
 	const first = mine[0];

@@ -49,6 +49,35 @@ describe('server card logic', () => {
 		expect(staleConnected({ ...server, status: 'failed', process: 'killed' })).toBe(false);
 	});
 
+	it('still flags it once the process is restarted, until a reconnect opens a new session', async () => {
+		const parsed = parseScenario({
+			mcp_servers: {
+				notes: { command: 'notes-mcp', sim: { tools: [{ name: 'list_notes' }] } },
+				calendar: { command: 'calendar-mcp' }
+			}
+		});
+		if (!parsed.ok) throw new Error('bad scenario');
+		const world = new World(parsed.scenario);
+		const notes = () => world.servers().find((s) => s.name === 'notes')!;
+		const calendar = () => world.servers().find((s) => s.name === 'calendar')!;
+		await world.startSession();
+		expect(staleConnected(notes())).toBe(false);
+		for (const fault of ['kill', 'hang'] as const) {
+			await world[fault]('notes');
+			await world.restart('notes');
+			// The process runs again, yet the harness still talks to the old one's closed pipe.
+			expect(notes()).toMatchObject({ process: 'running', status: 'connected' });
+			expect(staleConnected(notes())).toBe(true);
+			const call = await world.callTool('mcp__notes__list_notes');
+			expect(call.output).toBe("MCP server 'notes' call failed: ");
+			expect(staleConnected(calendar())).toBe(false);
+			await world.reconnectAll();
+			expect(staleConnected(notes())).toBe(false);
+			expect((await world.callTool('mcp__notes__list_notes')).output).not.toContain('failed');
+		}
+		world.dispose();
+	});
+
 	it('lists the first 20 and counts the rest', () => {
 		const items = Array.from({ length: 23 }, (_, i) => `t${i}`);
 		expect(firstOf(items)).toEqual({ shown: items.slice(0, 20), more: 3 });

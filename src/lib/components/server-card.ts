@@ -30,11 +30,12 @@ export function actionAllowed(action: ProcessAction, process: ServerView['proces
 }
 
 /**
- * The process is gone or stuck, yet the status still says connected: a failed call does not
+ * The process is gone or stuck, or the session runs on a pipe to one that was (a restart brings
+ * a new process, not a new session), yet the status still says connected: a failed call does not
  * change it; only a reconnect (or a health check, in a harness that has one) does.
  */
 export function staleConnected(server: ServerView): boolean {
-	return server.process !== 'running' && server.status === 'connected';
+	return (server.process !== 'running' || server.sessionClosed) && server.status === 'connected';
 }
 
 export function firstOf<T>(items: readonly T[], limit = LIST_LIMIT): { shown: T[]; more: number } {

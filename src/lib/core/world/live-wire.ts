@@ -48,6 +48,10 @@ export class LiveWire implements HostWire {
 		private readonly meter: FloodMeter | null = null
 	) {}
 
+	get closed(): boolean {
+		return this.#closed;
+	}
+
 	async start(): Promise<void> {
 		this.inner.onmessage = (message) => this.#fromServer(message);
 		this.inner.onclose = () => this.#closedUnderneath();

@@ -38,6 +38,8 @@ export const resourcesPage = z.looseObject({
 
 /** What the io asks of a connection's wire: the simulated one, or a live server's (live-wire.ts). */
 export interface HostWire extends Transport {
+	/** The pipe has closed (the host closed it, or the other end died or dropped it). */
+	readonly closed: boolean;
 	markHung(): void;
 	kill(event?: 'killed' | 'exited'): Promise<void>;
 }
@@ -228,6 +230,14 @@ export class SimIo implements ConnectionIo {
 		this.links.delete(server);
 		await link.wire.close();
 		await link.client.close();
+	}
+
+	/**
+	 * The host's session with this server runs on a pipe that has closed under it: the process
+	 * died or was replaced (a restart), and no connect has opened another since.
+	 */
+	sessionClosed(server: string): boolean {
+		return this.links.get(server)?.wire.closed ?? false;
 	}
 
 	/** The process stops reading: noted on its open pipe, if any. */

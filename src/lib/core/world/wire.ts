@@ -153,6 +153,10 @@ export class Wire implements Transport {
 		private readonly process: ProcessView
 	) {}
 
+	get closed(): boolean {
+		return this.#closed;
+	}
+
 	async start(): Promise<void> {
 		this.inner.onmessage = (message) => this.#fromServer(message);
 		this.inner.onclose = () => this.#closedUnderneath();

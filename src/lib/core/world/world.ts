@@ -116,6 +116,11 @@ export interface ServerView {
 	process: SimProcess['state'];
 	/** Extra simulated ms on every answer of this server (the delay fault). */
 	delayMs: number;
+	/**
+	 * The harness's session runs on a pipe that closed under it: the process died or was
+	 * replaced (a restart), or a live connection was dropped, and no connect opened another.
+	 */
+	sessionClosed: boolean;
 	/** OpenHarness: `env` non-empty for stdio, `headers` non-empty for http/ws. */
 	authConfigured: boolean;
 	/** The plugin that contributed this server, or null for the settings' own servers. */
@@ -492,6 +497,7 @@ export class World {
 				cached.view.detail === this.#detail(name, snapshot.context) &&
 				cached.view.process === (process?.state ?? 'running') &&
 				cached.view.delayMs === (process?.delayMs ?? 0) &&
+				cached.view.sessionClosed === this.#io.sessionClosed(name) &&
 				(cached.view.live?.problem ?? null) === (this.#live?.problem(name) ?? null) &&
 				(cached.view.live?.flooding ?? false) === (this.#live?.flooding(name) ?? false)
 			)
@@ -514,6 +520,7 @@ export class World {
 			detail: this.#detail(name, c),
 			process: this.#processes.get(name)?.state ?? 'running',
 			delayMs: this.#processes.get(name)?.delayMs ?? 0,
+			sessionClosed: this.#io.sessionClosed(name),
 			authConfigured:
 				config.type === 'stdio'
 					? Object.keys(config.env ?? {}).length > 0
