@@ -266,6 +266,19 @@ for (const locale of ['en', 'zh-CN'])
 		await expect(page.getByTestId('resume')).toHaveCount(0);
 	});
 
+test('a step done on this visit is no earlier progress: no offer to continue appears', async ({
+	page
+}) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	await playStep(page, 'en', labSteps('01-connection-isolation')[0]);
+	// Recorded (the home page would list it), yet nothing offers to "continue" this visit.
+	await expect
+		.poll(() => page.evaluate(() => localStorage.getItem('mcp-lab.progress.v1')))
+		.toContain('"done":[0]');
+	await expect(page.getByTestId('resume')).toHaveCount(0);
+});
+
 test('a live lab’s offer to continue says its earlier steps run against the real server', async ({
 	page
 }) => {
