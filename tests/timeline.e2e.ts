@@ -294,6 +294,20 @@ test('an imported log replays to its end; a broken one is refused with its path'
 	await expect(position(page)).toHaveText('action 3 of 3');
 	expect(await seen(page)).toEqual(end);
 
+	// Imported while looking at the past, it replaces the tape: it continued from nothing there.
+	await page.getByRole('button', { name: 'Back one action' }).click();
+	await expect(position(page)).toHaveText('action 2 of 3');
+	await input.setInputFiles({
+		name: 'log.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(log)
+	});
+	await expect(position(page)).toHaveText('action 3 of 3');
+	await regionQuiet(page);
+	await expect(page.getByTestId('live-region')).not.toContainText(
+		t('en', 'timeline_discarded_one', { n: 2, from: 3 })
+	);
+
 	const broken = JSON.parse(log);
 	broken.actions[2].action.do = 'explode';
 	await input.setInputFiles({

@@ -80,6 +80,11 @@ export class Timeline {
 	playSpeed = $state<PlaySpeed>(1);
 	/** Counts completed moves, so the page announces each new position once. */
 	arrivals = $state(0);
+	/**
+	 * Counts tapes loaded from outside (a log file, a share link): such a tape replaces the
+	 * timeline, so it continues from no position in the past of the one before.
+	 */
+	replacements = $state(0);
 
 	#queue: Promise<unknown> = Promise.resolve();
 	/** Bumped by play and pause, so only the newest play loop keeps going. */
@@ -449,6 +454,7 @@ export class Timeline {
 				throw shareRefusal('changed_while_rebuilt', { n: String(at) });
 			const release = this.session.announcer.hush();
 			try {
+				if (source !== 'tape') this.replacements++;
 				this.session.adopt(world);
 				this.#travel = { world, tape, at };
 				// Let the page react to the swap while hushed: the rebuilt history is not news.
