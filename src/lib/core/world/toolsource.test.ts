@@ -43,6 +43,50 @@ describe('ToolSource registry', () => {
 		});
 	});
 
+	it('checks a server’s patterns on RE2: Python’s syntax reads, a backtracking one cannot freeze the page, and one it cannot read keeps the tool out', async () => {
+		const tool = (name: string, pattern: string) => ({
+			name,
+			inputSchema: { type: 'object', properties: { p: { type: 'string', pattern } } },
+			result: { content: [{ type: 'text' as const, text: `${name} ran` }] }
+		});
+		const world = makeWorld({
+			profile: 'toolsource',
+			mcp_servers: {
+				s: {
+					type: 'stdio',
+					command: 's',
+					sim: {
+						tools: [tool('py', '^(?P<n>a)$'), tool('slow', '^(a+)+$'), tool('ahead', '^(?=a)a$')]
+					}
+				}
+			},
+			toolsource: { allow: { 'mcp.s.py': 'read', 'mcp.s.slow': 'read', 'mcp.s.ahead': 'read' } }
+		});
+		await world.startSession();
+		expect(world.registry.map((e) => e.name)).toEqual(['mcp.s.py', 'mcp.s.slow']);
+		// `(?P<n>…)` is JavaScript's syntax error, and was a call stuck in `proposed` for good.
+		expect(await world.callTool('mcp.s.py', { p: 'a' })).toMatchObject({
+			state: 'completed',
+			output: 'py ran'
+		});
+		expect(await world.callTool('mcp.s.py', { p: 'b' })).toMatchObject({
+			state: 'failed',
+			output: expect.stringContaining('/p: String does not match pattern.')
+		});
+		// On JavaScript's engine this argument took minutes; RE2 answers in linear time.
+		expect(await world.callTool('mcp.s.slow', { p: `${'a'.repeat(40)}!` })).toMatchObject({
+			state: 'failed',
+			output: expect.stringContaining('/p: String does not match pattern.')
+		});
+		expect(await world.callTool('mcp.s.ahead', { p: 'a' })).toMatchObject({
+			state: 'failed',
+			output: expect.stringContaining(
+				'inputSchema.properties.p.pattern is not a regular expression the harness can check'
+			)
+		});
+		world.dispose();
+	});
+
 	it('registers neither of two tools that share a name (either server could get the call), and keeps the rest', async () => {
 		const world = makeWorld({
 			profile: 'toolsource',

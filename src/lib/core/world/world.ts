@@ -50,6 +50,7 @@ import { perform, type LoggedAction, type WorldAction } from './actions';
 import { CommandQueue } from './command-queue';
 import { loadSimFeatures } from './sim-features';
 import { loadValidator } from '../validation/lazy-validator';
+import { loadPatternEngine, mentionsPatterns } from '../python/pattern-engine';
 import { callChecksLoaded, loadCallChecks } from '../profiles/openharness/lazy-call-checks';
 import { BoundedList } from './bounded-list';
 import type { HostSide, ServerLogEntry } from './host-side';
@@ -335,6 +336,10 @@ export class World {
 					changed: () => this.#changed()
 				});
 				await binding.loading;
+				// Its registry compiles listed patterns on RE2 as it regenerates schemas: loaded
+				// before any server is listed, where one may have a pattern (a live server's may).
+				if (live.size || [...this.#processes.values()].some((p) => mentionsPatterns(p.sim.tools)))
+					await loadPatternEngine();
 				this.#toolsource = binding;
 				this.#toolsourceLoading = null;
 			});

@@ -28,6 +28,29 @@ describe('ToolSource schema regeneration', () => {
 		});
 	});
 
+	it('closes every object that lists its properties, unless it says otherwise below the top', () => {
+		const regenerated = regenerateSchema({
+			type: 'object',
+			additionalProperties: true,
+			properties: {
+				n: { type: 'object', properties: { q: { type: 'integer' } } },
+				tags: { type: 'object', additionalProperties: { type: 'string' } },
+				free: { type: 'object' }
+			}
+		});
+		if (!regenerated.ok) throw new Error(regenerated.reason);
+		expect(regenerated.schema.properties).toEqual({
+			n: { type: 'object', properties: { q: { type: 'integer' } }, additionalProperties: false },
+			tags: { type: 'object', additionalProperties: { type: 'string' } },
+			free: { type: 'object' }
+		});
+		// A key the nested object does not list is refused, as at the top; the map takes any key.
+		expect(argumentProblems(regenerated.schema, { n: { q: 1, extra: 2 } })).toBe(
+			'/n: Property "extra" does not match additional properties schema.'
+		);
+		expect(argumentProblems(regenerated.schema, { tags: { any: 'x' }, free: { y: 1 } })).toBeNull();
+	});
+
 	it('a tool without inputSchema takes no arguments', () => {
 		expect(regenerateSchema(undefined)).toEqual({
 			ok: true,
