@@ -141,19 +141,8 @@ export class MiniHarnessCalls implements ProfileCalls {
 		if (session.state === 'closed') return ended('failed', clientClosed);
 		if (session.state !== 'initialized') return ended('failed', notInitialized);
 		if (retryOf) {
-			const checkpoint = session.checkpoints.get(session.id, retryOf);
-			if (checkpoint?.state === 'completed') {
-				this.#detail(id, { replayed: true });
-				this.session.replayed.push(id);
-				this.host.emit({
-					kind: 'profile',
-					profile: 'miniharness',
-					event: 'replayed',
-					params: { call: retryOf }
-				});
-				return ended('completed', checkpoint.result, checkpoint.isError);
-			}
-			if (checkpoint?.state === 'started') return ended('unknown', runningOrUnknown(retryOf));
+			const kept = this.#checkpointed(id, retryOf);
+			if (kept) return kept;
 		}
 		const route = session.route(name);
 		if (!route) return ended('failed', unknownTool(name));
@@ -173,10 +162,36 @@ export class MiniHarnessCalls implements ProfileCalls {
 		session.sync();
 		const client = session.clients.get(route.server)!;
 		if (client.state === 'closed' || !client.link) return ended('failed', clientClosed);
+		// Checked again once the person answered: the same checkpoint may have run meanwhile (the
+		// original and its retry both waited for approval; each approved ran tools/call).
+		const kept = this.#checkpointed(id, retryOf ?? id);
+		if (kept) return kept;
 		this.#update(id, { state: 'executing' });
 		const listed = await this.#freshSchema(client.link, route.server, name);
 		if (listed) return listed;
 		return this.#call(id, client.link, route.server, name, args, retryOf ?? id);
+	}
+
+	/**
+	 * What the checkpoint says of call `key` in this session: a completed call's result, replayed
+	 * without executing again, or "running or unknown" for one started and never finished; null
+	 * when it may run.
+	 */
+	#checkpointed(id: string, key: string): Ended | null {
+		const checkpoint = this.session.checkpoints.get(this.session.id, key);
+		if (checkpoint?.state === 'completed') {
+			this.#detail(id, { replayed: true });
+			this.session.replayed.push(id);
+			this.host.emit({
+				kind: 'profile',
+				profile: 'miniharness',
+				event: 'replayed',
+				params: { call: key }
+			});
+			return ended('completed', checkpoint.result, checkpoint.isError);
+		}
+		if (checkpoint?.state === 'started') return ended('unknown', runningOrUnknown(key));
+		return null;
 	}
 
 	/** An expired `server#tool` entry is listed again (tools/list on the wire) before the call. */

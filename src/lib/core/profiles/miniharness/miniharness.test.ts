@@ -401,6 +401,25 @@ describe('MiniHarness checkpoints', () => {
 		expect(sent(world, 'tools/call', 'payments')).toHaveLength(1);
 	});
 
+	it('a call and its retry both waiting for approval: the one approved second replays, never a second tools/call', async () => {
+		const world = await started();
+		// No policy for send_email: ASK. The retry waits too, under the same checkpoint.
+		const original = await world.callTool('send_email', { to: 'a' });
+		expect(original.state).toBe('awaiting_approval');
+		await world.profileCommand('retry', { call: original.id });
+		const retry = world.calls.at(-1)!;
+		expect(retry.state).toBe('awaiting_approval');
+		await world.answerApproval(retry.id, true);
+		expect(world.calls.find((c) => c.id === retry.id)).toMatchObject({ state: 'completed' });
+		await world.answerApproval(original.id, true);
+		expect(world.calls.find((c) => c.id === original.id)).toMatchObject({
+			state: 'completed',
+			output: 'sent'
+		});
+		expect(view(world).calls[original.id]).toMatchObject({ replayed: true });
+		expect(sent(world, 'tools/call', 'primary')).toHaveLength(1);
+	});
+
 	it('runs a call whose answer was an error again on retry (its checkpoint is failed)', async () => {
 		const world = await started({
 			...scenario,
