@@ -115,6 +115,21 @@ test('a restarted server keeps its dead session until a reconnect, and its card 
 	await expect(card).not.toContainText(t('en', 'servers_not_noticed_restarted'));
 });
 
+test('a slowed-down server says so beside its process state, in words apart', async ({ page }) => {
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	await page
+		.getByRole('button', {
+			name: t('en', 'servers_delay_label', { seconds: 2, server: 'filesystem' })
+		})
+		.click();
+	await settled(page);
+	const card = page.locator('#servers article').filter({ hasText: 'filesystem' }).first();
+	await expect(card).toContainText(
+		`${t('en', 'servers_process_running')} · ${t('en', 'servers_delay_note', { ms: 2000 })}`
+	);
+});
+
 test('at the default speed a learner watches each connection step through its machine', async ({
 	page
 }) => {
