@@ -31,8 +31,18 @@ export type Speed = (typeof SPEEDS)[number];
 
 /** Real milliseconds per simulated millisecond. */
 const FACTOR: Record<Speed, number> = { instant: 0, slow: 10, realtime: 1 };
-/** No single wait is longer than this, so a 30 s timeout does not stall a demo. */
+/** In slow motion no single wait is longer than this, so a 30 s timeout does not stall a demo. */
 const LONGEST_WAIT_MS = 1500;
+
+/**
+ * The real milliseconds the page waits for `simMs` of simulated time. Real time is real: an
+ * instructor who picks it to show a 30 s timeout gets 30 s (it was cut to 1.5 s, as in slow
+ * motion, whose label says so).
+ */
+export function wallWait(speed: Speed, simMs: number): number {
+	const wait = simMs * FACTOR[speed];
+	return speed === 'realtime' ? wait : Math.min(wait, LONGEST_WAIT_MS);
+}
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** A refusal's key and values, read by shape (as i18n/command-error.ts reads them): no world code loads. */
@@ -386,7 +396,7 @@ export class WorldState {
 	}
 
 	#pace(simMs: number): Promise<void> {
-		const wait = Math.min(simMs * FACTOR[this.speed], LONGEST_WAIT_MS);
+		const wait = wallWait(this.speed, simMs);
 		if (wait <= 0 || typeof window === 'undefined') return Promise.resolve();
 		// Show what has happened so far before waiting.
 		this.#refresh();
