@@ -220,6 +220,8 @@ test('a share link opens the same world at the same step in another browser', as
 	await other.goto(link);
 	await expect(position(other)).toHaveText('action 2 of 3');
 	expect(await seen(other)).toEqual(here);
+	// Which step the shared world stands after, before the bar is used.
+	await expect(other.getByTestId('timeline-did')).toHaveText('Action 2: Kill filesystem');
 	// The opened world may still be settling: a move waits for it (the button says so meanwhile).
 	const forward = other.getByRole('button', { name: 'Forward one action' });
 	await expect(forward).toHaveAttribute('aria-disabled', 'false');
