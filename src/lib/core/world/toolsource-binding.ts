@@ -11,6 +11,7 @@ import type { SimClock } from './clock';
 import { toolsourceRefusal } from '../profiles/toolsource/refusals';
 import type { NewWorldEvent } from './events';
 import type { Link } from './sim-io';
+import { loadPatternEngine, mentionsPatterns } from '../python/pattern-engine';
 import { withClockTimeout } from './timeout';
 import type { ToolSourceRunner } from './toolsource-calls';
 
@@ -23,6 +24,8 @@ export interface ToolSourceWorld {
 	executingOn<T>(server: string, request: () => Promise<T>): Promise<T>;
 	emit(event: NewWorldEvent): void;
 	changed(): void;
+	/** Whether a live server may list anything, and the simulated servers' tools. */
+	listed: { live: boolean; tools: unknown };
 }
 
 /**
@@ -42,7 +45,10 @@ export class ToolSourceBinding {
 		readonly policy: ToolSourcePolicy,
 		private readonly world: ToolSourceWorld
 	) {
-		this.loading = import('./toolsource-profile').then((module) => {
+		this.loading = import('./toolsource-profile').then(async (module) => {
+			// The registry compiles listed patterns on RE2 as it regenerates schemas: the engine
+			// is in before any server is listed that may have one (a live server's may).
+			if (world.listed.live || mentionsPatterns(world.listed.tools)) await loadPatternEngine();
 			this.#module = module;
 			this.runner = new module.ToolSourceRunner(
 				world.clock,

@@ -50,7 +50,6 @@ import { perform, type LoggedAction, type WorldAction } from './actions';
 import { CommandQueue } from './command-queue';
 import { loadSimFeatures } from './sim-features';
 import { loadValidator } from '../validation/lazy-validator';
-import { loadPatternEngine, mentionsPatterns } from '../python/pattern-engine';
 import { callChecksLoaded, loadCallChecks } from '../profiles/openharness/lazy-call-checks';
 import { BoundedList } from './bounded-list';
 import type { HostSide, ServerLogEntry } from './host-side';
@@ -333,13 +332,14 @@ export class World {
 					},
 					executingOn: (server, request) => this.#executingOn(server, request),
 					emit: (event) => this.#emit(event),
-					changed: () => this.#changed()
+					changed: () => this.#changed(),
+					// What its servers may list: patterns to compile as it regenerates schemas.
+					listed: {
+						live: live.size > 0,
+						tools: [...this.#processes.values()].map((p) => p.sim.tools)
+					}
 				});
 				await binding.loading;
-				// Its registry compiles listed patterns on RE2 as it regenerates schemas: loaded
-				// before any server is listed, where one may have a pattern (a live server's may).
-				if (live.size || [...this.#processes.values()].some((p) => mentionsPatterns(p.sim.tools)))
-					await loadPatternEngine();
 				this.#toolsource = binding;
 				this.#toolsourceLoading = null;
 			});
