@@ -326,10 +326,12 @@ describe('MiniHarness policy keys that name no routed tool', () => {
 		expect(unroutedNote({ state: 'not_started', routes: [] }, [], 'serach')).toEqual({});
 		const world = await started({
 			...scenario,
-			miniharness: { ...scenario.miniharness, policy: { serach: 'deny' } }
+			miniharness: { ...scenario.miniharness, policy: { serach: 'deny', Search: 'deny' } }
 		});
 		expect(view(world).serverState.realtime).toBe('failed');
 		expect(rows(world).serach).not.toHaveProperty('unrouted');
+		// Another case of a routed name is marked all the same: the failed server cannot help it.
+		expect(rows(world).Search).toMatchObject({ unrouted: ['search'] });
 	});
 });
 

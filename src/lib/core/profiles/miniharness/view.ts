@@ -37,7 +37,8 @@ export interface MiniHarnessView extends ProfileView {
 	/**
 	 * `unrouted` (the lab's note, not MiniHarness's): the key names no tool the routing table has,
 	 * so it decides no call; its value is the routed names it likely meant (another case). Absent
-	 * until every client has initialized: a failed server's tools are not known.
+	 * before every client has initialized or failed; while one has failed (its tools unknown: the
+	 * key may name one), only for a key that is another case of a routed name.
 	 */
 	policies: Array<{ tool: string; policy: PolicyWord; unrouted?: string[] }>;
 	relisted: Array<{ server: string; tool: string; at: number }>;
@@ -55,18 +56,25 @@ export interface MiniHarnessView extends ProfileView {
 	calls: Record<string, CallDetail>;
 }
 
-/** A policy key no routed tool answers to, once every client's tools are known. */
+/**
+ * A policy key no routed tool answers to, once start-up has settled. A failed client never
+ * comes back, but its tools are unknown, so a key it may have offered is not marked unless it is
+ * another case of a routed name (a world with one server down is the usual case: the mark
+ * vanished with it).
+ */
 export function unroutedNote(
 	session: Pick<MiniSession, 'state' | 'routes'>,
 	clients: ReadonlyArray<Pick<MiniClient, 'state'>>,
 	tool: string
 ): { unrouted?: string[] } {
-	const known = session.state === 'initialized' && clients.every((c) => c.state === 'initialized');
-	if (!known || session.routes.some((r) => r.name === tool)) return {};
+	const settled =
+		session.state === 'initialized' &&
+		clients.every((c) => c.state === 'initialized' || c.state === 'failed');
+	if (!settled || session.routes.some((r) => r.name === tool)) return {};
 	const lower = tool.toLowerCase();
-	return {
-		unrouted: session.routes.filter((r) => r.name.toLowerCase() === lower).map((r) => r.name)
-	};
+	const meant = session.routes.filter((r) => r.name.toLowerCase() === lower).map((r) => r.name);
+	if (!meant.length && clients.some((c) => c.state === 'failed')) return {};
+	return { unrouted: meant };
 }
 
 /**
