@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { command, openHost } from './helpers/embed-host';
+import { t } from './helpers/messages';
 
 // setProfile (embed-api.md): the same world under another harness profile, start-up re-run.
 
@@ -115,4 +116,28 @@ test('profileCommand drives a trust world from the host page; the frame follows'
 
 	await command(page, 'profileCommand', { command: 'disconnect', args: { connector: 'github' } });
 	await expect(github).toHaveText('disconnected');
+});
+
+test('a trust connector whose tool a later one’s took says where it went', async ({ page }) => {
+	await openHost(page, { lab: 'sandbox' });
+	// `a` + `b__c` and `a__b` + `c` are both mcp__a__b__c: the later connector's replaces it.
+	const connector = (tool: string) => ({
+		type: 'stdio',
+		command: 'x',
+		sim: { tools: [{ name: tool }] }
+	});
+	const scenario = {
+		profile: 'trust',
+		mcp_servers: { a: connector('b__c'), a__b: connector('c') }
+	};
+	expect((await command(page, 'setScenario', { scenario })).ok).toBe(true);
+	for (const name of ['a', 'a__b'])
+		await command(page, 'profileCommand', { command: 'trust', args: { connector: name } });
+	const frame = page.frameLocator('#lab');
+	await expect(frame.locator('[data-connector="a"] [data-testid="tool-replaced"]')).toHaveText(
+		t('en', 'trust_tool_replaced', { name: 'mcp__a__b__c', by: 'a__b' })
+	);
+	await expect(frame.locator('[data-connector="a__b"] [data-testid="tool-replaced"]')).toHaveCount(
+		0
+	);
 });

@@ -146,7 +146,8 @@ describe('trust: connector lifecycle', () => {
 		expect(view(world).connectors.github).toEqual({
 			state: 'disconnected',
 			trusted: true,
-			tools: []
+			tools: [],
+			replaced: []
 		});
 		await world.profileCommand('connect', { connector: 'github' });
 		expect(state(world, 'github')).toBe('connected');
@@ -424,6 +425,9 @@ describe('trust: two connectors, one namespaced name', () => {
 		expect(view(world).deferredBlock.match(/mcp__a__b__c/g)).toHaveLength(1);
 		expect(view(world).connectors.a.tools).toEqual([]);
 		expect(view(world).connectors.a__b.tools).toEqual(['mcp__a__b__c']);
+		// The connector that lost its tool says where it went (its card still lists b__c).
+		expect(view(world).connectors.a.replaced).toEqual([{ name: 'mcp__a__b__c', by: 'a__b' }]);
+		expect(view(world).connectors.a__b.replaced).toEqual([]);
 		await search(world, 'mcp__a__b__c');
 		const call = await execute(world, 'mcp__a__b__c');
 		expect(call.output).toBe('from a__b');

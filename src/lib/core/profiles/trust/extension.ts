@@ -131,13 +131,22 @@ class TrustExtension implements ProfileExtension {
 
 	view(): TrustView {
 		const offered = this.#offered();
+		const owner = new Map(offered.map((t) => [t.name, t.connector]));
 		const connectors: Record<string, ConnectorView> = {};
 		for (const server of this.host.serverNames()) {
 			const connection = this.host.connection(server);
+			const offers = this.#trusted.has(server) && connection?.status === 'connected';
 			connectors[server] = {
 				state: connection ? this.serverState(server, connection) : 'disconnected',
 				trusted: this.#trusted.has(server),
-				tools: offered.filter((t) => t.connector === server).map((t) => t.name)
+				tools: offered.filter((t) => t.connector === server).map((t) => t.name),
+				replaced: offers
+					? connection.tools.flatMap((tool) => {
+							const name = namespaced(server, tool.name);
+							const by = owner.get(name);
+							return by !== undefined && by !== server ? [{ name, by }] : [];
+						})
+					: []
 			};
 		}
 		const connected = Object.values(connectors).filter((c) => c.state === 'connected').length;

@@ -10,6 +10,11 @@ export interface ConnectorView {
 	trusted: boolean;
 	/** Its namespaced tools while it is connected. */
 	tools: string[];
+	/**
+	 * Its tools whose namespaced name a later connector's tool took (`a` + `b__c` and `a__b` +
+	 * `c` are both `mcp__a__b__c`): the name, and the connector whose tool it is now.
+	 */
+	replaced: Array<{ name: string; by: string }>;
 }
 
 export interface HealthCheck {
