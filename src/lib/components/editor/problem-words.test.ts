@@ -118,7 +118,7 @@ describe('a key a strict object does not know names the one most likely meant', 
 		// zod's Chinese sentence, then the guess in Chinese.
 		expect(sentences.sort()).toEqual([
 			expect.stringMatching(/[\u4e00-\u9fff].*"descripton"（是否想写“description”？）$/),
-			expect.stringMatching(/[\u4e00-\u9fff].*"tool", "zzz"（“tool”是否想写“tools”？）$/)
+			expect.stringMatching(/[\u4e00-\u9fff].*"tool", "zzz"（是否想把“tool”写成“tools”？）$/)
 		]);
 		i18n.locale = 'en';
 	});
