@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
 import { labHint, settled } from './helpers/play-lab';
-import { saidLast } from './helpers/live-region';
+import { regionQuiet, saidLast } from './helpers/live-region';
 
 // The notes window belongs to the lab window that opened it: with two tabs presenting the same
 // lab, each drives and follows its own. It says when its lab window has gone (and disables its
@@ -140,6 +140,58 @@ test('the notes window says when its lab window has gone, and follows it again w
 	await page.close({ runBeforeUnload: false });
 	await expect(gone).toBeVisible({ timeout: 10_000 });
 	await expect(nextButton(notes)).toBeDisabled();
+});
+
+test('while the lab window is gone, Previous and Next look unable, and a press says why', async ({
+	page
+}) => {
+	await present(page);
+	const notes = await openNotes(page);
+	const previous = notes.getByRole('button', { name: t('en', 'presenter_previous'), exact: true });
+	const looks = (button: typeof previous) =>
+		button.evaluate((b) => {
+			const style = getComputedStyle(b);
+			return { background: style.backgroundColor, color: style.color, cursor: style.cursor };
+		});
+	const nextAble = await looks(nextButton(notes));
+	const previousAble = await looks(previous);
+
+	await page.goto('');
+	await expect(notes.getByTestId('notes-gone')).toBeVisible();
+	// Not the solid blue Next (nor the grey Previous) that acts: a flat, dashed button.
+	for (const [button, able] of [
+		[nextButton(notes), nextAble],
+		[previous, previousAble]
+	] as const) {
+		const unable = await looks(button);
+		expect(unable.background, 'the background of a button that cannot act').not.toBe(
+			able.background
+		);
+		expect(unable.cursor).toBe('not-allowed');
+		await expect(button).toHaveCSS('border-style', 'dashed');
+		// Its description says why, as the paragraph above it does.
+		await expect(button).toHaveAccessibleDescription(
+			`${t('en', 'notes_lab_gone')} ${t('en', 'notes_keys_help')}`
+		);
+	}
+
+	// A press (or a clicker's key) is not dropped without a word: the reason is said again.
+	const region = notes.getByTestId('live-region');
+	await expect(region).toHaveText(saidLast(t('en', 'notes_lab_gone')));
+	await regionQuiet(notes);
+	const before = await region.textContent();
+	// Pressed by keyboard (a pointer's click is the same handler; Playwright will not click a
+	// button that says it is disabled).
+	await nextButton(notes).focus();
+	await notes.keyboard.press('Enter');
+	await expect.poll(() => region.textContent()).not.toBe(before);
+	await expect(region).toHaveText(saidLast(t('en', 'notes_lab_gone')));
+	// The button keeps the focus it was pressed with.
+	await expect(nextButton(notes)).toBeFocused();
+	const again = await region.textContent();
+	await notes.keyboard.press('PageDown');
+	await expect.poll(() => region.textContent()).not.toBe(again);
+	await expect(region).toHaveText(saidLast(t('en', 'notes_lab_gone')));
 });
 
 test('the notes window follows the lab window’s language', async ({ page }) => {
