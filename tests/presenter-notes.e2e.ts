@@ -194,6 +194,31 @@ test('while the lab window is gone, Previous and Next look unable, and a press s
 	await expect(region).toHaveText(saidLast(t('en', 'notes_lab_gone')));
 });
 
+test('the notes window shows a cue’s code as code, as the lab window does; its hints too', async ({
+	page
+}) => {
+	await present(page);
+	const notes = await openNotes(page);
+	for (let at = 1; at <= 3; at++) {
+		await nextButton(notes).click();
+		await position(page, at);
+	}
+	// The next cue quotes the error the model receives: the exact string, set apart as code.
+	const error = "MCP server 'filesystem' call failed:";
+	const inLab = page.getByTestId('cue-next').locator('code');
+	const inNotes = notes.getByTestId('notes-next').locator('code');
+	await expect(inLab).toHaveText([error]);
+	await expect(inNotes).toHaveText([error]);
+	await expect(notes.getByTestId('notes-next')).toContainText(`${error} as a tool result`);
+	// The step's wrong turns: code set apart too; a link to one of the lab page's panels is its
+	// words here (this window has no panels to go to).
+	const hints = notes.getByTestId('notes-hints');
+	await expect(hints.locator('code').first()).toHaveText('filesystem');
+	await expect(hints).toContainText('Time travel');
+	await expect(hints.getByRole('link')).toHaveCount(0);
+	await expectNoAxeViolations(notes);
+});
+
 test('the notes window follows the lab window’s language', async ({ page }) => {
 	await present(page);
 	const notes = await openNotes(page);

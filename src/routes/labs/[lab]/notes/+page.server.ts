@@ -1,17 +1,23 @@
-import { parseInline, plainText, type Block } from '$lib/core/labs/lab-text';
+import { parseInline, type Block, type Inline } from '$lib/core/labs/lab-text';
 import { catalog, requireLab } from '$lib/server/labs';
 import type { EntryGenerator, PageServerLoad } from './$types';
 
 export const entries: EntryGenerator = () => catalog.map((entry) => ({ lab: entry.lab.id }));
 
-/** A block as lines of plain text: the notes window shows narration without formatting. */
-const lines = (blocks: Block[]) =>
-	blocks.flatMap((b) =>
-		b.kind === 'pre'
-			? b.text.split('\n')
-			: (b.kind === 'p' ? [b.inline] : b.items).map(
-					(inline) => (b.kind === 'ul' ? '• ' : '') + plainText(inline)
-				)
+/**
+ * Lab text as the notes window shows it: as the lab page does (a code span stays code, so an
+ * exact error string read aloud is told apart from the sentence around it), except that a link
+ * is its words: the window is read from, and has none of the lab page's panels to go to.
+ */
+const inline = (parts: Inline[]): Inline[] =>
+	parts.map((part) => (part.kind === 'link' ? { kind: 'text', text: part.text } : part));
+const blocks = (body: Block[]): Block[] =>
+	body.map((b) =>
+		b.kind === 'p'
+			? { kind: 'p', inline: inline(b.inline) }
+			: b.kind === 'ul'
+				? { kind: 'ul', items: b.items.map(inline) }
+				: b
 	);
 
 /**
@@ -31,12 +37,12 @@ export const load: PageServerLoad = ({ params }) => {
 					title: text.title,
 					steps: steps.map((id) => text.steps[id]?.title ?? id),
 					hints: steps.map((id) =>
-						Object.values(text.steps[id]?.hints ?? {}).map((words) => plainText(parseInline(words)))
+						Object.values(text.steps[id]?.hints ?? {}).map((words) => inline(parseInline(words)))
 					),
 					cues: Object.fromEntries(
 						Object.entries(text.cues ?? {}).map(([id, cue]) => [
 							id,
-							{ title: cue.title, lines: lines(cue.body) }
+							{ title: cue.title, body: blocks(cue.body) }
 						])
 					)
 				}
