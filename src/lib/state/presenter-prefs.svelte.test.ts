@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHORTCUTS_KEY, ShortcutPrefs } from './presenter-prefs.svelte';
+import { FOLLOW_KEY, SHORTCUTS_KEY, ShortcutPrefs } from './presenter-prefs.svelte';
 
 function memoryStorage(): Storage {
 	const items = new Map<string, string>();
@@ -38,5 +38,23 @@ describe('the single-key shortcuts preference', () => {
 		prefs.load();
 		prefs.setSingleKeys(false);
 		expect(prefs.singleKeys).toBe(false);
+	});
+});
+
+describe('following each cue to the panel it acts on', () => {
+	it('is on until the presenter turns it off, apart from the single keys, and is remembered', () => {
+		const storage = memoryStorage();
+		const prefs = new ShortcutPrefs(() => storage);
+		prefs.load();
+		expect(prefs.follow).toBe(true);
+		prefs.setFollow(false);
+		expect(storage.getItem(FOLLOW_KEY)).toBe('off');
+		expect(storage.getItem(SHORTCUTS_KEY)).toBe(null);
+
+		const next = new ShortcutPrefs(() => storage);
+		next.load();
+		expect([next.follow, next.singleKeys]).toEqual([false, true]);
+		next.setFollow(true);
+		expect(storage.length).toBe(0);
 	});
 });

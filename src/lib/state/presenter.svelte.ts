@@ -4,6 +4,7 @@ import type { PresenterState as Posted } from '$lib/core/presenter/channel';
 import { stateMessage } from '$lib/core/presenter/channel-state';
 import { cueFileJson, cuesOf, pauseEnd, type Cue } from '$lib/core/presenter/cues';
 import { keyPressOf, shortcutFor, type Shortcut } from '$lib/core/presenter/shortcuts';
+import type { LabAction } from '$lib/core/labs/lab-schema';
 import type { LabSession } from './lab-session.svelte';
 import { playLabAction } from './play-lab-action';
 import { renewWindowId, storedWindowId } from './presenter-link';
@@ -68,6 +69,12 @@ export class PresenterState {
 	windowId = $state('');
 	/** The last move's outcome, numbered so the page says each one once. */
 	news = $state.raw<{ seq: number; outcome: Outcome } | null>(null);
+	/**
+	 * The action a cue has just begun to play, numbered (the same action twice is two), so the
+	 * page can show where it happens whichever way the cue was asked for: a key, a button on the
+	 * page, the notes window.
+	 */
+	acting = $state.raw<{ seq: number; action: LabAction } | null>(null);
 
 	#marks: number[] = [];
 	/** The world's log length when the presentation last looked: a shorter one is a move back. */
@@ -401,6 +408,7 @@ export class PresenterState {
 		try {
 			for (const action of cue.actions) {
 				if (run !== this.#run) return { kind: 'busy' };
+				this.acting = { seq: (this.acting?.seq ?? 0) + 1, action };
 				await playLabAction(this.session, action);
 			}
 		} catch (error) {

@@ -40,7 +40,7 @@ export interface CheckedLab {
  * with the servers, the call form, its answers and a profile's own panel with the pipeline);
  * `predict` is the narration's own.
  */
-const PANEL_OF: Partial<Record<LabAction['do'], PanelName>> = {
+export const PANEL_OF: Partial<Record<LabAction['do'], PanelName>> = {
 	startSession: 'servers',
 	closeSession: 'servers',
 	reconnectAll: 'servers',
