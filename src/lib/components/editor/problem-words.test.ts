@@ -111,6 +111,23 @@ describe('a key a strict object does not know names the one most likely meant', 
 		]);
 	});
 
+	it('in every profile block, toolsource included (a misspelt allowlist ran empty, "Valid")', () => {
+		overwriteGetLocale(() => 'en');
+		const server = { s: { type: 'stdio', command: 'x', sim: { tools: [{ name: 't' }] } } };
+		const sentences = problemsOf({
+			profile: 'toolsource',
+			toolsource: { alow: { 'mcp.s.t': 'read' }, timeout: 5 },
+			miniharness: { timeout: 5 },
+			contextual: { server: {} },
+			mcp_servers: server
+		}).map((problem) => `${problem.path}: ${problemSentence(problem)}`);
+		expect(sentences.sort()).toEqual([
+			'contextual: Unrecognized key: "server" (did you mean "servers"?)',
+			'miniharness: Unrecognized key: "timeout" (did you mean "timeoutMs"?)',
+			'toolsource: Unrecognized keys: "alow", "timeout" (did you mean "allow" for "alow"?) (did you mean "timeoutMs" for "timeout"?)'
+		]);
+	});
+
 	it("in Chinese, after zod's own Chinese sentence", () => {
 		overwriteGetLocale(() => 'zh-CN');
 		i18n.locale = 'zh-CN';

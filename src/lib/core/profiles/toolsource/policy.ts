@@ -13,7 +13,12 @@ export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
 /** How many characters of a result the model gets as its bounded summary. */
 export const DEFAULT_SUMMARY_CHARS = 2_000;
 
-export const toolSourceSchema = z.object({
+/**
+ * Strict, as every other profile block: a misspelt key (`alow`) was dropped without a word and
+ * the world ran with an empty allowlist, "Valid" shown. Refused at its path, the editor says
+ * which key was meant.
+ */
+export const toolSourceSchema = z.strictObject({
 	/** `mcp.<server>.<tool>` → what the tool does; a tool not listed is not shown to the model. */
 	allow: z.record(z.string(), z.enum(toolEffects)).default({}),
 	timeoutMs: z.number().int().min(1).max(3_600_000).default(DEFAULT_CALL_TIMEOUT_MS),
