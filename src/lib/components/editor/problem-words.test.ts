@@ -24,6 +24,25 @@ function sentences(): string[] {
 				t: { command: 'x', sim: { resources: [{ uri: 'a://c', name: 'c', blob: 'not base64!' }] } }
 			},
 			host: { roots: ['/tmp'] }
+		},
+		{
+			mcp_servers: {
+				d: {
+					command: 'x',
+					sim: {
+						tools: [{ name: 't' }, { name: 't' }],
+						prompts: [{ name: 'p' }, { name: 'p' }],
+						resources: [
+							{ uri: 'a://r', name: 'r' },
+							{ uri: 'a://r', name: 'r' }
+						],
+						resourceTemplates: [
+							{ uriTemplate: 'a://{x}', name: 'm' },
+							{ uriTemplate: 'b://{x}', name: 'm' }
+						]
+					}
+				}
+			}
 		}
 	].flatMap((input) => {
 		const result = parseScenario(input);
@@ -39,7 +58,7 @@ afterEach(() => overwriteGetLocale(() => 'en'));
 describe("the lab's validation sentences in the page's language", () => {
 	it('are the same words in English, and Chinese in Chinese (none left in English)', () => {
 		const all = sentences();
-		expect(all).toHaveLength(7);
+		expect(all).toHaveLength(11);
 		overwriteGetLocale(() => 'en');
 		expect(all.map(problemText)).toEqual(all);
 		overwriteGetLocale(() => 'zh-CN');
@@ -51,6 +70,10 @@ describe("the lab's validation sentences in the page's language", () => {
 			expect.stringMatching(/^不是 URI 模板：/),
 			'blob 必须是 base64（RFC 4648，带填充），例如 "iVBORw0KGgo="。',
 			'根目录必须是 file:// URI，而不是 "/tmp"。',
+			'名称 "t" 已被 tools[0] 使用：一个服务器不能列出两个同名的工具（MCP SDK 会拒绝注册第二个）。',
+			'URI "a://r" 已被 resources[0] 使用：一个服务器不能列出两个 URI 相同的资源（MCP SDK 会拒绝注册第二个）。',
+			'名称 "m" 已被 resourceTemplates[0] 使用：一个服务器不能列出两个同名的资源模板（MCP SDK 会拒绝注册第二个）。',
+			'名称 "p" 已被 prompts[0] 使用：一个服务器不能列出两个同名的提示词（MCP SDK 会拒绝注册第二个）。',
 			'此版本尚不支持 trust 配置档（仅支持 openharness）。'
 		]);
 	});

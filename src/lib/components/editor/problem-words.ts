@@ -19,6 +19,17 @@ const RULES: ReadonlyArray<readonly [RegExp, (match: RegExpMatchArray) => string
 	[/^Not a URI template: (.*)$/s, ([, detail]) => m.scenario_problem_uri_template({ detail })],
 	[/^A root is a file:\/\/ URI, not "(.*)"\.$/s, ([, uri]) => m.scenario_problem_root({ uri })],
 	[
+		/^The (name|URI) (".*") is already used by (\w+\[\d+\]): a server cannot list two (tools|prompts|resources|resource templates) with the same (?:name|URI) \(the MCP SDK refuses to register the second\)\.$/s,
+		([, , id, other, noun]) =>
+			noun === 'tools'
+				? m.scenario_problem_duplicate_tool({ name: id, other })
+				: noun === 'prompts'
+					? m.scenario_problem_duplicate_prompt({ name: id, other })
+					: noun === 'resources'
+						? m.scenario_problem_duplicate_resource({ uri: id, other })
+						: m.scenario_problem_duplicate_template({ name: id, other })
+	],
+	[
 		/^The (.+) profile is not available in this version yet \(only (.*)\)\.$/s,
 		([, profile, runnable]) => m.scenario_problem_profile({ profile, runnable })
 	]

@@ -576,7 +576,8 @@ const validServer = fc.oneof(
 		command: fc.string(),
 		sim: fc.record({
 			latencyMs: fc.integer({ min: 0, max: 3_600_000 }),
-			tools: fc.array(
+			// Each name once: a server cannot list two tools with one name (refused, as the SDK does).
+			tools: fc.uniqueArray(
 				fc.record(
 					{
 						name: fc.string(),
@@ -585,7 +586,7 @@ const validServer = fc.oneof(
 					},
 					{ requiredKeys: ['name'] }
 				),
-				{ maxLength: 3 }
+				{ maxLength: 3, selector: (tool) => tool.name }
 			)
 		})
 	})
@@ -664,7 +665,14 @@ const validMutation: fc.Arbitrary<{ label: string; apply: Mutation }> = fc.oneof
 											: fc.constantFrom('default', 'plan', 'full_auto');
 			return value.map((v) => ({
 				label: `set ${formatPath(path)} to ${JSON.stringify(v)}`,
-				apply: (s: Record<string, unknown>) => setAt(s, path, v)
+				apply: (s: Record<string, unknown>) => {
+					// A tool renamed to a sibling's name is a repeat, refused: not a valid change.
+					if (serverPattern(path) === 'sim.tools.#.name') {
+						const tools = getAt(s, path.slice(0, -2));
+						if (Array.isArray(tools) && tools.some((t) => isObjectLike(t) && t.name === v)) return;
+					}
+					setAt(s, path, v);
+				}
 			}));
 		}),
 	// Rename a server, or add one.

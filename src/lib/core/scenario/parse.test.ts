@@ -162,6 +162,93 @@ describe('scenario parsing', () => {
 		);
 	});
 
+	it('refuses two tools, prompts, resources or templates under one key on one server, at the second', () => {
+		// The SDK's McpServer refuses the second registration ("Tool t is already registered"), so
+		// no real server lists them; the lab's would, and each profile picked a different one.
+		const result = parseScenario({
+			mcp_servers: {
+				s: {
+					command: 'x',
+					sim: {
+						tools: [
+							{ name: 't' },
+							{ name: 'u' },
+							{ name: 't', description: 'again' },
+							{
+								name: 'grow',
+								steps: [{ do: 'changeTools', add: [{ name: 'n' }, { name: 'n' }] }]
+							}
+						],
+						prompts: [{ name: 'p' }, { name: 'p' }],
+						resources: [
+							{ uri: 'file:///a', name: 'a' },
+							{ uri: 'file:///a', name: 'b' }
+						],
+						resourceTemplates: [
+							{ uriTemplate: 'file:///{x}', name: 'r' },
+							{ uriTemplate: 'file:///y/{x}', name: 'r' }
+						]
+					}
+				},
+				// Another server may use the same names: each one registers its own.
+				other: { command: 'x', sim: { tools: [{ name: 't' }], prompts: [{ name: 'p' }] } }
+			}
+		});
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		const tail = '(the MCP SDK refuses to register the second).';
+		expect(result.problems.map(({ path, message }) => ({ path, message }))).toEqual([
+			{
+				path: 'mcp_servers.s.sim.tools[3].steps[0].add[1].name',
+				message: `The name "n" is already used by add[0]: a server cannot list two tools with the same name ${tail}`
+			},
+			{
+				path: 'mcp_servers.s.sim.tools[2].name',
+				message: `The name "t" is already used by tools[0]: a server cannot list two tools with the same name ${tail}`
+			},
+			{
+				path: 'mcp_servers.s.sim.resources[1].uri',
+				message: `The URI "file:///a" is already used by resources[0]: a server cannot list two resources with the same URI ${tail}`
+			},
+			{
+				path: 'mcp_servers.s.sim.resourceTemplates[1].name',
+				message: `The name "r" is already used by resourceTemplates[0]: a server cannot list two resource templates with the same name ${tail}`
+			},
+			{
+				path: 'mcp_servers.s.sim.prompts[1].name',
+				message: `The name "p" is already used by prompts[0]: a server cannot list two prompts with the same name ${tail}`
+			}
+		]);
+		// A resource and a template may share a name (the SDK keeps them apart), as may two
+		// resources with different URIs.
+		expect(
+			parseScenario({
+				mcp_servers: {
+					s: {
+						command: 'x',
+						sim: {
+							resources: [
+								{ uri: 'file:///a', name: 'r' },
+								{ uri: 'file:///b', name: 'r' }
+							],
+							resourceTemplates: [{ uriTemplate: 'file:///{x}', name: 'r' }]
+						}
+					}
+				}
+			}).ok
+		).toBe(true);
+	});
+
+	it('names a repeated tool name next to the other problems of its list', () => {
+		const result = parseScenario({
+			mcp_servers: { s: { command: 'x', sim: { tools: [{ name: 't' }, { name: 't', zzz: 1 }] } } }
+		});
+		expect(!result.ok && result.problems.map((p) => p.path)).toEqual([
+			'mcp_servers.s.sim.tools[1]',
+			'mcp_servers.s.sim.tools[1].name'
+		]);
+	});
+
 	it('refuses a live server whose url is no address, at its path', () => {
 		const result = parseScenario({
 			mcp_servers: { l: { type: 'http', url: 'not a url', live: true } }

@@ -42,7 +42,7 @@ describe('scenario: the protocol side of a sim block', () => {
 		const problems = problemsOf({
 			resourceTemplates: [
 				{ uriTemplate: 'x://{a', name: 't' },
-				{ uriTemplate: 'x://{a}', name: 't', contents: [{ uri: 'x://1', text: '', blob: '' }] }
+				{ uriTemplate: 'x://{a}', name: 'u', contents: [{ uri: 'x://1', text: '', blob: '' }] }
 			]
 		});
 		expect(problems.map((p) => p.path)).toEqual([

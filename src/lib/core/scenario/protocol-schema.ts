@@ -46,6 +46,45 @@ const textOrBlob = (value: { text?: string; blob?: string }, ctx: z.RefinementCt
 		});
 };
 
+/**
+ * What a server's lists are keyed by: the SDK's McpServer keeps tools, prompts and resource
+ * templates by name and resources by URI, and refuses a second registration of a key ("Tool t is
+ * already registered"). The lab's simulated server lists whatever the scenario says, so two items
+ * with one key would show a server no real one can be, and each profile would pick a different
+ * one of them: such a list is refused at the second item's key.
+ */
+const KEYED = {
+	tools: ['name', 'tools'],
+	prompts: ['name', 'prompts'],
+	resources: ['uri', 'resources'],
+	resourceTemplates: ['name', 'resource templates']
+} as const;
+
+export function uniqueItems<T extends z.ZodType>(
+	item: T,
+	list: keyof typeof KEYED,
+	/** How the list is named in the sentence (`add` for `changeTools.add`); the list's key by default. */
+	label: string = list
+) {
+	const [key, noun] = KEYED[list];
+	const field = key === 'uri' ? 'URI' : 'name';
+	return z.array(item).superRefine((items, ctx) => {
+		const first = new Map<unknown, number>();
+		items.forEach((value, index) => {
+			const id = (value as Record<string, unknown> | null)?.[key];
+			if (typeof id !== 'string') return;
+			const earlier = first.get(id);
+			if (earlier === undefined) first.set(id, index);
+			else
+				ctx.addIssue({
+					code: 'custom',
+					path: [index, key],
+					message: `The ${field} ${JSON.stringify(id)} is already used by ${label}[${earlier}]: a server cannot list two ${noun} with the same ${field} (the MCP SDK refuses to register the second).`
+				});
+		});
+	});
+}
+
 /** A static resource; without text or blob it reads as empty text (as before blobs existed). */
 export const simResourceSchema = z
 	.strictObject({ uri: z.string(), name: z.string(), description: z.string().optional(), ...body })
@@ -146,7 +185,7 @@ export function toolStepsSchema<T extends z.ZodType>(tool: T) {
 			}),
 			z.strictObject({
 				do: z.literal('changeTools'),
-				add: z.array(tool).optional(),
+				add: uniqueItems(tool, 'tools', 'add').optional(),
 				remove: z.array(z.string()).optional()
 			})
 		])

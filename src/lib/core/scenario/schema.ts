@@ -11,7 +11,8 @@ import {
 	simPromptSchema,
 	simResourceSchema,
 	simResourceTemplateSchema,
-	toolStepsSchema
+	toolStepsSchema,
+	uniqueItems
 } from './protocol-schema';
 
 /**
@@ -100,13 +101,13 @@ export const simToolSchema = simToolBaseSchema.extend({
 export { simResourceSchema };
 
 export const simSchema = z.strictObject({
-	tools: z.array(simToolSchema).optional(),
+	tools: uniqueItems(simToolSchema, 'tools').optional(),
 	/** Absent: the server declares no resources capability and answers Method not found. */
-	resources: z.array(simResourceSchema).optional(),
+	resources: uniqueItems(simResourceSchema, 'resources').optional(),
 	/** Declare resources but answer resources/list with this JSON-RPC error. */
 	resourcesError: simErrorSchema.optional(),
-	resourceTemplates: z.array(simResourceTemplateSchema).optional(),
-	prompts: z.array(simPromptSchema).optional(),
+	resourceTemplates: uniqueItems(simResourceTemplateSchema, 'resourceTemplates').optional(),
+	prompts: uniqueItems(simPromptSchema, 'prompts').optional(),
 	/** Switch capabilities off (Method not found) or declare `listChanged` / `subscribe`. */
 	capabilities: simCapabilitiesSchema.optional(),
 	/**

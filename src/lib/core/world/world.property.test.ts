@@ -187,14 +187,16 @@ const simTool = fc
 const simBlock = fc
 	.record(
 		{
-			tools: fc.array(simTool, { maxLength: 4 }),
+			// One server lists each tool name and resource URI once (the scenario check refuses a
+			// repeat, as the SDK does); adapted names still collide ('search.orders', 'search_orders').
+			tools: fc.uniqueArray(simTool, { maxLength: 4, selector: (tool) => tool.name }),
 			resources: fc.option(
-				fc.array(
+				fc.uniqueArray(
 					fc.record({
 						uri: fc.constantFrom('file:///a', 'mem://b'),
 						name: fc.constantFrom('r', '')
 					}),
-					{ maxLength: 2 }
+					{ maxLength: 2, selector: (resource) => resource.uri }
 				),
 				{ nil: undefined }
 			),
