@@ -43,7 +43,9 @@ function sentences(): string[] {
 					}
 				}
 			}
-		}
+		},
+		{ mcp_servers: { a: { command: 'x' } }, contextual: { servers: { ghost: {} } } },
+		{ mcp_servers: {}, contextual: { servers: { ghost: {} } } }
 	].flatMap((input) => {
 		const result = parseScenario(input);
 		return result.ok ? [] : result.problems.map((p) => p.message);
@@ -58,7 +60,7 @@ afterEach(() => overwriteGetLocale(() => 'en'));
 describe("the lab's validation sentences in the page's language", () => {
 	it('are the same words in English, and Chinese in Chinese (none left in English)', () => {
 		const all = sentences();
-		expect(all).toHaveLength(11);
+		expect(all).toHaveLength(13);
 		overwriteGetLocale(() => 'en');
 		expect(all.map(problemText)).toEqual(all);
 		overwriteGetLocale(() => 'zh-CN');
@@ -74,6 +76,8 @@ describe("the lab's validation sentences in the page's language", () => {
 			'URI "a://r" 已被 resources[0] 使用：一个服务器不能列出两个 URI 相同的资源（MCP SDK 会拒绝注册第二个）。',
 			'名称 "m" 已被 resourceTemplates[0] 使用：一个服务器不能列出两个同名的资源模板（MCP SDK 会拒绝注册第二个）。',
 			'名称 "p" 已被 prompts[0] 使用：一个服务器不能列出两个同名的提示词（MCP SDK 会拒绝注册第二个）。',
+			'此世界没有名为 "ghost" 的服务器，这些设置永远不会被使用。现有的服务器："a"。',
+			'此世界没有名为 "ghost" 的服务器，这些设置永远不会被使用。它没有任何服务器。',
 			'此版本尚不支持 trust 配置档（仅支持 openharness）。'
 		]);
 	});

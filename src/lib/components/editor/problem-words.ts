@@ -30,6 +30,14 @@ const RULES: ReadonlyArray<readonly [RegExp, (match: RegExpMatchArray) => string
 						: m.scenario_problem_duplicate_template({ name: id, other })
 	],
 	[
+		/^This world has no server named (".*"), so these settings would never be used\. Its servers: (.*)\.$/s,
+		([, name, servers]) => m.scenario_problem_no_such_server({ name, servers })
+	],
+	[
+		/^This world has no server named (".*"), so these settings would never be used\. It has no servers\.$/s,
+		([, name]) => m.scenario_problem_no_such_server_none({ name })
+	],
+	[
 		/^The (.+) profile is not available in this version yet \(only (.*)\)\.$/s,
 		([, profile, runnable]) => m.scenario_problem_profile({ profile, runnable })
 	]

@@ -249,6 +249,51 @@ describe('scenario parsing', () => {
 		]);
 	});
 
+	it('refuses contextual settings for a server the world does not have, naming those it has', () => {
+		// Looked up by server name, they were never read: their headers were never sent.
+		const headers = { 'X-User': { source: 'identity.user_id' } };
+		const scenario = (servers: Record<string, unknown>, plugins?: Record<string, unknown>) => ({
+			profile: 'contextual',
+			mcp_servers: { notes: { type: 'http', url: 'https://n/mcp' }, 'a b': { command: 'x' } },
+			...(plugins ? { plugins } : {}),
+			contextual: { servers }
+		});
+		expect(parseScenario(scenario({ ghost: { headers }, notes: { headers } }))).toEqual({
+			ok: false,
+			problems: [
+				{
+					path: 'contextual.servers.ghost',
+					message:
+						'This world has no server named "ghost", so these settings would never be used. Its servers: "notes", "a b".'
+				}
+			]
+		});
+		expect(
+			parseScenario({ mcp_servers: {}, contextual: { servers: { 'x.y': {} } } })
+		).toMatchObject({
+			ok: false,
+			problems: [
+				{
+					path: 'contextual.servers["x.y"]',
+					message:
+						'This world has no server named "x.y", so these settings would never be used. It has no servers.'
+				}
+			]
+		});
+		// An enabled plugin's server is the world's as `<plugin>:<name>`; a disabled one's is not.
+		const plugin = (enabled: boolean) => ({
+			gh: { enabled, mcp_servers: { api: { command: 'x' } } }
+		});
+		expect(parseScenario(scenario({ 'gh:api': {} }, plugin(true))).ok).toBe(true);
+		expect(parseScenario(scenario({ 'gh:api': {} }, plugin(false)))).toMatchObject({
+			ok: false,
+			problems: [{ path: 'contextual.servers["gh:api"]' }]
+		});
+		// Whatever the profile: the block is the same mistake when another profile runs.
+		expect(parseScenario({ ...scenario({ ghost: {} }), profile: 'openharness' }).ok).toBe(false);
+		expect(parseScenario(scenario({ notes: { headers }, 'a b': {} })).ok).toBe(true);
+	});
+
 	it('refuses a live server whose url is no address, at its path', () => {
 		const result = parseScenario({
 			mcp_servers: { l: { type: 'http', url: 'not a url', live: true } }

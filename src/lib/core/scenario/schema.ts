@@ -5,6 +5,7 @@ import { toolSourceSchema } from '../profiles/toolsource/policy';
 import { contextualConfigSchema } from '../profiles/contextual/config';
 import { miniHarnessConfigSchema } from '../profiles/miniharness/config';
 import { trustConfigSchema } from '../profiles/trust/config';
+import { mergeServers } from './plugins';
 import {
 	hostSchema,
 	simCapabilitiesSchema,
@@ -205,7 +206,7 @@ export const pluginSchema = z.looseObject({
 	tools: z.array(pluginToolSchema).max(PLUGIN_TOOLS_MAX).optional()
 });
 
-export const scenarioSchema = z.looseObject({
+const scenarioObject = z.looseObject({
 	profile: profileIdSchema.default('openharness'),
 	mcp_servers: namedRecord(z.string().min(1), serverConfigSchema).default({}),
 	plugins: namedRecord(z.string().min(1), pluginSchema).optional(),
@@ -224,6 +225,32 @@ export const scenarioSchema = z.looseObject({
 	/** Lab 09's definition pinning (an MCP Lab illustration, in no harness): see core/pins. */
 	pins: z.boolean().optional()
 });
+
+export const scenarioSchema = scenarioObject.superRefine(contextualServersExist);
+
+/**
+ * The contextual block's settings are looked up by the name of a server of the world (OpenHarness's
+ * merge: a settings server, or an enabled plugin's as `<plugin>:<name>`), so settings under any
+ * other name are never read: their headers were never sent and no panel mentioned them, under
+ * "Valid". Refused at their path, with the names the world has.
+ */
+function contextualServersExist(
+	scenario: z.output<typeof scenarioObject>,
+	ctx: z.RefinementCtx
+): void {
+	const named = Object.keys(scenario.contextual?.servers ?? {});
+	if (!named.length) return;
+	const servers = mergeServers(scenario).servers.map((s) => s.name);
+	for (const name of named)
+		if (!servers.includes(name))
+			ctx.addIssue({
+				code: 'custom',
+				path: ['contextual', 'servers', name],
+				message: servers.length
+					? `This world has no server named ${JSON.stringify(name)}, so these settings would never be used. Its servers: ${servers.map((n) => JSON.stringify(n)).join(', ')}.`
+					: `This world has no server named ${JSON.stringify(name)}, so these settings would never be used. It has no servers.`
+			});
+}
 
 export type Scenario = z.output<typeof scenarioSchema>;
 export type ScenarioInput = z.input<typeof scenarioSchema>;
