@@ -60,7 +60,7 @@ describe('checkScenarioText (validation only)', () => {
 		i18n.locale = 'zh-CN';
 		expect(problem()).toEqual({
 			path: 'mcp_servers.fs.command',
-			message: '无效输入：期望 string，实际接收 数字'
+			message: '无效输入：期望字符串，实际接收数字'
 		});
 	});
 

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import zhCN from 'zod/v4/locales/zh-CN.js';
 // Imports kept to what is not in the lab page's start-up code (see cue-format.ts): neither
 // scenario/parse's formatPath nor zod's toDotPath, which would stay in the page's shared chunk.
 import { cueProblems, cueSchema } from '../labs/action-schema';
 import type { Lab } from '../labs/lab-schema';
+import { chineseError } from '../text/zod-chinese';
 import { CUE_FILE_FORMAT, MAX_NOTE } from './cue-format';
 import type { Cue } from './cues';
 
 /** zod's own messages in Chinese, for a Chinese page (this module loads only with a cue file). */
-export const chineseErrors = () => zhCN().localeError;
+export const chineseErrors = () => chineseError;
 
 /** `['cues', 1, 'do']` → `cues[1].do`, as scenario errors write paths. */
 const formatPath = (path: readonly PropertyKey[]) =>
