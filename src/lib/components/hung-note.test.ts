@@ -36,8 +36,6 @@ describe('the hung-server note', () => {
 
 	it('says it in Chinese on a Chinese page', async () => {
 		i18n.locale = 'zh-CN';
-		expect(await noteOf('05-fault-drills')).toContain(
-			'ToolSource 对一次调用最多等待模拟时间 5 秒'
-		);
+		expect(await noteOf('05-fault-drills')).toContain('ToolSource 对一次调用最多等待模拟时间 5 秒');
 	});
 });

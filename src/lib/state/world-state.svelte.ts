@@ -182,6 +182,7 @@ export class WorldState {
 	/** Swaps in a world built elsewhere (time travel replays one); the old one is shut down. */
 	adopt(world: World): void {
 		this.#unsubscribe();
+		this.#endWaits();
 		this.world.dispose();
 		this.world = this.#attach(world);
 		// Forgotten with their server or its URL: a later world of that name cannot get them back.
@@ -388,8 +389,12 @@ export class WorldState {
 		this.#unsubscribe();
 		if (this.#frame !== null && typeof cancelAnimationFrame === 'function')
 			cancelAnimationFrame(this.#frame);
+		this.#endWaits();
 		this.world.dispose();
 	}
+
+	/** The page's pending waits for simulated time (see #pace), each ended by its function. */
+	#waits: Array<() => void> = [];
 
 	#create(scenario: Scenario): World {
 		return new World(scenario, this.worldOptions);
@@ -400,7 +405,24 @@ export class WorldState {
 		if (wait <= 0 || typeof window === 'undefined') return Promise.resolve();
 		// Show what has happened so far before waiting.
 		this.#refresh();
-		return new Promise((resolve) => setTimeout(resolve, wait));
+		return new Promise((resolve) => {
+			const end = () => {
+				clearTimeout(timer);
+				this.#waits = this.#waits.filter((other) => other !== end);
+				resolve();
+			};
+			const timer = setTimeout(end, wait);
+			this.#waits.push(end);
+		});
+	}
+
+	/**
+	 * A replaced world's waits end at once: in real time one lasts as long as the simulated
+	 * time it paces (a 30 s timeout, 30 s), and what the old world was doing is answered only
+	 * after it (a reset posted to an embed was answered 30 s later).
+	 */
+	#endWaits(): void {
+		for (const end of this.#waits) end();
 	}
 
 	#attach(world: World): World {
