@@ -294,6 +294,26 @@ describe('scenario parsing', () => {
 		expect(parseScenario(scenario({ notes: { headers }, 'a b': {} })).ok).toBe(true);
 	});
 
+	it('refuses a MiniHarness priority for a server the world does not have', () => {
+		// Looked up by server name, it never applied: the typo's server kept priority 0.
+		expect(
+			parseScenario({
+				profile: 'miniharness',
+				mcp_servers: { primary: { command: 'x' }, backup: { command: 'y' } },
+				miniharness: { priority: { primary: 10, bakup: 5 } }
+			})
+		).toEqual({
+			ok: false,
+			problems: [
+				{
+					path: 'miniharness.priority.bakup',
+					message:
+						'This world has no server named "bakup", so these settings would never be used. Its servers: "primary", "backup".'
+				}
+			]
+		});
+	});
+
 	it('refuses a live server whose url is no address, at its path', () => {
 		const result = parseScenario({
 			mcp_servers: { l: { type: 'http', url: 'not a url', live: true } }

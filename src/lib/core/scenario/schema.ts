@@ -226,30 +226,41 @@ const scenarioObject = z.looseObject({
 	pins: z.boolean().optional()
 });
 
-export const scenarioSchema = scenarioObject.superRefine(contextualServersExist);
+export const scenarioSchema = scenarioObject.superRefine(namedServersExist);
 
 /**
- * The contextual block's settings are looked up by the name of a server of the world (OpenHarness's
- * merge: a settings server, or an enabled plugin's as `<plugin>:<name>`), so settings under any
- * other name are never read: their headers were never sent and no panel mentioned them, under
- * "Valid". Refused at their path, with the names the world has.
+ * The contextual block's settings and MiniHarness's priorities are looked up by the name of a
+ * server of the world (OpenHarness's merge: a settings server, or an enabled plugin's as
+ * `<plugin>:<name>`), so one under any other name is never read: contextual headers were never
+ * sent, a priority never applied, and no panel said so, under "Valid". Refused at their path,
+ * with the names the world has.
  */
-function contextualServersExist(
-	scenario: z.output<typeof scenarioObject>,
-	ctx: z.RefinementCtx
-): void {
-	const named = Object.keys(scenario.contextual?.servers ?? {});
+function namedServersExist(scenario: z.output<typeof scenarioObject>, ctx: z.RefinementCtx): void {
+	const named = [
+		...Object.keys(scenario.contextual?.servers ?? {}).map((name) => [
+			'contextual',
+			'servers',
+			name
+		]),
+		...Object.keys(scenario.miniharness?.priority ?? {}).map((name) => [
+			'miniharness',
+			'priority',
+			name
+		])
+	];
 	if (!named.length) return;
 	const servers = mergeServers(scenario).servers.map((s) => s.name);
-	for (const name of named)
+	for (const path of named) {
+		const name = path[2];
 		if (!servers.includes(name))
 			ctx.addIssue({
 				code: 'custom',
-				path: ['contextual', 'servers', name],
+				path,
 				message: servers.length
 					? `This world has no server named ${JSON.stringify(name)}, so these settings would never be used. Its servers: ${servers.map((n) => JSON.stringify(n)).join(', ')}.`
 					: `This world has no server named ${JSON.stringify(name)}, so these settings would never be used. It has no servers.`
 			});
+	}
 }
 
 export type Scenario = z.output<typeof scenarioSchema>;

@@ -302,7 +302,12 @@ describe('MiniHarness policy keys that name no routed tool', () => {
 	const allUp = (policy: Record<string, 'deny' | 'ask' | 'auto'>): ScenarioInput => ({
 		...scenario,
 		mcp_servers: reachable,
-		miniharness: { ...scenario.miniharness, policy }
+		// Without realtime, a priority for it would name no server (refused).
+		miniharness: {
+			...scenario.miniharness,
+			priority: { primary: 10, backup: 5, payments: 1 },
+			policy
+		}
 	});
 	const rows = (world: World) =>
 		Object.fromEntries(view(world).policies.map(({ tool, ...rest }) => [tool, rest]));
