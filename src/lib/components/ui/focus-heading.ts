@@ -7,9 +7,17 @@ import { LESSON_TITLE_ID } from '$lib/state/panel-index.svelte';
  */
 export function focusHeading(heading: HTMLElement, block: ScrollLogicalPosition = 'start'): void {
 	if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-	const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
-	heading.scrollIntoView({ block, behavior: still ? 'auto' : 'smooth' });
+	scrollGently(heading, block);
 	heading.focus({ preventScroll: true });
+}
+
+/**
+ * Brings an element into view smoothly, or at once (said, not left to the stylesheet) for a
+ * reader who asked for less motion.
+ */
+export function scrollGently(element: HTMLElement, block: ScrollLogicalPosition = 'start'): void {
+	const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
+	element.scrollIntoView({ block, behavior: still ? 'instant' : 'smooth' });
 }
 
 /** The heading a panel link or a jump link moves to: the panel's title, or the panel itself. */

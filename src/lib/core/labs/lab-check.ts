@@ -246,7 +246,7 @@ function panelProblems(lab: Lab, report: (path: string, message: string) => void
 	const shown = new Set<string>(lab.panels ?? DEFAULT_PANELS);
 	lab.steps.forEach((step, i) => {
 		const hidden = new Set<string>(step.hideUntilAnswered);
-		const hiddenAll = new Set<string>(step.hideForNextQuestion);
+		const hiddenWholeStep = new Set<string>(step.hideForNextQuestion);
 		hiddenPanelProblems(step, shown, (path, message) => report(`steps[${i}]${path}`, message));
 		nextQuestionProblems(lab, i, (path, message) => report(`steps[${i}]${path}`, message));
 		let answered = false;
@@ -260,7 +260,7 @@ function panelProblems(lab: Lab, report: (path: string, message: string) => void
 					at,
 					`${action.do} is done on the ${panel} panel, which this lab does not show (panels).`
 				);
-			else if (panel && hiddenAll.has(panel))
+			else if (panel && hiddenWholeStep.has(panel))
 				report(
 					at,
 					`${action.do} is done on the ${panel} panel, which stays hidden for the whole step (hideForNextQuestion).`

@@ -75,8 +75,7 @@ type Words = ReturnType<z.core.$ZodErrorMap>;
 
 /**
  * zod's Chinese messages (the world editor's, a presenter's cue file's) where they say as much as
- * its English ones, and the lab's own where
- * they do not: a discriminator's allowed values (`type` of a server: 'stdio' | 'http' | 'ws'),
+ * its English ones, and the lab's own where they do not: a discriminator's allowed values (`type` of a server: 'stdio' | 'http' | 'ws'),
  * which zh-CN drops for a bare "无效输入"; type words, all in Chinese; sizes and bounds with
  * their kind in Chinese ("期望数组至少包含 1 项", not "期望 array >=1 项"), and an exact size,
  * which zh-CN reads as a bound.
