@@ -53,3 +53,49 @@ for (const path of [
 		const moved = await page.evaluate(() => (window as unknown as { moved: number[] }).moved);
 		expect(moved.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
 	});
+
+test('a lab’s server cards and charts are laid out at once: scrolling through them moves nothing below', async ({
+	page
+}) => {
+	// Narrow and short: one card a row, so most cards and every chart start far below the screen.
+	await page.setViewportSize({ width: 360, height: 640 });
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	await expect(page.locator('#timeline')).toBeVisible();
+	await expect(page.locator('#harness input[type="checkbox"]')).toBeVisible();
+	const items = page.locator('#servers > ul > li, #machine li');
+	await expect(items).toHaveCount(6);
+
+	// Where the charts and the registry below the cards are on the page (not on the screen).
+	const where = () =>
+		page.evaluate(() =>
+			['#machine', '#registry'].map((id) =>
+				Math.round(document.querySelector(id)!.getBoundingClientRect().top + scrollY)
+			)
+		);
+	const frame = () =>
+		page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+	await frame();
+	const before = await where();
+	// Half a screen at a time, as a reader scrolls, until the registry is on screen.
+	const seen: number[][] = [];
+	let reached = false;
+	for (let step = 0; step < 60 && !reached; step++) {
+		reached = await page.evaluate(() => {
+			scrollBy({ top: innerHeight / 2, behavior: 'instant' });
+			return document.querySelector('#registry')!.getBoundingClientRect().top < innerHeight;
+		});
+		await frame();
+		seen.push(await where());
+	}
+	expect(reached).toBe(true);
+	// A card laid out only as it neared the screen came out shorter or taller than the room kept
+	// for it, and everything below it moved under the reader.
+	for (const now of seen) expect(now).toEqual(before);
+	// None is left to be laid out late.
+	expect(
+		await items.evaluateAll(
+			(els) => els.filter((el) => getComputedStyle(el).contentVisibility === 'auto').length
+		)
+	).toBe(0);
+});

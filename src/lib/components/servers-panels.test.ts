@@ -4,6 +4,7 @@ import { parseScenario } from '$lib/core';
 import { WorldState } from '$lib/state/world-state.svelte';
 import HarnessControls from './HarnessControls.svelte';
 import ServersPanel from './ServersPanel.svelte';
+import { AT_ONCE_UP_TO } from './many-servers';
 import { staleConnected } from './server-card';
 import StateChart from './StateChart.svelte';
 import StatusText from './StatusText.svelte';
@@ -184,6 +185,37 @@ describe('connection machines', () => {
 
 		await state.run((w) => w.closeSession());
 		expect(html(state, StateChart)).toContain('aria-label="filesystem: closed"');
+	});
+});
+
+describe('a world bigger than any lab’s', () => {
+	/** How many of the panel's items are laid out only as they near the screen. */
+	const lateItems = (markup: string) =>
+		(markup.match(/<li class="[^"]*\[content-visibility:auto\]/g) ?? []).length;
+	const world = async (servers: number) => {
+		const mcp_servers: Record<string, unknown> = {};
+		for (let i = 0; i < servers; i++) mcp_servers[`srv-${i}`] = { type: 'stdio', command: 'x' };
+		const parsed = parseScenario({ mcp_servers });
+		if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+		const big = new WorldState(parsed.scenario);
+		await big.run((w) => w.startSession());
+		return big;
+	};
+
+	it('lays out its cards and charts as they near the screen; a lab’s world, all at once', async () => {
+		for (const [servers, late] of [
+			[AT_ONCE_UP_TO, 0],
+			[AT_ONCE_UP_TO + 1, AT_ONCE_UP_TO + 1]
+		]) {
+			const big = await world(servers);
+			try {
+				for (const panel of [ServersPanel, StateChart])
+					expect(lateItems(html(big, panel)), `${servers} servers`).toBe(late);
+			} finally {
+				big.dispose();
+			}
+		}
+		expect(lateItems(html(state, ServersPanel)) + lateItems(html(state, StateChart))).toBe(0);
 	});
 });
 
