@@ -2,13 +2,21 @@ import { expect, test } from '@playwright/test';
 import { command, openHost } from './helpers/embed-host';
 import { t } from './helpers/messages';
 import { escapeRegExp } from './helpers/play-lab';
-import { name, openManyServers, rendered, scenario, SERVERS } from './helpers/many-servers';
+import {
+	laidOutLate,
+	name,
+	openManyServers,
+	rendered,
+	scenario,
+	SERVERS
+} from './helpers/many-servers';
 
 // A world of many servers: each server card, connection chart and registry row off screen is
 // skipped by the browser (CSS content-visibility) until it nears the screen, which halved the
 // time to paint a 100-server world with every panel (npm run bench). Skipped is not removed:
 // every card stays in the page with its text, so find-in-page, screen readers and the keyboard
-// still reach it.
+// still reach it. A lab's few servers are laid out at once (tests/layout-shift.e2e.ts): laid
+// out late, a card moved the page under the reader.
 
 test('off-screen server cards and charts are skipped until they come into view, and stay in the page', async ({
 	page
@@ -19,6 +27,8 @@ test('off-screen server cards and charts are skipped until they come into view, 
 	const charts = frame.locator('#machine li');
 	await expect(cards).toHaveCount(SERVERS);
 	await expect(charts).toHaveCount(SERVERS);
+	expect(await laidOutLate(cards)).toBe(SERVERS);
+	expect(await laidOutLate(charts)).toBe(SERVERS);
 	// Every card keeps its text while skipped: the last server is there, connected.
 	await expect(cards.last()).toContainText(name(SERVERS - 1));
 	await expect(cards.last()).toContainText('connected');
@@ -54,18 +64,24 @@ test('off-screen server cards and charts are skipped until they come into view, 
 	await expect(lastChart.locator('text', { hasText: '▶ connected' })).toHaveCount(1);
 });
 
-test('charts already on screen stay drawn when the world grows past twelve servers', async ({
+test('crossing twelve servers, charts switch between laid out at once and late; those on screen stay drawn', async ({
 	page
 }) => {
 	await openHost(page, { lab: 'sandbox', view: 'machine' });
 	const frame = page.frameLocator('#lab');
-	const firstChart = frame.locator('#machine li').first().getByRole('img');
-	for (const servers of [3, SERVERS]) {
+	const charts = frame.locator('#machine li');
+	const firstChart = charts.first().getByRole('img');
+	for (const servers of [3, SERVERS, 3]) {
 		expect((await command(page, 'setScenario', { scenario: scenario(servers) })).ok).toBe(true);
 		expect((await command(page, 'startSession')).ok).toBe(true);
-		await expect(frame.locator('#machine li')).toHaveCount(servers);
+		await expect(charts).toHaveCount(servers);
 		await expect(firstChart).toHaveAttribute('aria-label', new RegExp(`${name(0)}.*connected`));
 		await expect(firstChart.locator('text', { hasText: '▶ connected' })).toHaveCount(1);
+		// (The server cards switch with them: the same limit, many-servers.ts.)
+		const late = servers > 12 ? servers : 0;
+		await expect.poll(() => laidOutLate(charts)).toBe(late);
+		// Back in a small world, every chart is drawn again at once.
+		if (!late) await expect(charts.last().locator('rect').first()).toBeAttached();
 	}
 });
 
