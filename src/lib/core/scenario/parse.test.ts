@@ -162,6 +162,45 @@ describe('scenario parsing', () => {
 		);
 	});
 
+	it('says what a field that takes one of several forms wanted, not a bare "Invalid input"', () => {
+		const result = parseScenario({
+			mcp_servers: {
+				fs: {
+					command: 'npx',
+					sim: { capabilities: { tools: 5, resources: { subscribe: 'yes' }, prompts: {} } }
+				}
+			},
+			host: {
+				elicitation: 'form',
+				roots: ['file:///ok', { uri: 5 }, { uri: 'file:///w', nmae: 'w' }]
+			}
+		});
+		expect(result.ok).toBe(false);
+		if (result.ok) return;
+		expect(result.problems.map(({ path, message }) => ({ path, message }))).toEqual([
+			{
+				path: 'mcp_servers.fs.sim.capabilities.tools',
+				message: 'Invalid input: expected boolean or object, received number'
+			},
+			// An object where a boolean or an object goes: the object's own problem, where it is.
+			{
+				path: 'mcp_servers.fs.sim.capabilities.resources.subscribe',
+				message: 'Invalid input: expected boolean, received string'
+			},
+			{
+				path: 'host.elicitation',
+				message: 'Invalid input: expected boolean or object, received string'
+			},
+			{ path: 'host.roots[1].uri', message: 'Invalid input: expected string, received number' },
+			{ path: 'host.roots[2]', message: 'Unrecognized key: "nmae"' }
+		]);
+		// The key a strict object refused inside a union still offers its "did you mean".
+		expect(result.problems.at(-1)?.unknownKeys).toEqual({
+			keys: ['nmae'],
+			at: ['host', 'roots', 2]
+		});
+	});
+
 	it('refuses two tools, prompts, resources or templates under one key on one server, at the second', () => {
 		// The SDK's McpServer refuses the second registration ("Tool t is already registered"), so
 		// no real server lists them; the lab's would, and each profile picked a different one.

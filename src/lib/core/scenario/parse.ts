@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { kindOf } from '../text/value-kind';
 import { scenarioSchema, type Scenario } from './schema';
 
 export interface ScenarioProblem {
@@ -23,15 +24,27 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 	return out;
 }
 
-function problemsOf(error: z.ZodError): ScenarioProblem[] {
-	return error.issues.map((issue) => ({
-		path: formatPath(issue.path),
-		message: issue.message,
-		...(issue.code === 'unrecognized_keys'
-			? { unknownKeys: { keys: issue.keys, at: issue.path } }
-			: {})
-	}));
+function problemsOf(issues: readonly z.core.$ZodIssue[]): ScenarioProblem[] {
+	return issues.flatMap((issue) => {
+		// A value of the right kind for one of a union's forms only (an object where a boolean
+		// or an object goes): that form's problems, where they are, not the union's bare
+		// "Invalid input" at its path.
+		const inner = issue.code === 'invalid_union' ? issue.errors.filter(deeper) : [];
+		if (inner.length === 1)
+			return problemsOf(inner[0].map((i) => ({ ...i, path: [...issue.path, ...i.path] })));
+		return {
+			path: formatPath(issue.path),
+			message: issue.message,
+			...(issue.code === 'unrecognized_keys'
+				? { unknownKeys: { keys: issue.keys, at: issue.path } }
+				: {})
+		};
+	});
 }
+
+/** A union form the value got past the kind of: its problems are inside it. */
+const deeper = (form: readonly z.core.$ZodIssue[]) =>
+	!form.every((i) => i.code === 'invalid_type' && i.path.length === 0);
 
 /**
  * `error`: the validator's words for its own messages (the editor passes zod's Chinese ones on a
@@ -59,7 +72,7 @@ export function parseScenario(
 	});
 	return result.success
 		? { ok: true, scenario: result.data }
-		: { ok: false, problems: problemsOf(result.error) };
+		: { ok: false, problems: problemsOf(result.error.issues) };
 }
 
 /**
@@ -72,8 +85,19 @@ function typeSafe(inner?: z.core.$ZodErrorMap): z.core.$ZodErrorMap {
 	return (issue) => {
 		if (issue.code === 'invalid_type' && oddConstructor(issue.input))
 			return `Invalid input: expected ${String(issue.expected)}, received object`;
-		return inner?.(issue);
+		return inner?.(issue) ?? unionWords(issue);
 	};
+}
+
+/**
+ * A value none of a union's forms takes even in kind (a number where a boolean or an object
+ * goes): zod says only "Invalid input"; this says which kinds would do.
+ */
+function unionWords(issue: z.core.$ZodRawIssue): string | undefined {
+	if (issue.code !== 'invalid_union' || issue.errors.length === 0) return undefined;
+	const kinds = issue.errors.flat().map((i) => (i.code === 'invalid_type' ? i.expected : ''));
+	if (kinds.includes('') || issue.errors.some(deeper)) return undefined;
+	return `Invalid input: expected ${kinds.join(' or ')}, received ${kindOf(issue.input)}`;
 }
 
 function oddConstructor(value: unknown): boolean {

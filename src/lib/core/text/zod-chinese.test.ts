@@ -17,6 +17,7 @@ const broken = {
 			sim: {
 				latencyMs: 3_600_001,
 				protocolVersions: [],
+				capabilities: { tools: 5, resources: { subscribe: 'yes' } },
 				serverInfo: { name: 'n' },
 				tools: [
 					{ name: 't', latencyMs: 1.5, result: { content: [{ type: 'txt' }] } },
@@ -26,6 +27,7 @@ const broken = {
 		}
 	},
 	plugins: { p: { mcp_servers: { '': { command: 'x' } } } },
+	host: { elicitation: 'form', roots: [{ uri: 5 }] },
 	miniharness: { user: '', policy: { t: 'never' } },
 	toolsource: { summaryChars: 5 }
 };
@@ -63,6 +65,16 @@ describe("zod's messages on a Chinese page", () => {
 		expect(zh['plugins.p.mcp_servers[""]']).toBe('对象中的键(key)无效');
 		expect(zh['miniharness.user']).toBe('过小：期望字符串至少包含 1 个字符');
 		expect(zh['toolsource.summaryChars']).toBe('过小：期望数字至少为 100');
+		// A union none of whose forms takes the value's kind names the kinds that would do; a
+		// value of the right kind for one form gets that form's problem, where it is.
+		expect(zh['mcp_servers.fs.sim.capabilities.tools']).toBe(
+			'无效输入：期望布尔值或对象，实际接收数字'
+		);
+		expect(zh['mcp_servers.fs.sim.capabilities.resources.subscribe']).toBe(
+			'无效输入：期望布尔值，实际接收字符串'
+		);
+		expect(zh['host.elicitation']).toBe('无效输入：期望布尔值或对象，实际接收字符串');
+		expect(zh['host.roots[0].uri']).toBe('无效输入：期望字符串，实际接收数字');
 		// zod's own Chinese where it already lists the values.
 		expect(zh['miniharness.policy.t']).toBe('无效选项：期望以下之一 "deny"|"ask"|"auto"');
 	});

@@ -1,19 +1,8 @@
 import type { z } from 'zod';
 import zhCN from 'zod/v4/locales/zh-CN.js';
+import { kindOf as parsedType } from './value-kind';
 
 const zodChinese = zhCN().localeError;
-
-/**
- * The kind of a value, as zod names it in its messages (its `util.parsedType`, for JSON values).
- * Written here: reading `z.core.util` keeps the whole of zod's util namespace in the page's
- * start-up code (2 KiB gzipped, past the embed's budget).
- */
-function parsedType(input: unknown): string {
-	if (typeof input === 'number') return Number.isNaN(input) ? 'nan' : 'number';
-	if (input === null) return 'null';
-	if (Array.isArray(input)) return 'array';
-	return typeof input;
-}
 
 /**
  * Type names in Chinese. zod's zh-CN locale translates only `number`, `array`, `null` and `nan`,
@@ -94,6 +83,13 @@ export function chineseError(issue: Issue): Words {
 				return `判别值无效：期望以下之一 ${options.map((o) => `'${String(o)}'`).join(' | ')}`;
 			if ((issue as { inclusive?: boolean }).inclusive === false)
 				return '无效输入：匹配了不止一个选项';
+			// No form takes the value even in kind: which kinds would (parse.ts's unionWords).
+			const forms = issue.errors.flat();
+			if (
+				issue.errors.length > 0 &&
+				forms.every((i) => i.code === 'invalid_type' && !i.path.length)
+			)
+				return `无效输入：期望${forms.map((i) => typeWord(String((i as { expected: unknown }).expected))).join('或')}，实际接收${typeWord(parsedType(issue.input), issue.input)}`;
 			return '无效输入';
 		}
 		case 'too_big':
