@@ -145,6 +145,29 @@ test('a clicker pressed as the help closes is not lost', async ({ page }) => {
 	await position(page, 1);
 });
 
+test('the help asked for again as it closes opens again, and stays open', async ({ page }) => {
+	// Closed, the dialog says `close` a task later: a `?` in between (Escape, then `?` at once)
+	// found the help still marked open and opened nothing, and the late `close` would have shut
+	// a help opened again.
+	await page.goto(`${LAB}?present=1&speed=instant`);
+	await settled(page);
+	await page.getByRole('button', { name: t('en', 'presenter_mode') }).focus();
+	await page.keyboard.press('?');
+	const help = page.getByRole('dialog', { name: t('en', 'shortcuts_title') });
+	await expect(help).toBeVisible();
+	await page.evaluate(() => {
+		document.querySelector<HTMLDialogElement>('dialog[open]')!.close();
+		window.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }));
+	});
+	await expect(help).toBeVisible();
+	// Past the late `close`: two tasks on.
+	await page.evaluate(() => new Promise((done) => setTimeout(() => setTimeout(done))));
+	await expect(help).toBeVisible();
+	await page.keyboard.press('Escape');
+	await expect(help).toBeHidden();
+	await expect(page.getByRole('button', { name: t('en', 'presenter_mode') })).toBeFocused();
+});
+
 test('a cue is said as one message: what it did, then which cue it was; a reset in one sentence', async ({
 	page
 }) => {

@@ -65,6 +65,11 @@ export class PresenterState {
 	own = $state(false);
 	readonly recorder = new CueRecorder();
 	helpOpen = $state(false);
+	/**
+	 * Each ask for the help counts: closed, the dialog says `close` a task later, and a `?`
+	 * pressed in between found `helpOpen` still true and opened nothing.
+	 */
+	helpAsked = $state(0);
 	/** This lab window's id on the notes channel (kept per tab, so a reload keeps it). */
 	windowId = $state('');
 	/** The last move's outcome, numbered so the page says each one once. */
@@ -154,9 +159,14 @@ export class PresenterState {
 			case 'reset':
 				return this.#resetByKey();
 			case 'help':
-				this.helpOpen = true;
+				this.openHelp();
 				return null;
 		}
+	}
+
+	openHelp(): void {
+		this.helpOpen = true;
+		this.helpAsked++;
 	}
 
 	/** Presenter mode was switched on or off (by the person: it is said). */
