@@ -38,7 +38,8 @@ export type Outcome =
 			lab?: string;
 	  }
 	| { kind: 'labCues' }
-	| { kind: 'mode'; on: boolean };
+	/** `masked`: turning it on turned "Mask secrets" on too. */
+	| { kind: 'mode'; on: boolean; masked?: boolean };
 
 /** How long a first `r` waits for the second: one stray key must not wipe a prepared demo. */
 export const RESET_CONFIRM_MS = 3000;
@@ -170,8 +171,8 @@ export class PresenterState {
 	}
 
 	/** Presenter mode was switched on or off (by the person: it is said). */
-	modeChanged(on: boolean): void {
-		this.#say({ kind: 'mode', on });
+	modeChanged(on: boolean, masked = false): void {
+		this.#say(masked ? { kind: 'mode', on, masked } : { kind: 'mode', on });
 	}
 
 	/**

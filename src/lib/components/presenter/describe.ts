@@ -1,5 +1,7 @@
 import type { ActionSummary, CueSummary } from '$lib/core/presenter/channel';
+import { i18n } from '$lib/i18n/locale.svelte';
 import { m } from '$lib/paraglide/messages';
+import { joinSentences } from '$lib/state/announcer.svelte';
 import type { Outcome } from '$lib/state/presenter.svelte';
 
 const requests: Record<string, string> = {
@@ -122,7 +124,10 @@ export function describeOutcome(outcome: Outcome, title: (n: number) => string):
 		case 'labCues':
 			return m.presenter_lab_cues_back();
 		case 'mode':
-			return outcome.on ? m.presenter_on() : m.presenter_off();
+			if (!outcome.on) return m.presenter_off();
+			return outcome.masked
+				? joinSentences([m.presenter_on(), m.mask_secrets_on()], i18n.locale)
+				: m.presenter_on();
 		case 'step':
 		case 'busy':
 			return '';
