@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskDisplayText, maskJsonText, maskJsonValue, maskUrl } from './display-mask';
+import { maskDisplayText, maskedJson, maskJsonValue, maskUrl } from './display-mask';
 
 describe('maskUrl', () => {
 	it('keeps the host and path, hides the query string, fragment and user info', () => {
@@ -45,7 +45,7 @@ describe('maskDisplayText', () => {
 	});
 });
 
-describe('maskJsonValue and maskJsonText', () => {
+describe('maskJsonValue and maskedJson', () => {
 	const scenario = {
 		mcp_servers: {
 			api: {
@@ -76,8 +76,16 @@ describe('maskJsonValue and maskJsonText', () => {
 		});
 	});
 
-	it('masks JSON text as JSON, and text that does not parse as text', () => {
-		expect(JSON.parse(maskJsonText(JSON.stringify(scenario)))).toEqual(maskJsonValue(scenario));
-		expect(maskJsonText('{ "url": "https://x/?a=1", ')).toBe('{ "url": "https://x/?••••", ');
+	it('hides whatever a headers or env key holds that is not an object of values', () => {
+		expect(
+			maskJsonValue({ headers: 'X-Tenant: acme', Env: ['HOME=/home/ada'], HEADERS: { A: 'b' } })
+		).toEqual({ headers: '••••', Env: '••••', HEADERS: { A: '••••' } });
+	});
+
+	it('masks JSON text as JSON, and shows none of text that does not parse', () => {
+		expect(JSON.parse(maskedJson(JSON.stringify(scenario)) ?? '')).toEqual(maskJsonValue(scenario));
+		// Half-typed: which value is a header's cannot be told, so nothing of it is shown.
+		expect(maskedJson('{ "headers": { "X-Tenant": "acme" } ')).toBeNull();
+		expect(maskedJson('')).toBeNull();
 	});
 });

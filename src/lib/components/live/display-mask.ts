@@ -16,7 +16,7 @@ const TOKEN_LIKE = [
 	/(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{24,}(?![\w-])/g
 ];
 /** Keys whose every value is a secret in a scenario: request headers and process environment. */
-const ALL_VALUES = /^(?:headers|env)$/;
+const ALL_VALUES = /^(?:headers|env)$/i;
 const MAX_DEPTH = 64;
 
 /** An address with its user info, query string and fragment hidden; the host and path stay. */
@@ -44,18 +44,32 @@ export function maskJsonValue(value: unknown, depth = 0): unknown {
 	return Object.fromEntries(
 		Object.entries(value).map(([key, v]) => {
 			if (SECRET_NAME.test(key)) return [key, MASK];
-			if (ALL_VALUES.test(key) && v && typeof v === 'object' && !Array.isArray(v))
-				return [key, Object.fromEntries(Object.keys(v).map((name) => [name, MASK]))];
+			// Their names stay (what a header is called is what a lab teaches); anything else under
+			// such a key (a draft's string or list of headers) is hidden whole.
+			if (ALL_VALUES.test(key))
+				return [
+					key,
+					v && typeof v === 'object' && !Array.isArray(v)
+						? Object.fromEntries(Object.keys(v).map((name) => [name, MASK]))
+						: MASK
+				];
 			return [key, maskJsonValue(v, depth + 1)];
 		})
 	);
 }
 
-/** JSON text for display: parsed and masked when it parses, else masked as text. */
-export function maskJsonText(text: string): string {
+/**
+ * JSON text (the world editor's) for display, masked; null when it does not parse. Text that
+ * does not parse is not shown at all: masked as text, a header's value that looks like nothing
+ * secret (`"X-Tenant": "acme"`) stayed readable, and only the parsed JSON says which values are
+ * a header's.
+ */
+export function maskedJson(text: string): string | null {
+	let value: unknown;
 	try {
-		return JSON.stringify(maskJsonValue(JSON.parse(text)), null, 2);
+		value = JSON.parse(text);
 	} catch {
-		return maskDisplayText(text);
+		return null;
 	}
+	return JSON.stringify(maskJsonValue(value), null, 2);
 }
