@@ -177,6 +177,64 @@ describe('presenting lab 01 with its cue list', () => {
 	});
 });
 
+describe('back at the cue kept from before a reload', () => {
+	/** A reloaded page: a fresh world, started, and the place its tab kept. */
+	async function reloaded(kept: ConstructorParameters<typeof PresenterState>[2]) {
+		const session = new LabSession(lab01.id, lab01);
+		sessions.push(session);
+		await session.start();
+		return { session, presenter: new PresenterState(session, undefined, kept) };
+	}
+
+	it('plays the cues up to it again on the fresh world, and says so once', async () => {
+		const { session, presenter } = await reloaded({ at: 3, id: 'kill-filesystem' });
+		expect(presenter.resuming).toBe(true);
+		expect(filesystem(session).process).toBe('running');
+		const said: string[] = [];
+		session.announcer.say = (text: string) => void said.push(text);
+		// At the page's own speed: the replay plays at once, and leaves that speed as it was.
+		expect(session.world.speed).not.toBe('instant');
+		const speed = session.world.speed;
+		expect(await presenter.resume()).toEqual({ kind: 'resumed', n: 3, total: 10 });
+		expect(session.world.speed).toBe(speed);
+		expect(presenter.resuming).toBe(false);
+		expect(presenter.at).toBe(3);
+		expect(presenter.place).toEqual({ at: 3, id: 'kill-filesystem' });
+		expect(filesystem(session).process).toBe('killed');
+		expect(session.step).toBe(stepOf('kill-and-call'));
+		// Played again unannounced: the page says the outcome itself.
+		expect(said).toEqual([]);
+		// Going back a cue works as after cues played by hand.
+		expect(await presenter.back()).toEqual({ kind: 'back', n: 3, total: 10 });
+		expect(filesystem(session).process).toBe('running');
+		expect(await presenter.resume()).toBeNull();
+	});
+
+	it('plays nothing for a place the list no longer has, or an own list, which it says is gone', async () => {
+		const changed = await reloaded({ at: 3, id: 'not-this-one' });
+		expect(await changed.presenter.resume()).toBeNull();
+		expect(changed.presenter.at).toBe(0);
+		expect(changed.presenter.resuming).toBe(false);
+		const own = await reloaded({ own: true });
+		expect(await own.presenter.resume()).toEqual({ kind: 'ownLost' });
+		expect(own.presenter.at).toBe(0);
+		expect(own.session.world.world.actions.map((a) => a.action.do)).toEqual(['startSession']);
+	});
+
+	it('stops at a cue that cannot be played again, and stands before it', async () => {
+		const broken: Lab = {
+			...lab01,
+			cues: [lab01.cues![0], { id: 'bad', pause: false, actions: [{ do: 'kill', server: 'nope' }] }]
+		};
+		const session = new LabSession(broken.id, broken);
+		sessions.push(session);
+		await session.start();
+		const presenter = new PresenterState(session, undefined, { at: 2, id: 'bad' });
+		expect(await presenter.resume()).toMatchObject({ kind: 'resumeFailed', n: 2 });
+		expect(presenter.at).toBe(1);
+	});
+});
+
 describe('recording cues by acting', () => {
 	it('turns each action taken while recording into a cue, played back after a reset', async () => {
 		const { session, presenter } = await presenting();

@@ -8,6 +8,7 @@ import type { LabAction } from '$lib/core/labs/lab-schema';
 import type { LabSession } from './lab-session.svelte';
 import { playLabAction } from './play-lab-action';
 import { renewWindowId, storedWindowId } from './presenter-link';
+import { cuesToReplay, placeNow, type CuePlace } from './presenter-place';
 import { ShortcutPrefs } from './presenter-prefs.svelte';
 import { CueRecorder } from './presenter-recorder.svelte';
 
@@ -38,6 +39,12 @@ export type Outcome =
 			lab?: string;
 	  }
 	| { kind: 'labCues' }
+	/** After a reload: cues 1..n played again on the fresh world, back at cue n. */
+	| { kind: 'resumed'; n: number; total: number }
+	/** After a reload: cue n could not be played again; the list stands before it. */
+	| { kind: 'resumeFailed'; n: number; error: string }
+	/** After a reload: the person's own cue list was in use, and is not kept. */
+	| { kind: 'ownLost' }
 	/** `masked`: turning it on turned "Mask secrets" on too. */
 	| { kind: 'mode'; on: boolean; masked?: boolean };
 
@@ -81,6 +88,9 @@ export class PresenterState {
 	 * page, the notes window.
 	 */
 	acting = $state.raw<{ seq: number; action: LabAction } | null>(null);
+	/** A place kept from before a reload waits for `resume` (the page keeps no other meanwhile). */
+	resuming = $state(false);
+	#kept: CuePlace | null;
 
 	#marks: number[] = [];
 	/** The world's log length when the presentation last looked: a shorter one is a move back. */
@@ -92,15 +102,87 @@ export class PresenterState {
 	#queue: Promise<unknown> = Promise.resolve();
 	#seq = 0;
 
+	/** `kept`: where this tab's presentation stood before the page reloaded (presenter-place.ts). */
 	constructor(
 		private readonly session: LabSession,
-		prefs = new ShortcutPrefs()
+		prefs = new ShortcutPrefs(),
+		kept: CuePlace | null = null
 	) {
 		this.labCues = session.lab ? cuesOf(session.lab.lab) : [];
 		this.cues = this.labCues;
 		this.prefs = prefs;
 		prefs.load();
 		this.windowId = storedWindowId(session.labId);
+		this.#kept = kept;
+		this.resuming = kept !== null;
+	}
+
+	/** Where the presentation stands, to keep for a reload (null: at the start). */
+	get place(): CuePlace | null {
+		return placeNow(this.cues, this.at, this.own);
+	}
+
+	/**
+	 * Back to the place kept from before a reload, once the page's world has started. The world
+	 * started afresh, so the cues up to it are played again, at once and unannounced (as opening
+	 * at a step plays the steps before it): the room sees the world the cue left, not a new one
+	 * under an old cue's words. What was done outside the cue list is not; the page says so.
+	 */
+	resume(): Promise<Outcome | null> {
+		// Asked once: a second ask (the page's effect again) finds the place taken.
+		if (this.#kept === null) return Promise.resolve(null);
+		const kept = this.#kept;
+		this.#kept = null;
+		const to = cuesToReplay(kept, this.cues);
+		if (!to) {
+			this.resuming = false;
+			return Promise.resolve('own' in kept ? this.#say({ kind: 'ownLost' }) : null);
+		}
+		return this.#inTurn(async (run) => {
+			const outcome = await this.#replay(to, run);
+			// Said once the hush is over: the page says it, then nothing of what was played.
+			return outcome.kind === 'busy' ? outcome : this.#say(outcome);
+		}).finally(() => (this.resuming = false));
+	}
+
+	async #replay(to: number, run: number): Promise<Outcome> {
+		const { session } = this;
+		const world = session.world;
+		const speed = world.speed;
+		world.speed = 'instant';
+		const release = session.announcer.hush();
+		this.playing = true;
+		const play = async () => {
+			for (let i = 0; i < to && run === this.#run; i++) {
+				const cue = this.cues[i];
+				this.#toStepOf(cue);
+				this.#marks[i] = world.world.actions.length;
+				this.#marks.length = i + 1;
+				try {
+					for (const action of cue.actions) await playLabAction(session, action);
+				} catch (error) {
+					this.#marks.length = i;
+					return { n: i + 1, error: messageOf(error) };
+				}
+				this.at = i + 1;
+			}
+			return null;
+		};
+		try {
+			// Nothing played again is the learner's doing (no progress, no goal met by it).
+			const failed = session.lab ? await session.lab.quietly(play) : await play();
+			session.lab?.timeTravelled();
+			this.#seenLength = world.world.actions.length;
+			await tick();
+			if (run !== this.#run) return { kind: 'busy' };
+			return failed
+				? { kind: 'resumeFailed', ...failed }
+				: { kind: 'resumed', n: to, total: this.cues.length };
+		} finally {
+			release();
+			world.speed = speed;
+			this.playing = false;
+		}
 	}
 
 	/** Another open window holds this one's id (a duplicated tab): this one takes a new id. */
@@ -406,12 +488,17 @@ export class PresenterState {
 		return this.#gathered(() => this.#playGathered(index, run));
 	}
 
-	async #playGathered(index: number, run: number): Promise<Outcome> {
-		const cue = this.cues[index];
+	/** The narration moves to the step a cue names, if it names one the lab has. */
+	#toStepOf(cue: Cue): void {
 		const lab = this.session.lab;
 		const step =
 			cue.step === undefined ? -1 : (lab?.lab.steps.findIndex((s) => s.id === cue.step) ?? -1);
 		if (lab && step >= 0 && step !== lab.step) lab.goTo(step);
+	}
+
+	async #playGathered(index: number, run: number): Promise<Outcome> {
+		const cue = this.cues[index];
+		this.#toStepOf(cue);
 		this.#marks[index] = this.session.world.world.actions.length;
 		this.#marks.length = index + 1;
 		// Played from its start: the narration shows while its actions run.

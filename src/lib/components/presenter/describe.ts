@@ -123,6 +123,12 @@ export function describeOutcome(outcome: Outcome, title: (n: number) => string):
 			});
 		case 'labCues':
 			return m.presenter_lab_cues_back();
+		case 'resumed':
+			return m.presenter_resumed({ n: outcome.n, total: outcome.total });
+		case 'resumeFailed':
+			return m.presenter_resume_failed({ n: outcome.n, error: outcome.error });
+		case 'ownLost':
+			return m.presenter_own_lost();
 		case 'mode':
 			if (!outcome.on) return m.presenter_off();
 			return outcome.masked
