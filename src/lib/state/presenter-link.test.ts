@@ -127,7 +127,8 @@ describe('the window id', () => {
 		const items = new Map<string, string>();
 		return () => ({
 			getItem: (key: string) => items.get(key) ?? null,
-			setItem: (key: string, value: string) => void items.set(key, value)
+			setItem: (key: string, value: string) => void items.set(key, value),
+			removeItem: (key: string) => void items.delete(key)
 		});
 	}
 

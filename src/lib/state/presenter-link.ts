@@ -7,20 +7,15 @@ import {
 	windowMessage,
 	type PresenterState as Posted
 } from '$lib/core/presenter/channel';
+import { tabStorage } from './tab-storage';
 
 /** Where a tab keeps its window id per lab (sessionStorage: a reload keeps it, a new tab does not). */
 export const WINDOW_ID_KEY = 'mcp-lab.presenter-window.v1';
 /** How long a lab window waits for `taken` after claiming its stored id before it speaks. */
 export const CLAIM_MS = 250;
 
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
-
-function browserSession(): Storage | null {
-	return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-}
-
 /** This tab's window id for `lab`: the stored one, or a new one stored. */
-export function storedWindowId(lab: string, storage = browserSession): string {
+export function storedWindowId(lab: string, storage = tabStorage): string {
 	try {
 		const kept = windowIdOf(storage()?.getItem(`${WINDOW_ID_KEY}:${lab}`));
 		if (kept) return kept;
@@ -31,7 +26,7 @@ export function storedWindowId(lab: string, storage = browserSession): string {
 }
 
 /** A new window id for `lab`, stored for this tab. */
-export function renewWindowId(lab: string, storage = browserSession): string {
+export function renewWindowId(lab: string, storage = tabStorage): string {
 	const id = newWindowId();
 	try {
 		storage()?.setItem(`${WINDOW_ID_KEY}:${lab}`, id);

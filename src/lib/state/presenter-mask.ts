@@ -1,11 +1,6 @@
+import { tabStorage, type TabStorage } from './tab-storage';
 /** Where a tab keeps the person's choice to show secrets while presenting (only "shown" is kept). */
 export const PRESENTER_MASK_KEY = 'mcp-lab.presenter-mask.v1';
-
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function browserSession(): Storage | null {
-	return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-}
 
 /**
  * "Mask secrets" while presenting: on by default, so an instructor projecting a lab need not
@@ -22,7 +17,7 @@ export class PresenterMask {
 	/** The choice in memory, for a page whose storage refuses it. */
 	#shown = false;
 
-	constructor(private readonly storage: () => Storage | null = browserSession) {}
+	constructor(private readonly storage: () => TabStorage | null = tabStorage) {}
 
 	/** The person chose, while presenting in this tab, to show secrets. */
 	get shownByChoice(): boolean {

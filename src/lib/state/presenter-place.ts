@@ -1,4 +1,5 @@
 import type { Cue } from '$lib/core/presenter/cues';
+import { tabStorage } from './tab-storage';
 
 /**
  * Where a tab's presentation of a lab stands, kept so that a reload of the lab window comes back
@@ -13,16 +14,10 @@ export const CUE_PLACE_KEY = 'mcp-lab.presenter-cue.v1';
 /** Cues played of the lab's list, and the last one's id (a changed list is not trusted). */
 export type CuePlace = { at: number; id: string } | { own: true };
 
-type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-function browserSession(): Storage | null {
-	return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-}
-
 const MAX_ID = 200;
 
 /** The place this tab kept for `lab`, if a readable one. */
-export function keptPlace(lab: string, storage = browserSession): CuePlace | null {
+export function keptPlace(lab: string, storage = tabStorage): CuePlace | null {
 	try {
 		const raw = storage()?.getItem(`${CUE_PLACE_KEY}:${lab}`);
 		return raw ? placeOf(JSON.parse(raw)) : null;
@@ -33,7 +28,7 @@ export function keptPlace(lab: string, storage = browserSession): CuePlace | nul
 }
 
 /** Keeps `place` for `lab` in this tab (null: at the start, nothing to keep). */
-export function keepPlace(lab: string, place: CuePlace | null, storage = browserSession): void {
+export function keepPlace(lab: string, place: CuePlace | null, storage = tabStorage): void {
 	try {
 		const key = `${CUE_PLACE_KEY}:${lab}`;
 		if (place) storage()?.setItem(key, JSON.stringify(place));
