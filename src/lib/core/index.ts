@@ -25,7 +25,7 @@ export type {
 } from './world/host-requests';
 export type { ServerLogEntry } from './world/host-side';
 export type { ProtocolResult, ProtocolMethod } from './world/protocol-results';
-export { logLevels, DEFAULT_MODEL_REPLY } from './scenario/protocol-schema';
+export { logLevels, DEFAULT_MODEL_REPLY } from './scenario/host-defaults';
 export type { ProcessState } from './world/sim-process';
 export type { RegistryEntry, RegistryDiff, RegisteredTool } from './registry/registry';
 export { inertPiece, mcpStatusText } from './profiles/openharness/status-text';

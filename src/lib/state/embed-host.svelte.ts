@@ -9,7 +9,7 @@ import {
 	stringArg,
 	type Command
 } from '$lib/core/embed/protocol';
-import { profileIds } from '$lib/core/scenario/schema';
+import { profileIds } from '$lib/core/scenario/profile-ids';
 import { RUNNABLE } from '$lib/core/scenario/support';
 import { AnswerGate } from './answer-gate';
 import type { LabSession } from './lab-session.svelte';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { DEFAULT_MODEL_REPLY, logLevels, normaliseRoots } from './host-defaults';
 
 /**
  * The protocol side of a `sim` block (resources, templates, prompts, capabilities, versions, the
@@ -9,17 +10,7 @@ import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-/** The spec's eight syslog levels, least severe first (the order `logging/setLevel` filters by). */
-export const logLevels = [
-	'debug',
-	'info',
-	'notice',
-	'warning',
-	'error',
-	'critical',
-	'alert',
-	'emergency'
-] as const;
+export { logLevels };
 export const logLevelSchema = z.enum(logLevels);
 
 /** A blob is base64 on the wire; checked here so a bad one is named at its path, not at read time. */
@@ -227,16 +218,4 @@ export type SimResourceTemplate = z.output<typeof simResourceTemplateSchema>;
 export type SimCapabilities = z.output<typeof simCapabilitiesSchema>;
 export type HostSettings = z.output<typeof hostSchema>;
 
-/** What the scripted model answers an approved sampling request, unless the scenario says. */
-export const DEFAULT_MODEL_REPLY = 'Here is a short summary, written by the scripted model.';
-
-/** Roots as the host declares them (a bare string is a URI without a name). */
-export function normaliseRoots(
-	roots: HostSettings['roots']
-): Array<{ uri: string; name?: string }> {
-	return (roots ?? []).map((r) =>
-		typeof r === 'string'
-			? { uri: r }
-			: { uri: r.uri, ...(r.name !== undefined ? { name: r.name } : {}) }
-	);
-}
+export { DEFAULT_MODEL_REPLY, normaliseRoots };

@@ -6,6 +6,7 @@ import { contextualConfigSchema } from '../profiles/contextual/config';
 import { miniHarnessConfigSchema } from '../profiles/miniharness/config';
 import { trustConfigSchema } from '../profiles/trust/config';
 import { mergeServers } from './plugins';
+import { profileIds } from './profile-ids';
 import {
 	hostSchema,
 	simCapabilitiesSchema,
@@ -173,13 +174,7 @@ export const serverConfigSchema = z.preprocess(
 	z.discriminatedUnion('type', [stdioServerSchema, httpServerSchema, wsServerSchema])
 );
 
-export const profileIds = [
-	'openharness',
-	'toolsource',
-	'trust',
-	'miniharness',
-	'contextual'
-] as const;
+export { profileIds };
 export const profileIdSchema = z.enum(profileIds);
 
 /** How many tools one plugin may give: enough for any lesson, bounded for a pasted scenario. */

@@ -8,11 +8,8 @@ import {
 	type LoggingLevel,
 	type Root
 } from '@modelcontextprotocol/sdk/types.js';
-import {
-	DEFAULT_MODEL_REPLY,
-	normaliseRoots,
-	type HostSettings
-} from '../scenario/protocol-schema';
+import { DEFAULT_MODEL_REPLY, normaliseRoots } from '../scenario/host-defaults';
+import type { HostSettings } from '../scenario/protocol-schema';
 export { normaliseRoots };
 import { boundJson, boundText } from '../text/bound';
 import { BoundedList } from './bounded-list';

@@ -60,7 +60,7 @@ import {
 	type ProtocolMethod,
 	type ProtocolResult
 } from './protocol-results';
-import { logLevels, normaliseRoots } from '../scenario/protocol-schema';
+import { logLevels, normaliseRoots } from '../scenario/host-defaults';
 import type { LiveProblem } from '../live/live-errors';
 import { DEFAULT_LIVE_TIMEOUT_MS, isLiveServer, liveServers } from '../live/live-servers';
 import type { LiveIo, LiveSecretsProvider } from './live-io';
