@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { t } from './helpers/messages';
+// The host page's `window.command` and `window.ready` (tests/fixtures/embed-host.html).
+import type {} from './helpers/embed-host';
 
 const en = (key: string) => t('en', key);
 
@@ -13,7 +15,9 @@ const MARKERS = {
 	pipeline: 'data-testid="pipeline-pinned"',
 	transcript: 'data-testid="transcript"',
 	liveConnect: 'data-testid="live-connect"',
-	editor: 'data-testid="editor-outcome"'
+	editor: 'data-testid="editor-outcome"',
+	// A sentence of the scenario schema (scenario/schema.ts), which checks a world a page is given.
+	scenarioSchema: 'The name __proto__ cannot be used here'
 };
 
 /** The text of every script the page fetches from now on (read as each response arrives). */
@@ -87,4 +91,50 @@ test('the world editor is fetched when the pointer or focus reaches "Edit world"
 	await summary.focus();
 	await page.keyboard.press('Enter');
 	await expect(page.getByTestId('editor-outcome')).toBeVisible();
+});
+
+test('an embed starts without the scenario schemas; the first world a host gives it is checked on arrival, and a command posted right behind runs on that world', async ({
+	page,
+	request
+}) => {
+	// Its start-up scripts, as tests/size-budget.e2e.ts counts them: those its HTML names.
+	const pageUrl = new URL('embed/sandbox', test.info().project.use.baseURL);
+	const html = await (await request.get(pageUrl.href)).text();
+	const named = [
+		...html.matchAll(/(?:href|src)="([^"]+\.js)"/g),
+		...html.matchAll(/import\("([^"]+\.js)"\)/g)
+	].map((match) => new URL(match[1], pageUrl).href);
+	expect(named.length).toBeGreaterThan(1);
+	const startUp = await Promise.all(named.map(async (url) => (await request.get(url)).text()));
+	expect(startUp.filter((text) => text.includes(MARKERS.scenarioSchema))).toEqual([]);
+
+	// The checker arrives late, as on a slow network, so the kill surely comes while it loads.
+	let held = 0;
+	await page.route(/\/_app\/immutable\/.*\.js$/, async (route) => {
+		const response = await route.fetch();
+		const body = await response.text();
+		if (/export\{\w+ as checkedScenario\}/.test(body)) {
+			held++;
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+		await route.fulfill({ response, body });
+	});
+	await page.goto('__fixtures__/embed-host.html?lab=sandbox&speed=instant');
+	await page.evaluate(() => window.ready);
+	expect(held).toBe(0);
+	// Posted together, as a host that does not wait for answers does.
+	const [given, killed] = await page.evaluate(() =>
+		Promise.all([
+			window.command('setScenario', {
+				scenario: { mcp_servers: { notes: { type: 'stdio', command: 'notes-mcp' } } }
+			}),
+			window.command('kill', { server: 'notes' })
+		])
+	);
+	expect(held).toBe(1);
+	expect(given.ok).toBe(true);
+	expect(killed).toMatchObject({ ok: true });
+	expect(killed.snapshot?.servers.map((s) => [s.name, s.process])).toEqual([['notes', 'killed']]);
+	// Scripts the page still fetches as it closes are not this test's.
+	await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

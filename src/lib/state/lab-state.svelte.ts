@@ -1,3 +1,5 @@
+import type { Lab } from '$lib/core';
+// Not from the core's index, which would bring scenario parsing into the page's start-up.
 import {
 	advance,
 	earlyChecks,
@@ -7,9 +9,8 @@ import {
 	predict,
 	stepComplete,
 	watchFrom,
-	type Lab,
 	type LabProgressState
-} from '$lib/core';
+} from '$lib/core/labs/progress';
 import { worldFacts } from '$lib/core/labs/facts';
 import { lackedServers, stepHints } from '$lib/core/labs/hints';
 import type { WorldState } from './world-state.svelte';

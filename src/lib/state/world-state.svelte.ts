@@ -1,20 +1,20 @@
-import {
-	DEFAULT_MODEL_REPLY,
-	logLevels,
-	inertPiece,
-	mcpStatusText,
-	World,
-	worldSnapshot,
-	type CallRecord,
-	type ProfileId,
-	type RegisteredTool,
-	type RegistrySnapshot,
-	type Scenario,
-	type ServerView,
-	type WireEntry,
-	type WorldEvent,
-	type WorldSnapshot
+import type {
+	CallRecord,
+	ProfileId,
+	RegisteredTool,
+	RegistrySnapshot,
+	Scenario,
+	ServerView,
+	WireEntry,
+	WorldEvent,
+	WorldSnapshot
 } from '$lib/core';
+// Values straight from their modules, not the core's index: the index also re-exports scenario
+// parsing, whose zod schemas a page loads only when it is given a world (LabSession.setScenario).
+import { DEFAULT_MODEL_REPLY, logLevels } from '$lib/core/scenario/host-defaults';
+import { inertPiece, mcpStatusText } from '$lib/core/profiles/openharness/status-text';
+import { World } from '$lib/core/world/world';
+import { worldSnapshot } from '$lib/core/world/snapshot';
 import {
 	DEFAULT_LIVE_TIMEOUT_MS,
 	withLiveUrl,
