@@ -23,6 +23,8 @@ export default defineConfig({
 		// The browser never turns a zod schema into JSON Schema; see the file.
 		zodJsonSchemaStub()
 	],
+	// SOURCEMAP=1 (npm run size:modules): maps for scripts/route-modules.mjs, never in a release.
+	build: { sourcemap: process.env.SOURCEMAP === '1' },
 	resolve: {
 		alias: [
 			{
