@@ -73,6 +73,33 @@ describe('the contextual panel: "Sent in this run"', () => {
 		});
 	});
 
+	it('shows every header value as •••• while secrets are masked, names kept', async () => {
+		const world = await started();
+		await world.run((w) =>
+			w.profileCommand('startRun', {
+				identity: 'alice',
+				context: { run_id: 'run-4' },
+				servers: ['knowledge']
+			})
+		);
+		world.maskSecrets = true;
+		expect(sent(world).knowledge).toBe(
+			'X-Application: •••• Authorization: •••• X-User-ID: •••• X-Run-ID: ••••'
+		);
+		const panel = text(html(world, ContextualPanel));
+		const headers = panel.slice(
+			panel.indexOf('Headers per server'),
+			panel.indexOf('Tools the model')
+		);
+		expect(headers).toContain('X-Tenant-ID: ••••');
+		expect(headers).not.toMatch(/acme|support|u-alice|run-4|kb-7f3a9c2e/);
+		// Without the mask, they show (a secret-named one stays hidden).
+		world.maskSecrets = false;
+		expect(sent(world).knowledge).toBe(
+			'X-Application: support Authorization: •••• X-User-ID: u-alice X-Run-ID: run-4'
+		);
+	});
+
 	it('lists nothing for a run that failed: nothing connected, no request went out', async () => {
 		const world = await started();
 		await world.run((w) =>
