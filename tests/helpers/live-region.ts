@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { escapeRegExp } from './play-lab';
 
 /**
@@ -16,3 +17,9 @@ export function saidLast(text: string): RegExp {
 export async function regionQuiet(page: { waitForTimeout(ms: number): Promise<void> }) {
 	await page.waitForTimeout(900);
 }
+
+/**
+ * Everything but the live region: `getByText` matches the region too while it still says the
+ * sentence (joined with the lines said around it), so "shown on the page" is asked of the rest.
+ */
+export const outsideLiveRegion = (page: Page) => page.locator(':not([data-testid="live-region"])');
