@@ -13,17 +13,41 @@ import { withClockTimeout } from '../../world/timeout';
 import { errorDetail } from '../openharness/strings';
 import { boundResult } from './tools';
 
-/** What the model is given for a tool result: its text parts, other parts as JSON. */
-function resultText(result: Record<string, unknown>): string {
-	if (result.structuredContent !== undefined && !Array.isArray(result.content))
-		return JSON.stringify(result.structuredContent);
-	const parts = Array.isArray(result.content) ? (result.content as { type?: unknown }[]) : [];
-	return parts
-		.map((p) =>
-			p.type === 'text' ? String((p as { text?: unknown }).text ?? '') : JSON.stringify(p)
-		)
-		.join('\n');
+/**
+ * What the model is given for a tool result, as pydantic-ai's MCP client returns it (mcp.py,
+ * `call_tool`): the structured content when it is there (not empty: Python's truth) and every
+ * part is text, a lone `{"result": …}` unwrapped (the MCP SDK's wrapping of a plain value);
+ * otherwise the parts, one alone as itself, several as a list. What is not a string reaches the
+ * model as compact JSON. A part that is not text is given as its JSON here: pydantic-ai passes
+ * images and resources as binary content of their own, which a text lab cannot show.
+ */
+export function resultText(result: Record<string, unknown>): string {
+	const parts = Array.isArray(result.content) ? (result.content as unknown[]) : [];
+	const structured = result.structuredContent;
+	if (isRecord(structured) && Object.keys(structured).length > 0 && parts.every(isTextPart)) {
+		const keys = Object.keys(structured);
+		return forModel(keys.length === 1 && keys[0] === 'result' ? structured.result : structured);
+	}
+	const mapped = parts.map((p) => (isTextPart(p) ? String(p.text ?? '') : p));
+	return forModel(mapped.length === 1 ? mapped[0] : mapped);
 }
+
+/**
+ * A tool error: pydantic-ai raises ModelRetry with the text parts joined by newlines, or
+ * "MCP tool call failed" when there are none; the model is asked to try again with it.
+ */
+export function errorText(result: Record<string, unknown>): string {
+	const parts = Array.isArray(result.content) ? (result.content as unknown[]) : [];
+	const text = parts.filter(isTextPart).map((p) => String(p.text ?? ''));
+	return text.join('\n') || 'MCP tool call failed';
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTextPart = (part: unknown): part is { type: 'text'; text?: unknown } =>
+	isRecord(part) && part.type === 'text';
+const forModel = (value: unknown) =>
+	typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null');
 
 /** The lab's sentence when the request itself failed (the source gives none). */
 export const callFailedText = (server: string, tool: string, detail: string) =>
@@ -108,8 +132,8 @@ export class ContextualCalls implements ProfileCalls {
 				)
 			);
 			if (controller.signal.aborted) return;
-			const bounded = boundResult(resultText(result), this.limit);
 			const isError = result.isError === true;
+			const bounded = boundResult(isError ? errorText(result) : resultText(result), this.limit);
 			this.#end(id, {
 				state: 'completed',
 				isError,
