@@ -20,6 +20,18 @@ describe('nameBreaks', () => {
 		expect(nameBreaks(long, 10).map((p) => p.length)).toEqual([10, 10, 10]);
 	});
 
+	it('counts a stretch from the last space, so words in a phrase stay whole', () => {
+		// "tools (listC" is 12 characters: the word was cut as listC|hanged on a phone.
+		expect(nameBreaks('tools (listChanged), resources (subscribe)')).toEqual([
+			'tools ',
+			'(listChanged',
+			'),',
+			' ',
+			'resources ',
+			'(subscribe)'
+		]);
+	});
+
 	it('has no piece for nothing', () => {
 		expect(nameBreaks('')).toEqual([]);
 	});
