@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openHost } from './helpers/embed-host';
 import { pressEnter } from './helpers/keys';
 import { t } from './helpers/messages';
 import { labSteps, playStep, settled } from './helpers/play-lab';
@@ -175,6 +176,44 @@ for (const lang of LOCALES) {
 		expect(await page.evaluate(() => !!document.activeElement?.closest('#messages'))).toBe(true);
 	});
 }
+
+test('Back after a panel link returns to the link, on the same lab with its answer; a frame’s links leave its page’s history alone', async ({
+	page
+}) => {
+	// One column, as on a phone: the lesson scrolls away with the page.
+	await page.setViewportSize({ width: 390, height: 844 });
+	await page.goto('labs/00-protocol-basics?speed=instant');
+	await settled(page);
+	const before = page.url();
+	const choices = page.locator('input[name="prediction"]');
+	await choices.first().check();
+	await pressEnter(page, t('en', 'lab_predict_answer'));
+	await expect(page.getByText(t('en', 'lab_predict_answer'))).toHaveCount(0);
+	const link = page
+		.locator('#narration')
+		.getByRole('link', { name: t('en', 'messages_title'), exact: true });
+	await link.click();
+	await expect(page.locator('#messages-title')).toBeFocused();
+	await expect(link).not.toBeInViewport();
+
+	// The phone's Back gesture (or Alt+Left) left the lab, and its answer, for the home page.
+	await page.goBack();
+	expect(page.url()).toBe(before);
+	await expect(link).toBeFocused();
+	await expect(link).toBeInViewport();
+	await expect(page.getByText(t('en', 'lab_predict_answer'))).toHaveCount(0);
+
+	// In an embed the entries would be the docs page's: its Back would scroll the frame.
+	await openHost(page, { lab: '00-protocol-basics' });
+	const length = await page.evaluate(() => history.length);
+	const frame = page.frameLocator('#lab');
+	await frame
+		.locator('#narration')
+		.getByRole('link', { name: t('en', 'messages_title'), exact: true })
+		.click();
+	await expect(frame.locator('#messages-title')).toBeFocused();
+	expect(await page.evaluate(() => history.length)).toBe(length);
+});
 
 test('the last step done with earlier steps skipped says which are left, not only “Step complete”', async ({
 	page

@@ -1,4 +1,29 @@
+import { pushState } from '$app/navigation';
 import { LESSON_TITLE_ID } from '$lib/state/panel-index.svelte';
+
+/** The link the last jump left from: Back gives it the focus again. */
+let leftFrom: HTMLElement | null = null;
+let listening = false;
+
+/**
+ * A jump from `link` to another place on the page is a step in the tab's history, as a link to
+ * a fragment is, though the address stays as it is: the phone's Back gesture after a narration
+ * link left the lab (and the step's answer) instead of going back up to the link. SvelteKit puts
+ * the scroll back; the link takes the focus again. Not in a frame: its entries would be the
+ * embedding page's, whose Back would then scroll the embed.
+ */
+export function rememberJump(link: EventTarget | null): void {
+	if (window.top !== window || !(link instanceof HTMLElement)) return;
+	pushState('', {});
+	leftFrom = link;
+	if (listening) return;
+	listening = true;
+	addEventListener('popstate', () => {
+		const link = leftFrom;
+		leftFrom = null;
+		if (link?.isConnected) link.focus({ preventScroll: true });
+	});
+}
 
 /**
  * Moves keyboard focus to a heading, as a panel link or a jump link does: the heading is made
@@ -35,5 +60,6 @@ export function followPlace(event: MouseEvent, id: string): void {
 	const heading = lesson ? document.getElementById(LESSON_TITLE_ID) : panelHeading(id);
 	if (!heading) return;
 	event.preventDefault();
+	rememberJump(event.currentTarget);
 	focusHeading(heading, lesson ? 'nearest' : 'start');
 }
