@@ -57,16 +57,22 @@ function sent(world: WorldState): Record<string, string> {
 const NOT_SENT =
 	'Nothing sent in this run: not selected by it, not resolved, or the run failed before connecting.';
 
+/** Alice's run `run-4`, on the knowledge server only. */
+async function aliceOnKnowledge(): Promise<WorldState> {
+	const world = await started();
+	await world.run((w) =>
+		w.profileCommand('startRun', {
+			identity: 'alice',
+			context: { run_id: 'run-4' },
+			servers: ['knowledge']
+		})
+	);
+	return world;
+}
+
 describe('the contextual panel: "Sent in this run"', () => {
 	it('lists what a run sent each server it connected', async () => {
-		const world = await started();
-		await world.run((w) =>
-			w.profileCommand('startRun', {
-				identity: 'alice',
-				context: { run_id: 'run-4' },
-				servers: ['knowledge']
-			})
-		);
+		const world = await aliceOnKnowledge();
 		expect(sent(world)).toEqual({
 			knowledge: 'X-Application: support Authorization: •••• X-User-ID: u-alice X-Run-ID: run-4',
 			billing: NOT_SENT
@@ -74,14 +80,7 @@ describe('the contextual panel: "Sent in this run"', () => {
 	});
 
 	it('shows every header value as •••• while secrets are masked, names kept', async () => {
-		const world = await started();
-		await world.run((w) =>
-			w.profileCommand('startRun', {
-				identity: 'alice',
-				context: { run_id: 'run-4' },
-				servers: ['knowledge']
-			})
-		);
+		const world = await aliceOnKnowledge();
 		world.maskSecrets = true;
 		expect(sent(world).knowledge).toBe(
 			'X-Application: •••• Authorization: •••• X-User-ID: •••• X-Run-ID: ••••'
