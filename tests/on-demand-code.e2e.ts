@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { fetched, openQuiet } from './helpers/fetched-scripts';
 import { t } from './helpers/messages';
 // The host page's `window.command` and `window.ready` (tests/fixtures/embed-host.html).
 import type {} from './helpers/embed-host';
@@ -19,32 +20,6 @@ const MARKERS = {
 	// A sentence of the scenario schema (scenario/schema.ts), which checks a world a page is given.
 	scenarioSchema: 'The name __proto__ cannot be used here'
 };
-
-/** The text of every script the page fetches from now on (read as each response arrives). */
-function scriptsOf(page: Page): { count: () => number; texts: () => Promise<string[]> } {
-	const bodies: Promise<string>[] = [];
-	page.on('response', (response) => {
-		if (!new URL(response.url()).pathname.endsWith('.js')) return;
-		bodies.push(response.text().catch(() => ''));
-	});
-	return { count: () => bodies.length, texts: () => Promise.all(bodies) };
-}
-
-/** Opens a page and waits until it has settled and fetched no script for a second. */
-async function openQuiet(page: Page, path: string) {
-	const scripts = scriptsOf(page);
-	await page.goto(path);
-	await page.locator('[data-settled="yes"]').waitFor({ state: 'attached' });
-	let count = -1;
-	while (count !== scripts.count()) {
-		count = scripts.count();
-		await page.waitForTimeout(1000);
-	}
-	return scripts;
-}
-
-const fetched = async (scripts: Awaited<ReturnType<typeof openQuiet>>, marker: string) =>
-	(await scripts.texts()).some((text) => text.includes(marker));
 
 test('an embed opened with view=registry fetches neither the pipeline nor the transcript code; the default view does', async ({
 	browser
