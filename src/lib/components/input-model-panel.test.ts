@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseScenario } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { WorldState } from '$lib/state/world-state.svelte';
 import InputModelPanel from './InputModelPanel.svelte';
 import { html, text } from './test-support/render';

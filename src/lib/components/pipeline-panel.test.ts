@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseScenario, type ScenarioInput } from '$lib/core';
+import { type ScenarioInput } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { WorldState } from '$lib/state/world-state.svelte';
 import PipelinePanel from './PipelinePanel.svelte';
 import { html, text } from './test-support/render';

@@ -1,6 +1,6 @@
 import { render } from 'svelte/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseScenario } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { WorldState } from '$lib/state/world-state.svelte';
 import CallPanel from './CallPanel.svelte';
 import RegistryBuiltins from './RegistryBuiltins.svelte';

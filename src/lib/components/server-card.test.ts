@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseScenario, World, type ServerView } from '$lib/core';
+import { World, type ServerView } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { actionAllowed, firstOf, serverTarget, sortedByName, staleConnected } from './server-card';
 
 function views(): ServerView[] {

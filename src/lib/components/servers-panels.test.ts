@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseScenario } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { WorldState } from '$lib/state/world-state.svelte';
 import HarnessControls from './HarnessControls.svelte';
 import ServersPanel from './ServersPanel.svelte';

@@ -1,10 +1,7 @@
 /** The core's public surface: what state, components and routes may use. */
-export {
-	parseScenario,
-	describeProblems,
-	formatPath,
-	type ScenarioProblem
-} from './scenario/parse';
+// Not the parser: its zod schemas would come with any value imported from here, and a page loads
+// them only when it is given a world (import parseScenario from './scenario/parse').
+export { describeProblems, formatPath, type ScenarioProblem } from './scenario/problems';
 export type { Scenario, ScenarioInput, ServerConfig, ProfileId } from './scenario/schema';
 export {
 	World,

@@ -1,6 +1,6 @@
 import type { Scenario } from '$lib/core';
-import { describeProblems, parseScenario } from '$lib/core/scenario/parse';
-import { unsupported } from '$lib/core/scenario/support';
+import { parseScenario } from '$lib/core/scenario/parse';
+import { describeProblems, unsupported } from '$lib/core/scenario/problems';
 
 /**
  * A world given to a running page (LabSession.setScenario), parsed and checked. A module of its

@@ -10,7 +10,7 @@ import {
 	type Command
 } from '$lib/core/embed/protocol';
 import { profileIds } from '$lib/core/scenario/profile-ids';
-import { RUNNABLE } from '$lib/core/scenario/support';
+import { RUNNABLE } from '$lib/core/scenario/problems';
 import { AnswerGate } from './answer-gate';
 import type { LabSession } from './lab-session.svelte';
 

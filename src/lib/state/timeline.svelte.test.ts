@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseScenario, worldSnapshot, type ScenarioInput } from '$lib/core';
+import { worldSnapshot, type ScenarioInput } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { encodeShare } from '$lib/core/share/share-link';
 import { logFileJson } from '$lib/core/share/log-file';
 import { labSchema } from '$lib/core/labs/lab-schema';

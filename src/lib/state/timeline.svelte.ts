@@ -1,11 +1,10 @@
 import { tick } from 'svelte';
-import { describeProblems, type LoggedAction, type Scenario, type World } from '$lib/core';
+import type { LoggedAction, Scenario, World } from '$lib/core';
 // Straight from their modules, not the core's index: the bundler then keeps them in this lazily
 // loaded chunk instead of the page's start-up chunks.
 import { decodeShare, encodeShare } from '$lib/core/share/share-link';
 import { continuable, replay, replayOnto, UnloggedAction } from '$lib/core/world/replay';
-import { formatPath } from '$lib/core/scenario/parse';
-import { unsupported } from '$lib/core/scenario/support';
+import { describeProblems, formatPath, unsupported } from '$lib/core/scenario/problems';
 import { mergeServers } from '$lib/core/scenario/plugins';
 import { hasLiveServers, liveServers } from '$lib/core/live/live-servers';
 import { logFileJson, parseLogFile, wireTraceJson } from '$lib/core/share/log-file';

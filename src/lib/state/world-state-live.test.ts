@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseScenario, type ScenarioInput } from '$lib/core';
+import { type ScenarioInput } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { closedPortUrl, startTestServer, type TestServer } from '$lib/server/test-live-server';
 import { LabSession } from './lab-session.svelte';
 import { WorldState } from './world-state.svelte';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseScenario, type ScenarioInput } from '$lib/core';
+import { type ScenarioInput } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { isolationScenario } from '$lib/core/world/test-world';
 import { WorldState } from './world-state.svelte';
 

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseScenario, type ScenarioInput } from '$lib/core';
+import { type ScenarioInput } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { isolationScenario, toolSourceScenario } from '$lib/core/world/test-world';
 // The page loads it on the first failure; here it is loaded with the file, because under
 // Vitest every message is a module of its own and the first load takes seconds.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPath, parseScenario } from '$lib/core';
+import { formatPath } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { jsonPathRange, parsePath, syntaxErrorRange } from './json-path-range';
 
 /** The text a range covers, so expectations read as JSON. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseScenario } from '$lib/core/scenario/parse';
-import { unsupported } from '$lib/core/scenario/support';
+import { unsupported } from '$lib/core/scenario/problems';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { i18n } from '$lib/i18n/locale.svelte';
 import { problemSentence, problemText } from './problem-words';

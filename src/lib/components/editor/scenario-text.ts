@@ -1,6 +1,7 @@
-import { parseScenario, type Scenario, type ScenarioProblem } from '$lib/core';
+import { type Scenario, type ScenarioProblem } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { mergeServers } from '$lib/core/scenario/plugins';
-import { unsupported } from '$lib/core/scenario/support';
+import { unsupported } from '$lib/core/scenario/problems';
 import { schemaErrors } from './schema-errors';
 
 /**

@@ -1,7 +1,8 @@
 import type { Component } from 'svelte';
 import { render } from 'svelte/server';
 import { afterEach, expect } from 'vitest';
-import { parseScenario, type ScenarioInput } from '$lib/core';
+import { type ScenarioInput } from '$lib/core';
+import { parseScenario } from '$lib/core/scenario/parse';
 import { WorldState } from '$lib/state/world-state.svelte';
 import WithWorld from './WithWorld.svelte';
 

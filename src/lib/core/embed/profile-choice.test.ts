@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileIds } from '../scenario/schema';
-import { RUNNABLE } from '../scenario/support';
+import { RUNNABLE } from '../scenario/problems';
 import { profileChoice } from './profile-choice';
 
 const choose = (id: string) => profileChoice(id, profileIds, RUNNABLE);

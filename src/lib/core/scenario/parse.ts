@@ -1,28 +1,13 @@
 import type { z } from 'zod';
 import { kindOf } from '../text/value-kind';
+import { formatPath, type ScenarioProblem } from './problems';
 import { scenarioSchema, type Scenario } from './schema';
 
-export interface ScenarioProblem {
-	/** JSON path of the offending value, e.g. `mcp_servers.filesystem.args[0]`; `` for the root. */
-	path: string;
-	message: string;
-	/** Keys a strict object does not know, and zod's path of that object (for "did you mean"). */
-	unknownKeys?: { keys: readonly string[]; at: readonly PropertyKey[] };
-}
+// Re-exported: the parser's callers (the editor, the lab checks, tests) find them here as before.
+export { describeProblems, formatPath, type ScenarioProblem } from './problems';
 
 export type ParseResult =
 	{ ok: true; scenario: Scenario } | { ok: false; problems: ScenarioProblem[] };
-
-/** `['mcp_servers', 'a.b', 'args', 0]` → `mcp_servers["a.b"].args[0]`: keys that are not plain identifiers are quoted so the path stays unambiguous. */
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-	let out = '';
-	for (const key of path) {
-		if (typeof key === 'number') out += `[${key}]`;
-		else if (/^[A-Za-z_$][\w$-]*$/.test(String(key))) out += out ? `.${String(key)}` : String(key);
-		else out += `[${JSON.stringify(String(key))}]`;
-	}
-	return out;
-}
 
 function problemsOf(issues: readonly z.core.$ZodIssue[]): ScenarioProblem[] {
 	return issues.flatMap((issue) => {
@@ -110,15 +95,6 @@ function oddConstructor(value: unknown): boolean {
 	} catch {
 		return true;
 	}
-}
-
-/** One sentence for the embed API's `error` field: the first problem with its path. */
-export function describeProblems(problems: ScenarioProblem[], lead = 'Invalid scenario'): string {
-	const first = problems[0];
-	if (!first) return `${lead}.`;
-	const where = first.path || '(root)';
-	const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-	return `${lead} at ${where}: ${first.message}${more}`;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

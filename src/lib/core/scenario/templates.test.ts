@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeWorld } from '../world/test-world';
 import { parseScenario } from './parse';
-import { unsupported } from './support';
+import { unsupported } from './problems';
 import { templateById, templateIds, templates, templateText } from './templates';
 
 const lab01 = JSON.parse(

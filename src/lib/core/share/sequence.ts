@@ -1,4 +1,4 @@
-import { formatPath } from '../scenario/parse';
+import { formatPath } from '../scenario/problems';
 import { INTERRUPTS, type LoggedAction } from '../world/actions';
 import { shareRefusal } from './refusals';
 

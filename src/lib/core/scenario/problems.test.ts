@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from './parse';
-import { unsupported } from './support';
+import { unsupported } from './problems';
 import { profileIds } from './schema';
 
 const scenario = (input: unknown) => {
