@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { formatPath } from '../scenario/parse';
 import { scenarioSchema, type Scenario } from '../scenario/schema';
-import { loggedActionSchema, type LoggedAction } from '../world/actions';
+import { loggedActionSchema } from '../world/action-log-schema';
+import type { LoggedAction } from '../world/actions';
 import type { WireEntry } from '../world/wire';
 import { redactActions, redactScenario } from './share-link';
 import { failure, type Reason } from '../world/command-errors';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { formatPath } from '../scenario/parse';
 import { scenarioSchema, type Scenario, type ScenarioInput } from '../scenario/schema';
-import { loggedActionSchema, type LoggedAction } from '../world/actions';
+import { loggedActionSchema } from '../world/action-log-schema';
+import type { LoggedAction } from '../world/actions';
 import { SECRET_NAME } from '../world/mask';
 import { failure, type Reason } from '../world/command-errors';
 import { shareRefusal } from './refusals';

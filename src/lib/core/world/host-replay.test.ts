@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loggedActionSchema } from './actions';
+import { loggedActionSchema } from './action-log-schema';
 import { fullHost, hostScenario } from './host-test-world';
 import { replay } from './replay';
 import { makeWorld, observable } from './test-world';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { worldActionSchema } from './actions';
+import { worldActionSchema } from './action-log-schema';
 import { fullHost, hostScenario, wireFor } from './host-test-world';
 import { replay } from './replay';
 import { makeWorld } from './test-world';
