@@ -80,6 +80,7 @@ const sample: { [K in CommandErrorKey]: CommandErrorParams<K> } = {
 	changed_while_replayed: { n: '6' },
 	changed_while_rebuilt: { n: '5' },
 	page_closed: undefined,
+	check_unavailable: undefined,
 	live_replay: { servers: 'remote, notes' }
 };
 
@@ -141,14 +142,14 @@ describe('a refused command in the page language', () => {
 		expect(commandErrorText(error)).toBe('该文件不是 MCP Lab 日志，问题位于 顶层：Required');
 	});
 
-	it('says why a log file is not JSON in the page’s language, not the engine’s English', () => {
-		const broken = (text: string) => {
-			const parsed = parseLogFile(text);
+	it('says why a log file is not JSON in the page’s language, not the engine’s English', async () => {
+		const broken = async (text: string) => {
+			const parsed = await parseLogFile(text);
 			if (parsed.ok) throw new Error(`${text} parsed`);
 			return parsed;
 		};
-		const end = broken('{"a":');
-		const name = broken('{\n  a: 1}');
+		const end = await broken('{"a":');
+		const name = await broken('{\n  a: 1}');
 		// English: the engine's own sentence, as before.
 		expect(end.error).toBe('The file is not JSON (Unexpected end of JSON input).');
 		expect(commandErrorText(end.why)).toBe(end.error);

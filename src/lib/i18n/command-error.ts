@@ -112,6 +112,7 @@ const texts: Texts = {
 	changed_while_replayed: m.command_error_changed_while_replayed,
 	changed_while_rebuilt: m.command_error_changed_while_rebuilt,
 	page_closed: () => m.command_error_page_closed(),
+	check_unavailable: () => m.command_error_check_unavailable(),
 	live_replay: m.command_error_live_replay
 };
 

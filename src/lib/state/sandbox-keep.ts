@@ -1,5 +1,5 @@
 import { hasLiveServers } from '$lib/core/live/live-servers';
-import { REDACTED, redactScenario } from '$lib/core/share/share-link';
+import { REDACTED, redactScenario } from '$lib/core/share/redact';
 import type { Scenario } from '$lib/core/scenario/schema';
 
 /**

@@ -1,7 +1,8 @@
 import { tick } from 'svelte';
 import type { LoggedAction, Scenario, World } from '$lib/core';
 // Straight from their modules, not the core's index: the bundler then keeps them in this lazily
-// loaded chunk instead of the page's start-up chunks.
+// loaded chunk instead of the page's start-up chunks. None of them imports the scenario schemas:
+// reading a link or a log back loads them then (tape-check.ts; see unreadable below).
 import { decodeShare, encodeShare } from '$lib/core/share/share-link';
 import { continuable, replay, replayOnto, UnloggedAction } from '$lib/core/world/replay';
 import { describeProblems, formatPath, unsupported } from '$lib/core/scenario/problems';
@@ -9,7 +10,7 @@ import { mergeServers } from '$lib/core/scenario/plugins';
 import { hasLiveServers, liveServers } from '$lib/core/live/live-servers';
 import { logFileJson, parseLogFile, wireTraceJson } from '$lib/core/share/log-file';
 import { shareRefusal } from '$lib/core/share/refusals';
-import { reasonOf, type Reason } from '$lib/core/world/command-errors';
+import { failure, reasonOf, type Reason } from '$lib/core/world/command-errors';
 import type { WorldOptions } from '$lib/core/world/world';
 import { SpareWorlds } from './spare-worlds';
 import type { LabSession } from './lab-session.svelte';
@@ -20,6 +21,12 @@ export type PlaySpeed = (typeof PLAY_SPEEDS)[number];
 export const PLAY_TICK_MS = 1000;
 
 export type Outcome = { ok: true } | { ok: false; error: string; why?: Reason };
+
+/**
+ * The schemas that check a link or a log load on demand, and could not be fetched (offline, a
+ * new deploy): said as a refusal, the page opening as it would for a damaged link.
+ */
+const unreadable = () => failure(shareRefusal('check_unavailable'));
 
 const noStep = (n: number, tape: readonly unknown[]) =>
 	shareRefusal('no_step', { n: String(n), last: String(tape.length) });
@@ -228,7 +235,7 @@ export class Timeline {
 		this.linkError = null;
 		this.linkErrorWhy = null;
 		this.linkFrom = null;
-		const decoded = await decodeShare(code);
+		const decoded = await decodeShare(code).catch(unreadable);
 		if (!decoded.ok) {
 			this.linkError = decoded.error;
 			this.linkErrorWhy = decoded.why ?? null;
@@ -269,10 +276,13 @@ export class Timeline {
 		return this.#serial(() => this.#rebuild(scenario, actions, at, source));
 	}
 
-	/** A downloaded log (`exportLog`): validated, then replayed to its end. */
-	importLog(text: string): Promise<Outcome> {
-		const parsed = parseLogFile(text);
-		if (!parsed.ok) return Promise.resolve(this.#fail(parsed.error, parsed.why));
+	/**
+	 * A downloaded log (`exportLog`): validated, then replayed to its end. The schemas that check
+	 * it load with the first import (a page that never imports never fetches them).
+	 */
+	async importLog(text: string): Promise<Outcome> {
+		const parsed = await parseLogFile(text).catch(unreadable);
+		if (!parsed.ok) return this.#fail(parsed.error, parsed.why);
 		return this.load(parsed.scenario, parsed.actions, parsed.actions.length, 'log');
 	}
 

@@ -18,7 +18,7 @@ describe('log files', () => {
 		const world = await logged();
 		const text = logFileJson(world.scenario, world.actions);
 		expect(text).not.toContain('ghp_secret');
-		const parsed = parseLogFile(text);
+		const parsed = await parseLogFile(text);
 		if (!parsed.ok) throw new Error(parsed.error);
 		expect(parsed.actions).toEqual(world.actions);
 		expect(parsed.scenario.mcp_servers.fs).toMatchObject({ env: { TOKEN: '<redacted>' } });
@@ -32,41 +32,41 @@ describe('log files', () => {
 			change(copy);
 			return parseLogFile(JSON.stringify(copy));
 		};
-		expect(bad((d) => (d.actions[1].action.server = 7))).toMatchObject({
+		expect(await bad((d) => (d.actions[1].action.server = 7))).toMatchObject({
 			ok: false,
 			error:
 				'The file is not an MCP Lab log at actions[1].action.server: Invalid input: expected string, received number'
 		});
-		expect(bad((d) => (d.actions[1].seq = 5))).toMatchObject({
+		expect(await bad((d) => (d.actions[1].seq = 5))).toMatchObject({
 			ok: false,
 			error: 'The file is not an MCP Lab log at actions[1].seq: expected 2, found 5.'
 		});
-		expect(bad((d) => (d.actions[1].during = 2))).toMatchObject({
+		expect(await bad((d) => (d.actions[1].during = 2))).toMatchObject({
 			ok: false,
 			error: expect.stringContaining('at actions[1].during: ')
 		});
 		// The kill is no interrupt: the world logs a landing only for cancelCall and restartHarness,
 		// so replayed it would be logged without one (a log no run of this world makes).
-		expect(bad((d) => (d.actions[1].during = 1))).toMatchObject({
+		expect(await bad((d) => (d.actions[1].during = 1))).toMatchObject({
 			ok: false,
 			error:
 				'The file is not an MCP Lab log at actions[1].during: only an interrupt (cancelCall, restartHarness) lands during another action, not kill.'
 		});
-		expect(bad((d) => delete d.scenario)).toMatchObject({
+		expect(await bad((d) => delete d.scenario)).toMatchObject({
 			ok: false,
 			error: expect.stringMatching(/^The file is not an MCP Lab log at scenario: /)
 		});
-		expect(parseLogFile('[]')).toMatchObject({
+		expect(await parseLogFile('[]')).toMatchObject({
 			ok: false,
 			error: expect.stringMatching(/^The file is not an MCP Lab log at its top level: /)
 		});
-		expect(parseLogFile('nope')).toMatchObject({
+		expect(await parseLogFile('nope')).toMatchObject({
 			ok: false,
 			error: expect.stringMatching(/^The file is not JSON \(/)
 		});
 	});
 
-	it('carries where a text that is not JSON broke, for the page to say it in its language', () => {
+	it('carries where a text that is not JSON broke, for the page to say it in its language', async () => {
 		const engine = (text: string) => {
 			try {
 				JSON.parse(text);
@@ -76,13 +76,13 @@ describe('log files', () => {
 			throw new Error(`${text} parsed`);
 		};
 		const text = '{\n  a: 1}';
-		expect(parseLogFile(text)).toEqual({
+		expect(await parseLogFile(text)).toEqual({
 			ok: false,
 			error: `The file is not JSON (${engine(text)}).`,
 			why: { key: 'log_not_json', params: { detail: engine(text), line: '2', column: '3' } }
 		});
 		// The engine names no place: only its sentence goes.
-		expect(parseLogFile('{"a":')).toEqual({
+		expect(await parseLogFile('{"a":')).toEqual({
 			ok: false,
 			error: 'The file is not JSON (Unexpected end of JSON input).',
 			why: { key: 'log_not_json', params: { detail: 'Unexpected end of JSON input' } }

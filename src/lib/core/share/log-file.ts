@@ -1,27 +1,19 @@
-import { z } from 'zod';
-import { formatPath } from '../scenario/parse';
-import { scenarioSchema, type Scenario } from '../scenario/schema';
-import { loggedActionSchema } from '../world/action-log-schema';
+import type { Scenario } from '../scenario/schema';
 import type { LoggedAction } from '../world/actions';
 import type { WireEntry } from '../world/wire';
-import { redactActions, redactScenario } from './share-link';
 import { failure, type Reason } from '../world/command-errors';
+import { jsonErrorPlace } from '../text/json-error-place';
+import { redactActions, redactScenario } from './redact';
 import { shareRefusal } from './refusals';
 import { sequenceProblem } from './sequence';
-import { jsonErrorPlace } from '../text/json-error-place';
 
 /**
  * An exported event log: the scenario and every action, as readable JSON a learner can keep,
- * diff or hand to someone else. The same schemas as share links check it on the way back in,
- * and secrets are redacted on the way out exactly as a share link redacts them.
+ * diff or hand to someone else. Secrets are redacted on the way out exactly as a share link
+ * redacts them. Written at once, without the scenario schemas (a download is made in the
+ * click); the same schemas as share links check it on the way back in, loaded then
+ * (tape-check.ts).
  */
-const MAX_ACTIONS = 50_000;
-
-const logFileSchema = z.strictObject({
-	scenario: scenarioSchema,
-	actions: z.array(loggedActionSchema).max(MAX_ACTIONS)
-});
-
 export interface LogFile {
 	scenario: Scenario;
 	actions: LoggedAction[];
@@ -37,7 +29,7 @@ export function logFileJson(scenario: Scenario, actions: readonly LoggedAction[]
 	);
 }
 
-export function parseLogFile(text: string): LogFileResult {
+export async function parseLogFile(text: string): Promise<LogFileResult> {
 	let data: unknown;
 	try {
 		data = JSON.parse(text);
@@ -53,14 +45,11 @@ export function parseLogFile(text: string): LogFileResult {
 			})
 		);
 	}
-	const parsed = logFileSchema.safeParse(data);
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0];
-		return failure(
-			shareRefusal('log_invalid_at', { path: formatPath(issue.path), detail: issue.message })
-		);
-	}
-	const { scenario, actions } = parsed.data;
+	const { checkLogFile } = await import('./tape-check');
+	const checked = checkLogFile(data);
+	if (!checked.ok)
+		return failure(shareRefusal('log_invalid_at', { path: checked.path, detail: checked.detail }));
+	const { scenario, actions } = checked.data;
 	const unordered = sequenceProblem(actions, 'log');
 	if (unordered) return failure(unordered);
 	return { ok: true, scenario, actions };

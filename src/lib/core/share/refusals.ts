@@ -50,6 +50,9 @@ export const shareRefusals = {
 	changed_while_rebuilt: (p: { n: string }) =>
 		`The world changed while step ${p.n} was being rebuilt, so it was kept as it is.`,
 	page_closed: () => 'This page was closed while the world was rebuilt.',
+	/** The code that checks a link or a log loads on demand (share/tape-check.ts), and did not. */
+	check_unavailable: () =>
+		'The code that checks share links and log files could not be loaded; check the connection and try again.',
 	live_replay: (p: { servers: string }) =>
 		`This world has live servers (${p.servers}): a real server cannot be replayed, so MCP Lab does not open share links or logs of such worlds. Connect to the server with "Connect a live server" instead.`
 } satisfies RefusalTable;

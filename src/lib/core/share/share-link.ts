@@ -1,22 +1,20 @@
-import { z } from 'zod';
-import { formatPath } from '../scenario/parse';
-import { scenarioSchema, type Scenario, type ScenarioInput } from '../scenario/schema';
-import { loggedActionSchema } from '../world/action-log-schema';
+import type { Scenario } from '../scenario/schema';
 import type { LoggedAction } from '../world/actions';
-import { SECRET_NAME } from '../world/mask';
 import { failure, type Reason } from '../world/command-errors';
+import { redactActions, redactScenario } from './redact';
 import { shareRefusal } from './refusals';
 import { sequenceProblem } from './sequence';
+
+export { REDACTED, redactActions, redactScenario } from './redact';
 
 /**
  * A share link carries a world exactly: its scenario, its action log and how far into the log
  * it stands (plus the lab and lab step). JSON, deflated, base64url, behind a format number so a
- * link from another version is recognised and answered with a sentence. Secrets never travel:
- * header and env values are replaced before encoding (their keys stay, so the harness still
- * sees auth configured).
+ * link from another version is recognised and answered with a sentence. Secrets never travel
+ * (redact.ts). A link read back is checked with the scenario schemas, loaded then
+ * (tape-check.ts): making a link loads none of them.
  */
 export const SHARE_FORMAT = 1;
-export const REDACTED = '<redacted>';
 /** Bounds what a link may expand to, so a crafted link cannot exhaust the page. */
 const MAX_JSON_BYTES = 5_000_000;
 
@@ -29,91 +27,8 @@ export interface SharedWorld {
 	at: number;
 }
 
-const sharedSchema = z.strictObject({
-	v: z.literal(SHARE_FORMAT),
-	lab: z.string().max(200).nullable(),
-	labStep: z.number().int().min(0),
-	scenario: scenarioSchema,
-	actions: z.array(loggedActionSchema).max(50_000),
-	at: z.number().int().min(0)
-});
-
 export type DecodeResult =
 	{ ok: true; shared: SharedWorld } | { ok: false; error: string; why?: Reason };
-
-type Servers = Record<string, Record<string, unknown>>;
-const redactBlock = (servers: Servers | undefined) =>
-	servers &&
-	Object.fromEntries(
-		Object.entries(servers).map(([name, config]) => {
-			const copy: Record<string, unknown> = { ...config };
-			for (const key of ['headers', 'env'])
-				if (copy[key] && typeof copy[key] === 'object')
-					copy[key] = Object.fromEntries(
-						Object.keys(copy[key] as object).map((k) => [k, REDACTED])
-					);
-			return [name, copy];
-		})
-	);
-
-/**
- * The scenario with every header and env value replaced, in settings and plugins alike, and the
- * contextual profile's identities and metadata without their secret-named claims.
- */
-export function redactScenario(scenario: Scenario | ScenarioInput): ScenarioInput {
-	const plugins = scenario.plugins as Record<string, { mcp_servers?: Servers }> | undefined;
-	return {
-		...scenario,
-		...(scenario.contextual ? { contextual: redactDeep(scenario.contextual) } : {}),
-		mcp_servers: redactBlock(scenario.mcp_servers as Servers),
-		...(plugins
-			? {
-					plugins: Object.fromEntries(
-						Object.entries(plugins).map(([n, p]) => [
-							n,
-							{ ...p, mcp_servers: redactBlock(p.mcp_servers) }
-						])
-					)
-				}
-			: {})
-	} as ScenarioInput;
-}
-
-/**
- * A copy whose secret-named fields, at any depth, carry the placeholder instead of their value
- * (a tool's nested arguments, a profile command's arguments, an identity's claims).
- */
-function redactDeep<T>(value: T): T {
-	if (Array.isArray(value)) return value.map(redactDeep) as T;
-	if (!value || typeof value !== 'object') return value;
-	return Object.fromEntries(
-		Object.entries(value).map(([k, v]) => [k, SECRET_NAME.test(k) ? REDACTED : redactDeep(v)])
-	) as T;
-}
-
-/**
- * The log with what a learner typed into secret-named fields (a tool argument `api_key`, an
- * elicitation answer `password`) replaced: a link or a download must not carry them. The world
- * rebuilt from it then shows the placeholder where the value was.
- */
-export function redactActions(actions: readonly LoggedAction[]): LoggedAction[] {
-	return actions.map((entry) => {
-		const a = entry.action;
-		if (a.do === 'callTools')
-			return {
-				...entry,
-				action: {
-					...a,
-					calls: a.calls.map((c) => ({ ...c, arguments: redactDeep(c.arguments) }))
-				}
-			};
-		if (a.do === 'answerElicitation' && a.content)
-			return { ...entry, action: { ...a, content: redactDeep(a.content) } };
-		// A profile command may carry what a person typed (a run's identity claims, metadata).
-		if (a.do === 'profile') return { ...entry, action: { ...a, args: redactDeep(a.args) } };
-		return entry;
-	});
-}
 
 /** Runs bytes through a (de)compression stream, stopping once the output passes `limit`. */
 async function pipe(
@@ -196,14 +111,13 @@ export async function decodeShare(value: string): Promise<DecodeResult> {
 	} catch {
 		return failure(shareRefusal('share_not_json'));
 	}
-	const parsed = sharedSchema.safeParse(data);
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0];
+	const { checkSharedWorld } = await import('./tape-check');
+	const checked = checkSharedWorld(data, SHARE_FORMAT);
+	if (!checked.ok)
 		return failure(
-			shareRefusal('share_damaged_at', { path: formatPath(issue.path), detail: issue.message })
+			shareRefusal('share_damaged_at', { path: checked.path, detail: checked.detail })
 		);
-	}
-	const { lab, labStep, scenario, actions, at } = parsed.data;
+	const { lab, labStep, scenario, actions, at } = checked.data;
 	const unordered = sequenceProblem(actions, 'share');
 	if (unordered) return failure(unordered);
 	if (at > actions.length)

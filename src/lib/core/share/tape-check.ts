@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { formatPath } from '../scenario/parse';
+import { scenarioSchema } from '../scenario/schema';
+import { loggedActionSchema } from '../world/action-log-schema';
+
+/**
+ * What a share link and a log file hold, checked with zod on the way back in. A module of its
+ * own, imported on demand (share-link.ts, log-file.ts): these are the scenario schemas, and a
+ * page that only makes links and downloads never loads them. It imports none of the share
+ * code, so loading it brings nothing else along; the first problem comes back as its path and
+ * zod's words, for the reader to make its refusal.
+ */
+const MAX_ACTIONS = 50_000;
+
+export type Checked<T> = { ok: true; data: T } | { ok: false; path: string; detail: string };
+
+function check<T>(schema: z.ZodType<T>, data: unknown): Checked<T> {
+	const parsed = schema.safeParse(data);
+	if (parsed.success) return { ok: true, data: parsed.data };
+	const issue = parsed.error.issues[0];
+	return { ok: false, path: formatPath(issue.path), detail: issue.message };
+}
+
+/** `format`: share-link.ts's SHARE_FORMAT, passed in (importing it would load the share code). */
+export const checkSharedWorld = (data: unknown, format: number) =>
+	check(
+		z.strictObject({
+			v: z.literal(format),
+			lab: z.string().max(200).nullable(),
+			labStep: z.number().int().min(0),
+			scenario: scenarioSchema,
+			actions: z.array(loggedActionSchema).max(MAX_ACTIONS),
+			at: z.number().int().min(0)
+		}),
+		data
+	);
+
+export const checkLogFile = (data: unknown) =>
+	check(
+		z.strictObject({
+			scenario: scenarioSchema,
+			actions: z.array(loggedActionSchema).max(MAX_ACTIONS)
+		}),
+		data
+	);
