@@ -80,3 +80,30 @@ test('the time travel line and the speed choice are not cut short on a phone', a
 	await expect(did).toContainText('mcp__internal-api__search_orders');
 	expect(await did.evaluate((line) => line.scrollWidth <= line.clientWidth)).toBe(true);
 });
+
+test('the question says to tap an answer, not to click or press arrow keys', async ({ page }) => {
+	await page.goto('labs/02-naming?speed=instant');
+	await settled(page);
+	await expect(page.locator('#narration fieldset')).toHaveAccessibleDescription(
+		en('lab_predict_keys_touch')
+	);
+	await expect(page.getByText(en('lab_predict_keys'))).toHaveCount(0);
+});
+
+test('a tap on the dimmed page around the shortcuts help closes it; a tap inside does not', async ({
+	page
+}) => {
+	await page.goto('labs/02-naming?speed=instant');
+	await settled(page);
+	const opener = page.getByRole('button', { name: en('presenter_shortcuts_button') });
+	await opener.tap();
+	const help = page.getByRole('dialog', { name: en('shortcuts_title') });
+	await expect(help).toBeVisible();
+	// Inside its box, on its padding (the dialog itself is the target there).
+	const box = (await help.boundingBox())!;
+	await page.touchscreen.tap(box.x + 4, box.y + box.height / 2);
+	await expect(help).toBeVisible();
+	await page.touchscreen.tap(4, 4);
+	await expect(help).toBeHidden();
+	await expect(opener).toBeFocused();
+});
