@@ -11,6 +11,7 @@ import { refusal } from '../../world/command-errors';
 import type { ProfileCalls, ProfileHost } from '../../world/profile-extension';
 import { withClockTimeout } from '../../world/timeout';
 import { errorDetail } from '../openharness/strings';
+import { isRecord } from './run-args';
 import { boundResult } from './tools';
 
 /**
@@ -42,8 +43,6 @@ export function errorText(result: Record<string, unknown>): string {
 	return text.join('\n') || 'MCP tool call failed';
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 const isTextPart = (part: unknown): part is { type: 'text'; text?: unknown } =>
 	isRecord(part) && part.type === 'text';
 const forModel = (value: unknown) =>

@@ -8,7 +8,7 @@ export interface RunArgs {
 	servers: string[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
 	typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A text field of the run's context: absent or empty means the run has no such value. */
