@@ -429,6 +429,14 @@ test('401 with a wrong token; the card’s token field reconnects, the form lets
 	await expect(problem).toContainText(en('live_problem_token_refused'));
 	await expect(problem).toContainText(url(guarded, '.well-known/oauth-protected-resource'));
 
+	// Neither token field is a login a password manager should offer to keep (token-input.ts).
+	for (const field of [formToken, page.getByTestId('live-token-guarded')]) {
+		await expect(field).toHaveAttribute('autocomplete', 'off');
+		await expect(field).toHaveAttribute('data-1p-ignore', '');
+		await expect(field).toHaveAttribute('data-lpignore', 'true');
+		await expect(field).toHaveAttribute('data-bwignore', '');
+		await expect(field).toHaveAttribute('spellcheck', 'false');
+	}
 	await page.getByTestId('live-token-guarded').fill(TOKEN);
 	await page.getByTestId('live-token-apply-guarded').click();
 	await settled(page);
