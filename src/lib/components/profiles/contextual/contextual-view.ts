@@ -7,6 +7,8 @@ export interface ContextualRunView {
 	servers: string[];
 	state: 'starting' | 'running' | 'failed' | 'ended';
 	error: string | null;
+	/** The header whose value httpx could not encode as ASCII, when that failed the run. */
+	not_ascii: { server: string; header: string } | null;
 }
 
 export interface ContextualServerView {

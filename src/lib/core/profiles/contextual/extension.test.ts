@@ -186,6 +186,40 @@ describe('contextual profile: runs', () => {
 		);
 	});
 
+	it('fails the run, connecting nothing, when a header value is not ASCII (httpx cannot send it)', async () => {
+		const w = await started();
+		await w.profileCommand('startRun', {
+			identity: 'alice',
+			context: { run_id: 'run-1', metadata: { request_context: { who: 'José' } } },
+			servers: ['kb']
+		});
+		// X-Context is '{"who":"José"}': the é is at index 11.
+		expect(view(w).run).toMatchObject({
+			state: 'failed',
+			error:
+				"ContextualMCP 'kb': 'ascii' codec can't encode character '\\xe9' in position 11: ordinal not in range(128)",
+			not_ascii: { server: 'kb', header: 'X-Context' }
+		});
+		expect(w.serverState('kb')).toBe('pending');
+		expect(httpEntries(w, 'kb')).toEqual([]);
+		await expect(w.callTool('whoami', {})).rejects.toThrow(
+			"The run failed: ContextualMCP 'kb': 'ascii'"
+		);
+
+		// Every server's headers are resolved before any client is made: a later server's
+		// overlap is the run's error, not the earlier server's encoding.
+		await w.profileCommand('startRun', {
+			identity: 'alice',
+			context: { run_id: 'run-中' },
+			servers: ['kb', 'billing']
+		});
+		expect(view(w).run).toMatchObject({
+			error:
+				"ContextualMCP 'billing': Static and resolved MCP header names must not overlap case-insensitively.",
+			not_ascii: null
+		});
+	});
+
 	it('fails the run when a bound header overlaps a static one case-insensitively', async () => {
 		const w = await started();
 		await w.profileCommand('startRun', {

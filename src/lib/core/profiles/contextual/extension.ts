@@ -15,6 +15,7 @@ import { ContextualCalls } from './calls';
 import type { ContextualConfig, ContextualServer } from './config';
 import {
 	aboutServer,
+	asciiRefusal,
 	definitionError,
 	runHeaders,
 	secretNames,
@@ -39,6 +40,13 @@ interface Run {
 	headers: ReadonlyMap<string, RunHeaders>;
 	/** Servers whose connection this run opened: only these were sent the run's headers. */
 	opened: Set<string>;
+	/** The header whose value is not ASCII, when that failed the run (the lab's note names it). */
+	notAscii: NotAscii | null;
+}
+
+export interface NotAscii {
+	server: string;
+	header: string;
 }
 
 export type RunState = 'starting' | 'running' | 'failed' | 'ended';
@@ -181,11 +189,15 @@ class ContextualExtension implements ProfileExtension {
 			error: null,
 			ended: false,
 			headers: new Map(),
-			opened: new Set()
+			opened: new Set(),
+			notAscii: null
 		};
 		const resolved = this.#resolve(run);
 		if (resolved.ok) run.headers = resolved.headers;
-		else run.error = resolved.error;
+		else {
+			run.error = resolved.error;
+			run.notAscii = resolved.notAscii ?? null;
+		}
 		this.#run = run;
 		// A run connects its servers afresh: connect_all over the servers it selected (a connection
 		// of the previous run is replaced, its I/O closing it first), then the model's tools are
@@ -209,7 +221,9 @@ class ContextualExtension implements ProfileExtension {
 	 */
 	#resolve(
 		run: Run
-	): { ok: true; headers: Map<string, RunHeaders> } | { ok: false; error: string } {
+	):
+		| { ok: true; headers: Map<string, RunHeaders> }
+		| { ok: false; error: string; notAscii?: NotAscii } {
 		const resolved = new Map<string, RunHeaders>();
 		for (const server of run.servers) {
 			const refused = this.#refused(server);
@@ -227,6 +241,17 @@ class ContextualExtension implements ProfileExtension {
 				shown: shownHeaders(headers.headers, secret),
 				secrets: secretValues(headers.headers, secret)
 			});
+		}
+		// Every run's headers are resolved (for_run) before any server's HTTP client is made,
+		// which is where a value that is not ASCII fails (asciiRefusal).
+		for (const [server, headers] of resolved) {
+			const refused = asciiRefusal(headers.sent);
+			if (refused)
+				return {
+					ok: false,
+					error: aboutServer(server, refused.error),
+					notAscii: { server, header: refused.header }
+				};
 		}
 		return { ok: true, headers: resolved };
 	}
@@ -292,6 +317,7 @@ class ContextualExtension implements ProfileExtension {
 				thread_id: run.context.thread_id ?? null,
 				metadata: this.#hidden(run.context.metadata ?? {}, 'context.metadata.'),
 				servers: run.servers,
+				not_ascii: run.notAscii,
 				...this.#state()
 			},
 			servers: Object.fromEntries(

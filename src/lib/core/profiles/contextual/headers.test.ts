@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../scenario/schema';
 import {
 	aboutServer,
+	asciiRefusal,
 	definitionError,
 	resolveBindings,
 	runHeaders,
@@ -168,6 +169,47 @@ describe('run headers (a13n ContextualMCP)', () => {
 		});
 		// The values to hide inside other text: a bearer credential on its own too.
 		expect(secretValues(headers, flagged)).toEqual(['Bearer sk-1', 'sk-1', 'k', 's-9']);
+	});
+});
+
+describe('header values httpx cannot send (not ASCII)', () => {
+	// Each expected text is what Python 3 printed for `value.encode("ascii")` on the same value.
+	const refused = (value: string) => asciiRefusal({ 'X-App': 'support', 'X-User': value });
+
+	it("is Python's UnicodeEncodeError text, positions counted in code points", () => {
+		expect(refused('José')).toEqual({
+			header: 'X-User',
+			error: "'ascii' codec can't encode character '\\xe9' in position 3: ordinal not in range(128)"
+		});
+		expect(refused('中')?.error).toBe(
+			"'ascii' codec can't encode character '\\u4e2d' in position 0: ordinal not in range(128)"
+		);
+		// Beyond the BMP: one code point (two UTF-16 units) and counted as one.
+		expect(refused('a😀b')?.error).toBe(
+			"'ascii' codec can't encode character '\\U0001f600' in position 1: ordinal not in range(128)"
+		);
+	});
+
+	it('names the run of characters the codec stops at, not every one', () => {
+		expect(refused('张三 li')?.error).toBe(
+			"'ascii' codec can't encode characters in position 0-1: ordinal not in range(128)"
+		);
+		expect(refused('abé中cé')?.error).toBe(
+			"'ascii' codec can't encode characters in position 2-3: ordinal not in range(128)"
+		);
+	});
+
+	it('applies to a claim sent as JSON too: a13n keeps the characters (ensure_ascii=False)', () => {
+		const value = sortedJson({ name: 'José', id: 1 });
+		expect(value).toBe('{"id":1,"name":"José"}');
+		expect(refused(value)?.error).toBe(
+			"'ascii' codec can't encode character '\\xe9' in position 19: ordinal not in range(128)"
+		);
+	});
+
+	it('passes ASCII, DEL included, and stops at the first header that fails', () => {
+		expect(refused('u-alice \u007f~')).toBeNull();
+		expect(asciiRefusal({ A: 'é', B: '中' })).toMatchObject({ header: 'A' });
 	});
 });
 

@@ -165,6 +165,42 @@ export function runHeaders(
 }
 
 /**
+ * The error the HTTP client under pydantic-ai raises for a header value it cannot send. httpx
+ * encodes header values as ASCII (`_normalize_header_value`: `value.encode(encoding or
+ * "ascii")`) when the client is made, before any request, while a13n's `dump_json_text` keeps
+ * non-ASCII characters (`ensure_ascii=False`): so a claim such as `José`, or `{"name":"张三"}`,
+ * fails the run. The text is Python's `str(UnicodeEncodeError)`: the run of characters the ASCII
+ * codec stops at, positions counted in code points. Null when every value is ASCII. The stack may
+ * report it wrapped (an exception group around the connection's tasks): this is the error inside.
+ * Python's text does not say which header; `header` is for the lab's own note.
+ */
+export function asciiRefusal(
+	headers: Readonly<Record<string, string>>
+): { header: string; error: string } | null {
+	for (const [header, value] of Object.entries(headers)) {
+		const chars = Array.from(value);
+		const start = chars.findIndex((c) => c.codePointAt(0)! > 0x7f);
+		if (start < 0) continue;
+		let end = start + 1;
+		while (end < chars.length && chars[end].codePointAt(0)! > 0x7f) end++;
+		const codec = "'ascii' codec can't encode";
+		const reason = 'ordinal not in range(128)';
+		if (end - start > 1)
+			return { header, error: `${codec} characters in position ${start}-${end - 1}: ${reason}` };
+		const code = chars[start].codePointAt(0)!;
+		const hex = code.toString(16);
+		const escaped =
+			code <= 0xff
+				? `\\x${hex.padStart(2, '0')}`
+				: code <= 0xffff
+					? `\\u${hex.padStart(4, '0')}`
+					: `\\U${hex.padStart(8, '0')}`;
+		return { header, error: `${codec} character '${escaped}' in position ${start}: ${reason}` };
+	}
+	return null;
+}
+
+/**
  * The names of a server's headers whose values are secret: any whose name says so
  * (`Authorization`, `X-Api-Key`…), and any binding marked `secret`. Lowercased.
  */
