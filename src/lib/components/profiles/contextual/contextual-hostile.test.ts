@@ -32,7 +32,8 @@ const view: ContextualView = {
 		thread_id: 't',
 		servers: [],
 		state: 'running',
-		error: null
+		error: null,
+		not_ascii: null
 	},
 	servers: { 'my server': server, [LONG]: server },
 	tools: [],
