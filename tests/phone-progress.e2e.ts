@@ -6,7 +6,8 @@ import { settled } from './helpers/play-lab';
 
 // A lab page on a phone is 9,000–15,000 px long: once the learner works in the panels, the
 // step's title, its goals and Next step are screens above them (phone audit s18). The lesson
-// bar stays at the screen's foot while the lesson is away; a tap goes back to it.
+// bar stays at the screen's foot while the lesson is away; a tap goes back to it. And the first
+// screen is the lesson, not presenter mode's buttons.
 
 const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
 const LAB = 'labs/01-connection-isolation?speed=instant';
@@ -215,4 +216,40 @@ test('only where the lesson is not beside the panels: not on a wide page, nor an
 	await settled(page);
 	await page.locator('#registry').scrollIntoViewIfNeeded();
 	await expect(page.getByTestId('lesson-bar')).toHaveCount(0);
+});
+
+test('the first screen is the lesson: presenter mode and the shortcuts are after it on a touch phone', async ({
+	page
+}) => {
+	await page.goto(LAB);
+	await settled(page);
+	const presenter = page.getByRole('button', { name: en('presenter_mode') });
+	const shortcuts = page.getByRole('button', { name: en('presenter_shortcuts_button') });
+	// The lesson starts right below the site's header (the buttons and their help line took
+	// 94 px of the 844 there), and the buttons come after its step buttons, one of each.
+	const header = (await page.locator('header').boundingBox())!;
+	expect(await top(page, '#narration')).toBeLessThan(header.y + header.height + 24);
+	await expect(presenter).toHaveCount(1);
+	await expect(shortcuts).toHaveCount(1);
+	const next = (await page
+		.getByRole('button', { name: en('lab_next'), exact: true })
+		.boundingBox())!;
+	expect((await presenter.boundingBox())!.y).toBeGreaterThan(next.y + next.height);
+	await expect(presenter).toHaveAccessibleDescription(en('presenter_mode_help'));
+	// They still work there.
+	await shortcuts.tap();
+	await expect(page.getByRole('dialog', { name: en('shortcuts_title') })).toBeVisible();
+	await page.keyboard.press('Escape');
+	await presenter.tap();
+	await expect(presenter).toHaveAttribute('aria-pressed', 'true');
+	await expect(page).toHaveURL(/[?&]present=1/);
+});
+
+test('a wide touch screen (a tablet across) keeps them above the lesson', async ({ page }) => {
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await page.goto(LAB);
+	await settled(page);
+	const presenter = page.getByRole('button', { name: en('presenter_mode') });
+	await expect(presenter).toHaveCount(1);
+	expect((await presenter.boundingBox())!.y).toBeLessThan(await top(page, '#narration'));
 });
