@@ -67,18 +67,24 @@
 		let listening = true;
 		let isReady = false;
 		let markReady;
+		let failReady;
 		let ready;
+		let misplaced = null;
 		// Ready again after the frame loads another page: commands wait for it, not for the old one.
 		// A promise not yet kept stays: the commands already waiting on it go once it is.
 		function unready() {
-			if (ready && !isReady) return;
+			if (ready && !isReady && !misplaced) return;
 			isReady = false;
-			ready = new Promise((resolve) => {
+			misplaced = null;
+			ready = new Promise((resolve, reject) => {
 				markReady = (message) => {
 					isReady = true;
 					resolve(message);
 				};
+				failReady = reject;
 			});
+			// Rejected only by elsewhere(), which says so itself.
+			ready.catch(() => {});
 		}
 		unready();
 		function rejectAll(message) {
@@ -101,13 +107,34 @@
 			frame.contentWindow.postMessage({ type: P + 'command', id, command: 'getState', args: {} }, origin);
 		}
 
+		// The lab's page at another origin than its src names (the src redirects): not trusted, and
+		// unreachable by commands, so ready and every command are rejected with what to change.
+		function elsewhere(event) {
+			const data = event.data;
+			if (misplaced || !data || typeof data.type !== 'string' || data.type.indexOf(P) !== 0) return;
+			misplaced = new Error(
+				'MCP Lab: the frame\'s page is at ' + event.origin + ', not at ' + originOf(frame) +
+					' as its src says (a redirect?): set the iframe\'s src to the lab\'s own address'
+			);
+			if (win.console && win.console.error) win.console.error(misplaced.message);
+			failReady(misplaced);
+			isReady = false;
+			ready = Promise.reject(misplaced);
+			ready.catch(() => {});
+			rejectAll(misplaced.message);
+		}
+
 		function receive(event) {
 			// Any window may post here: trust only this frame, at the origin its src names.
-			if (event.source !== frame.contentWindow || event.origin !== originOf(frame)) return;
+			if (event.source !== frame.contentWindow) return;
+			if (event.origin !== originOf(frame)) return elsewhere(event);
 			const data = event.data;
 			if (!data || typeof data.type !== 'string' || data.type.indexOf(P) !== 0) return;
 			const type = data.type.slice(P.length);
-			if (type === 'ready') markReady(data);
+			if (type === 'ready') {
+				if (misplaced) unready();
+				markReady(data);
+			}
 			if (type === 'resize' && options.resize !== false && data.height > 0)
 				frame.style.height =
 					Math.ceil(

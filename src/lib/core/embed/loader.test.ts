@@ -422,4 +422,40 @@ describe('embed loader', () => {
 		await tick();
 		expect(posted.map((p) => p.message.command)).toEqual(['getState']);
 	});
+
+	it('a src that redirects to another origin: ready and commands are rejected with what to change', async () => {
+		const errors: string[] = [];
+		win.console = { error: (message: string) => errors.push(message) };
+		frame.src = 'http://lab.example/mcp-lab/embed/01-connection-isolation';
+		const lab = MCPLab.attach(frame);
+		const asked = lab.command('kill', { server: 'filesystem' });
+		const settled = asked.then(
+			() => 'resolved',
+			(error: Error) => `rejected: ${error.message}`
+		);
+		await tick();
+		// The lab's page answers from where the redirect took it: https, not the src's http.
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: '01-connection-isolation' });
+		fromFrame({ type: 'mcp-lab:resize', height: 600 });
+		const said =
+			"MCP Lab: the frame's page is at https://lab.example, not at http://lab.example as its src says (a redirect?): set the iframe's src to the lab's own address";
+		expect(await outcome(lab.ready)).toBe(`rejected: ${said}`);
+		expect(await settled).toBe(`rejected: ${said}`);
+		expect(await outcome(lab.command('getState'))).toBe(`rejected: ${said}`);
+		expect(errors).toEqual([said]);
+		expect(frame.style.height).toBe('');
+		// The src set to the lab's own address: driven as usual.
+		setSrc(frame, `${LAB}/mcp-lab/embed/01-connection-isolation`);
+		const next = lab.command('getState');
+		await tick();
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: '01-connection-isolation' });
+		await expect(lab.ready).resolves.toMatchObject({ lab: '01-connection-isolation' });
+		await tick();
+		const sent = posted.filter(
+			(p) => p.message.command === 'getState' && !/probe/.test(String(p.message.id))
+		);
+		expect(sent.map((p) => p.target)).toEqual([LAB]);
+		fromFrame({ type: 'mcp-lab:result', id: sent[0].message.id, ok: true, snapshot: {} });
+		expect(await outcome(next)).toBe('resolved');
+	});
 });

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A docs site as an integrator builds one: its own origin (not the lab's), the lab in an iframe
+// by the address the docs author typed, driven with the loader or with postMessage alone.
+
+/** The loader's global, as a docs page's script sees it. */
+type Loaded = {
+	MCPLab: {
+		attach(frame: Element): {
+			ready: Promise<{ lab: string }>;
+			command(
+				name: string,
+				args?: Record<string, unknown>
+			): Promise<{ snapshot: { servers: Array<{ name: string; process: string }> } }>;
+		};
+	};
+};
+
+/** The lab's own address for `path` (the site under test). */
+const labUrl = (page: Page, path: string) => new URL(path, page.url()).href;
+
+/** The docs site: its own origin (another port), a page whose body each test writes. */
+let docs: Server;
+let docsOrigin = '';
+let body = '';
+/** Where the docs site's `/old/…` redirects (as an old address of the lab would). */
+let labOrigin = '';
+
+test.beforeAll(async () => {
+	docs = createServer((req, res) => {
+		const url = req.url ?? '/';
+		if (url.startsWith('/old/'))
+			return void res.writeHead(301, { location: `${labOrigin}${url.slice(4)}` }).end();
+		if (url !== '/guide.html') return void res.writeHead(404).end();
+		res
+			.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+			.end(`<!doctype html><html lang="en"><title>Guide</title><body>${body}</body></html>`);
+	});
+	await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
+	docsOrigin = `http://127.0.0.1:${(docs.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+	docs.closeAllConnections();
+	await new Promise<void>((resolve) => docs.close(() => resolve()));
+});
+
+async function docsPage(page: Page, html: string) {
+	body = html;
+	await page.goto(`${docsOrigin}/guide.html`);
+}
+
+test('a frame whose address redirects to another origin: the loader says what to change instead of waiting for ever', async ({
+	page
+}) => {
+	await page.goto('embed');
+	const lab = labUrl(page, 'embed/01-connection-isolation?speed=instant');
+	const loader = labUrl(page, 'embed/mcp-lab-embed.js');
+	// The address the docs author typed (http where the site is https, an old host name): the
+	// server redirects it to the lab's own address, at another origin.
+	labOrigin = new URL(lab).origin;
+	const typed = `${docsOrigin}/old${new URL(lab).pathname}${new URL(lab).search}`;
+	const errors: string[] = [];
+	page.on('console', (message) => {
+		if (message.type() === 'error' && message.text().startsWith('MCP Lab:'))
+			errors.push(message.text());
+	});
+	await docsPage(
+		page,
+		`<iframe src="${typed}" title="MCP Lab" data-mcp-lab style="width:100%;height:300px;border:0"></iframe>
+		<output id="status">waiting</output>
+		<script src="${loader}"></script>
+		<script>
+			const lab = MCPLab.attach(document.querySelector('iframe'));
+			lab.ready.then(
+				(ready) => (document.querySelector('#status').textContent = 'ready: ' + ready.lab),
+				(error) => (document.querySelector('#status').textContent = error.message)
+			);
+		</script>`
+	);
+	const said = `MCP Lab: the frame's page is at ${new URL(lab).origin}, not at ${docsOrigin} as its src says (a redirect?): set the iframe's src to the lab's own address`;
+	await expect(page.locator('#status')).toHaveText(said);
+	expect(errors).toEqual([said]);
+	// A command asked now is refused with the same sentence, at once.
+	const refused = await page.evaluate(() =>
+		(window as unknown as Loaded).MCPLab.attach(document.querySelector('iframe')!)
+			.command('getState')
+			.then(
+				() => 'answered',
+				(error: Error) => error.message
+			)
+	);
+	expect(refused).toBe(said);
+
+	// The src set to the lab's own address, as the sentence says: the same frame is driven.
+	const killed = await page.evaluate((src) => {
+		const frame = document.querySelector('iframe')!;
+		frame.src = src;
+		return (window as unknown as Loaded).MCPLab.attach(frame)
+			.command('kill', { server: 'filesystem' })
+			.then(({ snapshot }) => snapshot.servers.find((s) => s.name === 'filesystem')?.process);
+	}, lab);
+	expect(killed).toBe('killed');
+	expect(errors).toHaveLength(1);
+});
