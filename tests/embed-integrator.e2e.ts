@@ -104,3 +104,46 @@ test('a frame whose address redirects to another origin: the loader says what to
 	expect(killed).toBe('killed');
 	expect(errors).toHaveLength(1);
 });
+
+test('a lab in a hidden docs tab never asks for a height of 0; shown, its frame is as tall as its content', async ({
+	page
+}) => {
+	await page.goto('embed');
+	const lab = labUrl(page, 'embed/01-connection-isolation?speed=instant');
+	// The README's bare form: postMessage alone, the frame sized from its resize messages.
+	await docsPage(
+		page,
+		`<button type="button" id="show">Try it</button>
+		<div id="tab" hidden>
+			<iframe src="${lab}" title="MCP Lab" style="width:100%;height:640px;border:0"></iframe>
+		</div>
+		<script>
+			const frame = document.querySelector('iframe');
+			window.heard = [];
+			addEventListener('message', (e) => {
+				if (e.source !== frame.contentWindow) return;
+				window.heard.push(e.data);
+				if (e.data.type === 'mcp-lab:resize') frame.style.height = e.data.height + 'px';
+			});
+			document.querySelector('#show').addEventListener('click', () => {
+				document.querySelector('#tab').hidden = false;
+			});
+		</script>`
+	);
+	const heard = () =>
+		page.evaluate(() => (window as unknown as { heard: Array<Record<string, unknown>> }).heard);
+	await expect.poll(async () => (await heard()).map((m) => m.type)).toContain('mcp-lab:ready');
+	// Everything the frame says while hidden (ready and the state after it) has been said.
+	await expect.poll(async () => (await heard()).map((m) => m.type)).toContain('mcp-lab:state');
+	expect((await heard()).filter((m) => m.type === 'mcp-lab:resize')).toEqual([]);
+
+	await page.getByRole('button', { name: 'Try it' }).click();
+	const iframe = page.locator('iframe');
+	const content = () =>
+		page
+			.frameLocator('iframe')
+			.locator('body')
+			.evaluate((body) => body.scrollHeight);
+	await expect.poll(async () => (await iframe.boundingBox())?.height).toBe(await content());
+	expect((await heard()).filter((m) => m.type === 'mcp-lab:resize' && m.height === 0)).toEqual([]);
+});

@@ -496,6 +496,33 @@ describe('EmbedHost: bad arguments and hostile messages', () => {
 		expect(snapshot.servers.find((s) => s.name === 'filesystem')?.process).toBe('killed');
 		expect(posted.at(-1)?.message).toEqual({ type: 'mcp-lab:resize', height: 900 });
 	});
+	it('a frame the page hides (display: none: a docs tab) says no height of 0, and the same one when shown again', async () => {
+		let observed = () => {};
+		vi.stubGlobal(
+			'ResizeObserver',
+			class {
+				constructor(callback: () => void) {
+					observed = callback;
+				}
+				observe() {}
+				disconnect() {}
+			}
+		);
+		const { posted, win } = await frame();
+		const body = win.document.body as { scrollHeight: number };
+		const heights = () =>
+			posted.filter((p) => p.message.type === 'mcp-lab:resize').map((p) => p.message.height);
+		expect(heights()).toEqual([640]);
+		// Hidden, the page is not laid out: its body measures 0.
+		body.scrollHeight = 0;
+		observed();
+		// Shown again, as tall as before; then the content grows.
+		body.scrollHeight = 640;
+		observed();
+		body.scrollHeight = 700;
+		observed();
+		expect(heights()).toEqual([640, 700]);
+	});
 });
 
 describe('EmbedHost: answers once the world has settled', () => {

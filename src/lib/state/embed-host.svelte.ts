@@ -331,7 +331,9 @@ export class EmbedHost {
 		// opened on its own, as the builder's preview link does).
 		if (!this.#isOpen || this.win.parent === this.win) return;
 		const height = Math.ceil(this.win.document.body.scrollHeight);
-		if (height === this.#lastHeight) return;
+		// 0 is a page not laid out (the host hid the frame: a docs tab, a closed <details>), not
+		// its content: a host sizing from it collapsed the frame, and it flashed open when shown.
+		if (height === 0 || height === this.#lastHeight) return;
 		this.#lastHeight = height;
 		this.#post({ type: `${PREFIX}resize`, height });
 	}
