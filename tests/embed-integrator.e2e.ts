@@ -147,3 +147,104 @@ test('a lab in a hidden docs tab never asks for a height of 0; shown, its frame 
 	await expect.poll(async () => (await iframe.boundingBox())?.height).toBe(await content());
 	expect((await heard()).filter((m) => m.type === 'mcp-lab:resize' && m.height === 0)).toEqual([]);
 });
+
+test('a tool that asks the host (elicitation) waits for an answer the docs page gives by postMessage', async ({
+	page
+}) => {
+	await page.goto('embed');
+	const lab = labUrl(page, 'embed/sandbox?speed=instant');
+	await docsPage(
+		page,
+		`<iframe src="${lab}" title="MCP Lab" style="width:100%;height:640px;border:0"></iframe>
+		<script>
+			const frame = document.querySelector('iframe');
+			const waiting = new Map();
+			let next = 0;
+			window.ready = new Promise((resolve) =>
+				addEventListener('message', (e) => {
+					if (e.source !== frame.contentWindow) return;
+					if (e.data.type === 'mcp-lab:ready') resolve(e.data);
+					if (e.data.type === 'mcp-lab:result') waiting.get(e.data.id)?.(e.data);
+				})
+			);
+			window.command = (command, args) =>
+				new Promise((resolve) => {
+					const id = 'docs-' + ++next;
+					waiting.set(id, resolve);
+					frame.contentWindow.postMessage({ type: 'mcp-lab:command', id, command, args }, new URL(frame.src).origin);
+				});
+		</script>`
+	);
+	type Answer = {
+		ok: boolean;
+		error?: string;
+		snapshot: {
+			calls: Array<{ name: string; state: string; output: string }>;
+			hostRequests: Array<{ id: string; kind: string; state: string; message: string }>;
+		};
+	};
+	const command = (name: string, args: Record<string, unknown>) =>
+		page.evaluate(
+			([n, a]) =>
+				(
+					window as unknown as {
+						command(n: string, a: Record<string, unknown>): Promise<Answer>;
+					}
+				).command(n, a),
+			[name, args] as const
+		);
+	await page.evaluate(() => (window as unknown as { ready: Promise<unknown> }).ready);
+	const set = await command('setScenario', {
+		scenario: {
+			host: { elicitation: true },
+			mcp_servers: {
+				tickets: {
+					type: 'stdio',
+					command: 'tickets',
+					sim: {
+						tools: [
+							{
+								name: 'close_ticket',
+								inputSchema: { type: 'object' },
+								steps: [
+									{
+										do: 'elicit',
+										message: 'Close ticket 42 for good?',
+										requestedSchema: {
+											type: 'object',
+											properties: { confirm: { type: 'boolean' } },
+											required: ['confirm']
+										}
+									}
+								],
+								result: { content: [{ type: 'text', text: 'Ticket 42 closed' }] }
+							}
+						]
+					}
+				}
+			}
+		}
+	});
+	expect(set.ok).toBe(true);
+	const called = await command('callTool', { name: 'mcp__tickets__close_ticket', arguments: {} });
+	expect(called.snapshot.calls[0]).toMatchObject({ state: 'executing', output: '' });
+	expect(called.snapshot.hostRequests).toEqual([
+		expect.objectContaining({
+			kind: 'elicitation',
+			state: 'pending',
+			message: 'Close ticket 42 for good?'
+		})
+	]);
+	const answered = await command('answerElicitation', {
+		request: called.snapshot.hostRequests[0].id,
+		action: 'accept',
+		content: { confirm: true }
+	});
+	expect(answered.snapshot.hostRequests[0].state).toBe('accepted');
+	expect(answered.snapshot.calls[0]).toMatchObject({
+		state: 'completed',
+		output: 'Ticket 42 closed'
+	});
+	// The reader sees the call end in the frame's model calls panel.
+	await expect(page.frameLocator('iframe').locator('#calls')).toContainText('Ticket 42 closed');
+});

@@ -614,3 +614,118 @@ describe('EmbedHost: answers once the world has settled', () => {
 		expect(results().map((p) => (p.message as Result).ok)).toEqual([false, false]);
 	});
 });
+
+describe('EmbedHost: a server’s requests to the host', () => {
+	const scenario = {
+		host: { sampling: true, elicitation: true },
+		mcp_servers: {
+			s: {
+				type: 'stdio',
+				command: 'x',
+				sim: {
+					tools: [
+						{
+							name: 'ask',
+							inputSchema: { type: 'object' },
+							steps: [
+								{
+									do: 'elicit',
+									message: 'Your name?',
+									requestedSchema: {
+										type: 'object',
+										properties: { name: { type: 'string' } },
+										required: ['name']
+									}
+								}
+							],
+							result: { content: [{ type: 'text', text: 'asked' }] }
+						},
+						{
+							name: 'think',
+							inputSchema: { type: 'object' },
+							steps: [{ do: 'sample', prompt: 'Summarise the ticket' }],
+							result: { content: [{ type: 'text', text: 'sampled' }] }
+						}
+					]
+				}
+			}
+		}
+	};
+	type Asked = Result & {
+		snapshot?: { hostRequests: Array<Record<string, unknown>> };
+	};
+	const call = (answer: Asked | undefined, name: string) =>
+		answer?.snapshot?.calls.find((c) => c.name === name);
+
+	it('lists what a tool’s handler asks, and the host page answers it by id', async () => {
+		const { send } = await frame();
+		expect((await send('setScenario', { scenario }))?.ok).toBe(true);
+		const asked = (await send('callTool', { name: 'mcp__s__ask', arguments: {} })) as Asked;
+		// Waiting for a person counts as settled, as an approval does.
+		expect(call(asked, 'mcp__s__ask')?.state).toBe('executing');
+		const [request] = asked.snapshot!.hostRequests;
+		expect(request).toEqual({
+			id: expect.any(String),
+			server: 's',
+			kind: 'elicitation',
+			state: 'pending',
+			message: 'Your name?',
+			problem: ''
+		});
+		// Content the form does not take is refused; the request stays pending.
+		const misfit = (await send('answerElicitation', {
+			request: request.id,
+			action: 'accept',
+			content: { name: 5 }
+		})) as Asked;
+		expect(misfit.ok).toBe(false);
+		expect(misfit.error).toBe('The answer does not fit the requested form: name must be text.');
+		const accepted = (await send('answerElicitation', {
+			request: request.id,
+			action: 'accept',
+			content: { name: 'Ada' }
+		})) as Asked;
+		expect(accepted.snapshot!.hostRequests[0]).toMatchObject({ state: 'accepted', problem: '' });
+		expect(call(accepted, 'mcp__s__ask')).toMatchObject({ state: 'completed', output: 'asked' });
+
+		const thinking = (await send('callTool', { name: 'mcp__s__think', arguments: {} })) as Asked;
+		const sampling = thinking.snapshot!.hostRequests.at(-1)!;
+		expect(sampling).toMatchObject({
+			kind: 'sampling',
+			state: 'pending',
+			message: 'Summarise the ticket'
+		});
+		const approved = (await send('answerSampling', {
+			request: sampling.id,
+			approve: true,
+			text: 'A late delivery.'
+		})) as Asked;
+		expect(approved.snapshot!.hostRequests.at(-1)).toMatchObject({ state: 'approved' });
+		expect(call(approved, 'mcp__s__think')).toMatchObject({
+			state: 'completed',
+			output: 'sampled'
+		});
+	});
+
+	it('refuses answers of the wrong shape with a sentence saying what it takes', async () => {
+		const { send } = await frame();
+		expect(await send('answerSampling', { request: 'r1' })).toMatchObject({
+			ok: false,
+			error:
+				'answerSampling needs args.approve (true or false) and, if given, args.text (a string).'
+		});
+		expect(await send('answerElicitation', { request: 'r1', action: 'yes' })).toMatchObject({
+			ok: false,
+			error: 'answerElicitation needs args.action ("accept", "decline" or "cancel").'
+		});
+		expect(await send('answerElicitation', { action: 'cancel' })).toMatchObject({
+			ok: false,
+			error: 'answerElicitation needs args.request (a non-empty string).'
+		});
+		// A request no server sent: the world's own sentence.
+		expect(await send('answerSampling', { request: 'nope', approve: false })).toMatchObject({
+			ok: false,
+			error: 'Host request nope is not waiting for an answer.'
+		});
+	});
+});

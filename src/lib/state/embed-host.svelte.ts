@@ -9,6 +9,7 @@ import {
 	stringArg,
 	type Command
 } from '$lib/core/embed/protocol';
+import { embedHostRequest } from '$lib/core/embed/host-request-view';
 import { profileIds } from '$lib/core/scenario/profile-ids';
 import { RUNNABLE } from '$lib/core/scenario/problems';
 import { AnswerGate } from './answer-gate';
@@ -255,6 +256,49 @@ export class EmbedHost {
 				await world.run((w) => w.answerApproval(call, approve));
 				return { ok: true };
 			}
+			case 'answerSampling': {
+				// An extension of contract v1: approve sends the host model's reply (or `text`).
+				const request = stringArg(command, 'request');
+				if (typeof request !== 'string') return { ok: false, ...request };
+				const { approve, text } = command.args;
+				if (typeof approve !== 'boolean' || (text !== undefined && typeof text !== 'string'))
+					return {
+						ok: false,
+						error:
+							'answerSampling needs args.approve (true or false) and, if given, args.text (a string).'
+					};
+				await world.run((w) =>
+					w.answerSampling(
+						request,
+						!approve
+							? { action: 'reject' }
+							: text === undefined
+								? { action: 'approve' }
+								: { action: 'approve', text }
+					)
+				);
+				return { ok: true };
+			}
+			case 'answerElicitation': {
+				// An extension of contract v1: MCP's ElicitResult; content is checked against the form.
+				const request = stringArg(command, 'request');
+				if (typeof request !== 'string') return { ok: false, ...request };
+				const action = command.args.action;
+				if (action !== 'accept' && action !== 'decline' && action !== 'cancel')
+					return {
+						ok: false,
+						error: 'answerElicitation needs args.action ("accept", "decline" or "cancel").'
+					};
+				const content = objectArg(command, 'content');
+				if ('error' in content) return { ok: false, ...content };
+				await world.run((w) =>
+					w.answerElicitation(
+						request,
+						command.args.content === undefined ? { action } : { action, content: content.value }
+					)
+				);
+				return { ok: true };
+			}
 			case 'cancelCall': {
 				const call = stringArg(command, 'call');
 				if (typeof call !== 'string') return { ok: false, ...call };
@@ -317,13 +361,19 @@ export class EmbedHost {
 
 	/**
 	 * The contract's snapshot, extended with `log`: where the world stands on its event log and
-	 * how long the log is, in the `step` command's units (`step` itself is the lesson's step).
+	 * how long the log is, in the `step` command's units (`step` itself is the lesson's step); and
+	 * with `hostRequests`: what servers asked the host, which answerSampling and answerElicitation
+	 * answer by id.
 	 */
 	#snapshot() {
 		const snapshot = this.session.world.snapshot(this.session.labId, this.session.step);
 		const timeline = this.session.timeline;
 		const length = timeline?.length ?? this.session.world.world.actions.length;
-		return { ...snapshot, log: { at: timeline?.at ?? length, length } };
+		return {
+			...snapshot,
+			log: { at: timeline?.at ?? length, length },
+			hostRequests: this.session.world.world.hostRequests.map(embedHostRequest)
+		};
 	}
 
 	#postHeight(): void {

@@ -26,7 +26,11 @@ export const COMMANDS = [
 	'reconcile',
 	'restartHarness',
 	// An extension of contract v1 for the trust, miniharness and contextual profiles.
-	'profileCommand'
+	'profileCommand',
+	// Extensions of contract v1: a person's answer to a server's request to the host (a tool
+	// whose handler asks for sampling or elicitation waits for it), by the snapshot's hostRequests.
+	'answerSampling',
+	'answerElicitation'
 ] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
