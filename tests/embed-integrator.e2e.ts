@@ -248,3 +248,30 @@ test('a tool that asks the host (elicitation) waits for an answer the docs page 
 	// The reader sees the call end in the frame's model calls panel.
 	await expect(page.frameLocator('iframe').locator('#calls')).toContainText('Ticket 42 closed');
 });
+
+test('Tab from the docs page into a lab further down brings the focused skip link into view', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 1200, height: 800 });
+	await page.goto('embed');
+	const lab = labUrl(page, 'embed/01-connection-isolation?speed=instant');
+	// Prose between the page's last link and the lab, longer than the window: Tab moves from the
+	// link straight into the frame, which is out of view until then.
+	await docsPage(
+		page,
+		`<p><a href="#intro">Read the intro</a></p>
+		<div style="height:2400px">A long explanation.</div>
+		<iframe src="${lab}" title="MCP Lab" style="width:100%;height:600px;border:0"></iframe>
+		<div style="height:2400px"></div>`
+	);
+	const frame = page.frameLocator('iframe');
+	await expect(frame.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	await page.getByRole('link', { name: 'Read the intro' }).focus();
+	await page.keyboard.press('Tab');
+	const first = frame.getByRole('link', { name: 'Lesson', exact: true });
+	await expect(first).toBeFocused();
+	await expect(first).toBeInViewport();
+	// And the next one, still in the same row of skip links.
+	await page.keyboard.press('Tab');
+	await expect(frame.getByRole('link', { name: 'Servers', exact: true })).toBeInViewport();
+});
