@@ -275,3 +275,50 @@ test('Tab from the docs page into a lab further down brings the focused skip lin
 	await page.keyboard.press('Tab');
 	await expect(frame.getByRole('link', { name: 'Servers', exact: true })).toBeInViewport();
 });
+
+test('the loader lets go of a command in flight when the frame reloads itself, and drives the new page', async ({
+	page
+}) => {
+	await page.goto('embed');
+	const lab = labUrl(page, 'embed/01-connection-isolation?speed=slow');
+	await docsPage(
+		page,
+		`<iframe src="${lab}" title="MCP Lab" data-mcp-lab style="width:100%;height:640px;border:0"></iframe>
+		<output id="status">waiting</output>
+		<script src="${labUrl(page, 'embed/mcp-lab-embed.js')}"></script>
+		<script>
+			window.lab = MCPLab.attach(document.querySelector('iframe'));
+			lab.ready.then(() => (document.querySelector('#status').textContent = 'ready'));
+		</script>`
+	);
+	await expect(page.locator('#status')).toHaveText('ready');
+	type Lab = Loaded['MCPLab'] extends { attach(f: Element): infer H } ? H : never;
+	const outcome = page.evaluate(async () => {
+		const lab = (window as unknown as { lab: Lab }).lab;
+		// An hour's delay: the call is still in flight when the frame reloads.
+		await lab.command('delay', { server: 'internal-api', ms: 3_600_000 });
+		const call = lab.command('callTool', {
+			name: 'mcp__internal-api__search_orders',
+			arguments: { query: 'late' }
+		});
+		document.querySelector('#status')!.textContent = 'calling';
+		return call.then(
+			() => 'answered',
+			(error: Error) => error.message
+		);
+	});
+	await expect(page.locator('#status')).toHaveText('calling');
+	await expect(page.frameLocator('iframe').locator('#calls')).toContainText(
+		'mcp__internal-api__search_orders'
+	);
+	// The reader reloads the frame (its context menu), or the lab's page reloads itself.
+	await page.frames()[1].evaluate(() => location.reload());
+	expect(await outcome).toBe('MCP Lab: the frame loaded another page');
+	// The new page is driven once it is up: its world is the lab's first.
+	const process = await page.evaluate(() =>
+		(window as unknown as { lab: Lab }).lab
+			.command('getState')
+			.then(({ snapshot }) => snapshot.servers.find((s) => s.name === 'filesystem')?.process)
+	);
+	expect(process).toBe('running');
+});

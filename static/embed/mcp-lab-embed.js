@@ -153,7 +153,15 @@
 			(listeners.get(type) || new Set()).forEach((handler) => handler(data));
 		}
 		win.addEventListener('message', receive);
-		if (frame.addEventListener) frame.addEventListener('load', probe);
+		// A frame that was ready loads again (reloaded from inside): the old page's answers are lost.
+		function loaded() {
+			if (isReady) {
+				unready();
+				rejectAll('MCP Lab: the frame loaded another page');
+			}
+			probe();
+		}
+		if (frame.addEventListener) frame.addEventListener('load', loaded);
 		// A new src: what was asked of the old page is not answered by the new one.
 		const watch =
 			typeof win.MutationObserver === 'function' &&
@@ -226,7 +234,7 @@
 			listening = false;
 			placements.delete(frame);
 			win.removeEventListener('message', receive);
-			if (frame.removeEventListener) frame.removeEventListener('load', probe);
+			if (frame.removeEventListener) frame.removeEventListener('load', loaded);
 			if (watch) watch.disconnect();
 			if (handles.get(frame) === handle) handles.delete(frame);
 			rejectAll('MCP Lab: detached');

@@ -458,4 +458,25 @@ describe('embed loader', () => {
 		fromFrame({ type: 'mcp-lab:result', id: sent[0].message.id, ok: true, snapshot: {} });
 		expect(await outcome(next)).toBe('resolved');
 	});
+
+	it('a ready frame that loads again (reloaded from inside, same src) rejects what its old page was asked', async () => {
+		const lab = MCPLab.attach(frame);
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: '01-connection-isolation' });
+		await lab.ready;
+		const asked = lab.command('callTool', { name: 'mcp__filesystem__read_file' });
+		await tick();
+		frame.fire('load');
+		expect(await outcome(asked)).toBe('rejected: MCP Lab: the frame loaded another page');
+		// The new page: later commands wait for it (its ready, or the answer to the load's probe).
+		const next = lab.command('getState');
+		await tick();
+		expect(await outcome(next)).toBe('pending');
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: '01-connection-isolation' });
+		await tick();
+		const sent = posted.filter(
+			(p) => p.message.command === 'getState' && !/probe/.test(String(p.message.id))
+		);
+		fromFrame({ type: 'mcp-lab:result', id: sent.at(-1)!.message.id, ok: true, snapshot: {} });
+		expect(await outcome(next)).toBe('resolved');
+	});
 });
