@@ -47,6 +47,10 @@ export default defineConfig({
 		// file may leave behind (the locale, fake timers); stubbed globals are undone after each test.
 		isolate: false,
 		unstubGlobals: true,
+		// A hang guard, not a measure: at Vitest's 5 s, CPU-heavy tests (every path of the call
+		// machine, the property runs) timed out at a load average of 11 on two cores while
+		// browsers ran beside them, and passed alone.
+		testTimeout: 15_000,
 		setupFiles: ['src/lib/test-support/vitest-setup.ts']
 	}
 });
