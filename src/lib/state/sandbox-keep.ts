@@ -1,5 +1,6 @@
 import { hasLiveServers } from '$lib/core/live/live-servers';
 import { REDACTED, redactScenario } from '$lib/core/share/redact';
+import { larger } from '$lib/core/text/larger';
 import type { Scenario } from '$lib/core/scenario/schema';
 
 /**
@@ -13,23 +14,6 @@ const FORMAT = 1;
 export const KEEP_MAX_CHARS = 1_000_000;
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** Whether the text in `value` (strings and keys) is longer than `max`; stops once it is. */
-function larger(value: unknown, max: number): boolean {
-	let size = 0;
-	const stack: unknown[] = [value];
-	while (stack.length > 0) {
-		const next = stack.pop();
-		if (typeof next === 'string') size += next.length;
-		else if (next && typeof next === 'object')
-			for (const [key, child] of Object.entries(next)) {
-				size += key.length;
-				stack.push(child);
-			}
-		if (size > max) return true;
-	}
-	return false;
-}
 
 /** Keeps what runs, or forgets it when it is the template again (or cannot be kept). */
 export function keepSandboxWorld(store: Store, scenario: Scenario, template: Scenario): void {

@@ -3,7 +3,7 @@ import type { LoggedAction, Scenario, World } from '$lib/core';
 // Straight from their modules, not the core's index: the bundler then keeps them in this lazily
 // loaded chunk instead of the page's start-up chunks. None of them imports the scenario schemas:
 // reading a link or a log back loads them then (tape-check.ts; see unreadable below).
-import { decodeShare, encodeShare } from '$lib/core/share/share-link';
+import { decodeShare, encodeShare, type SharedWorld } from '$lib/core/share/share-link';
 import { continuable, replay, replayOnto, UnloggedAction } from '$lib/core/world/replay';
 import { describeProblems, formatPath, unsupported } from '$lib/core/scenario/problems';
 import { mergeServers } from '$lib/core/scenario/plugins';
@@ -97,6 +97,11 @@ export class Timeline {
 	#run = 0;
 	#wake: (() => void) | null = null;
 	#disposed = false;
+	/**
+	 * While a tab's kept moment is rebuilt (resume): a refusal is the page's to say in its own
+	 * sentence, and the arrival is not said as a move along the tape.
+	 */
+	#resuming = false;
 	/** While a world this timeline built steps forward, it runs at instant speed, as a rebuild does. */
 	readonly #stepping = { on: false };
 
@@ -254,6 +259,21 @@ export class Timeline {
 	}
 
 	/**
+	 * Rebuilds the moment a tab kept of this lab (kept-moment.ts) as a share link's world is
+	 * rebuilt, at its lab step; nothing is shown or said here, the page says what became of it.
+	 */
+	async resume(shared: SharedWorld): Promise<Outcome> {
+		this.#resuming = true;
+		try {
+			const result = await this.load(shared.scenario, shared.actions, shared.at, 'link');
+			if (result.ok) this.session.lab?.goTo(shared.labStep);
+			return result;
+		} finally {
+			this.#resuming = false;
+		}
+	}
+
+	/**
 	 * Replaces the world with this scenario and log, rebuilt at step `at` (0..actions.length).
 	 * `source` words a refusal of the log's actions (a log file's, a share link's).
 	 */
@@ -368,8 +388,10 @@ export class Timeline {
 	#fail(error: unknown, why?: Reason): Outcome {
 		const message = error instanceof Error ? error.message : String(error);
 		const reason = why ?? reasonOf(error);
-		this.error = message;
-		this.errorWhy = reason ?? null;
+		if (!this.#resuming) {
+			this.error = message;
+			this.errorWhy = reason ?? null;
+		}
 		return reason ? { ok: false, error: message, why: reason } : { ok: false, error: message };
 	}
 
@@ -471,7 +493,7 @@ export class Timeline {
 			} finally {
 				release();
 			}
-			this.arrivals++;
+			if (!this.#resuming) this.arrivals++;
 			this.#planSpares(scenario, tape, at);
 			return { ok: true };
 		} catch (error) {

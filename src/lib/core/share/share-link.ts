@@ -111,6 +111,14 @@ export async function decodeShare(value: string): Promise<DecodeResult> {
 	} catch {
 		return failure(shareRefusal('share_not_json'));
 	}
+	return checkShared(data);
+}
+
+/**
+ * A shared world's JSON, checked as a link's is: a link's, or the moment a tab kept of a lab
+ * (kept-moment.ts), which is read back the same way.
+ */
+export async function checkShared(data: unknown): Promise<DecodeResult> {
 	const { checkSharedWorld } = await import('./tape-check');
 	const checked = checkSharedWorld(data, SHARE_FORMAT);
 	if (!checked.ok)
