@@ -284,6 +284,10 @@ test('an imported log replays to its end; a broken one is refused with its path'
 	const log = Buffer.concat(chunks).toString('utf8');
 	expect(JSON.parse(log).actions).toHaveLength(3);
 
+	// A fresh lab page: a new tab (this one would open the lab where it was left).
+	const fresh = await page.context().newPage();
+	await page.close();
+	page = fresh;
 	await page.goto(`${LAB}?speed=instant`);
 	await settled(page);
 	await expect(position(page)).toHaveText('action 1 of 1');
