@@ -76,10 +76,12 @@ export class MomentKeeper {
 		this.#opening = opening;
 	}
 
-	/** Nothing more is written (the page is leaving for a fresh start of its own address). */
+	/**
+	 * Nothing more is scheduled or flushed (the lab is left, or reloaded for a fresh start). A
+	 * write already made goes on: leaving flushes first, and its write may wait for its code.
+	 */
 	disarm(): void {
 		this.#armed = false;
-		this.#writes++;
 		this.#scheduled?.cancel();
 		this.#scheduled = null;
 	}
@@ -108,6 +110,7 @@ export class MomentKeeper {
 		});
 	}
 
+	/** Forgets the lab's moment, and drops a write still waiting for its code. */
 	forget(): void {
 		this.#writes++;
 		try {

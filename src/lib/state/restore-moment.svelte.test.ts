@@ -68,6 +68,19 @@ describe('a lab page’s kept moment', () => {
 		expect(store.data.has(KEY)).toBe(false);
 	});
 
+	it('leaving the lab keeps its moment, though the writing code is still on its way', async () => {
+		const store = fakeStorage();
+		const session = open();
+		await session.start();
+		await session.world.run((w) => w.kill('filesystem'));
+		const keeper = keeperOf(session, store);
+		// As the page's onDestroy does: flush, then nothing more.
+		const written = keeper.flush();
+		keeper.disarm();
+		await written;
+		expect(store.data.has(KEY)).toBe(true);
+	});
+
 	it('brings back the step, the world, the answer and the ticks, without goals met by the replay', async () => {
 		const store = fakeStorage();
 		const before = open();
