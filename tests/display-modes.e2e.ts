@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+import { settled } from './helpers/play-lab';
+
+// The display settings readers with low vision use: Windows high contrast (forced colours) and
+// the WCAG 1.4.12 text spacing. What each must still show: the connection charts in the
+// reader's own colours, a focus ring on every control, and pages that neither scroll sideways
+// nor clip their words.
+
+/** What sticks out past the right edge of the page, if anything (for the failure message). */
+const sideways = (page: Page) =>
+	page.evaluate(() => {
+		const width = document.documentElement.clientWidth;
+		if (document.documentElement.scrollWidth <= width) return [];
+		return [...document.querySelectorAll('body *')]
+			.filter((el) => el.getBoundingClientRect().right > width + 1)
+			.slice(-5)
+			.map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+	});
+
+for (const { name, path, scheme } of [
+	{
+		name: 'presenter mode (always light) in a dark contrast theme',
+		path: 'labs/01-connection-isolation?present=1&speed=instant',
+		scheme: 'dark'
+	},
+	{
+		name: 'an embed with theme=dark in a light contrast theme',
+		path: 'embed/01-connection-isolation?theme=dark&speed=instant',
+		scheme: 'light'
+	}
+] as const) {
+	test(`forced colours, ${name}: the connection charts are drawn in the reader's colours`, async ({
+		page
+	}) => {
+		// Still, so the states' colour transitions (motion-safe) do not leave a colour half-way.
+		await page.emulateMedia({
+			forcedColors: 'active',
+			colorScheme: scheme,
+			reducedMotion: 'reduce'
+		});
+		await page.goto(path);
+		await settled(page);
+		const chart = page.locator('#machine li').first();
+		await chart.scrollIntoViewIfNeeded();
+		const drawn = await chart.evaluate((li) => {
+			// The system colours as this page resolves them: a new probe for each, since a
+			// changed colour would start a transition (0.01 ms, the reduced-motion one).
+			const system = (color: string) => {
+				const probe = document.createElement('span');
+				probe.style.color = color;
+				li.append(probe);
+				const resolved = getComputedStyle(probe).color;
+				probe.remove();
+				return resolved;
+			};
+			const colours = { text: system('CanvasText'), page: system('Canvas') };
+			const highlight = system('Highlight');
+			const all = (selector: string, property: 'fill' | 'stroke') => [
+				...new Set(
+					[...li.querySelectorAll(`svg ${selector}`)].map((el) => getComputedStyle(el)[property])
+				)
+			];
+			return {
+				colours,
+				highlight,
+				arrows: all('polyline', 'stroke'),
+				arrowHeads: all('marker path', 'fill'),
+				words: all('text', 'fill'),
+				boxes: all('rect', 'fill'),
+				edges: all('rect:not(.stroke-\\[3\\])', 'stroke'),
+				current: all('rect.stroke-\\[3\\]', 'stroke')
+			};
+		});
+		// The arrows, their labels and the state names: the reader's text colour, on the
+		// reader's background (they were slate, nearly invisible on a dark contrast theme).
+		expect(drawn.arrows).toEqual([drawn.colours.text]);
+		expect(drawn.arrowHeads).toEqual([drawn.colours.text]);
+		expect(drawn.words).toEqual([drawn.colours.text]);
+		expect(drawn.boxes).toEqual([drawn.colours.page]);
+		expect(drawn.edges).toEqual([drawn.colours.text]);
+		// The current state keeps its thick edge, in the highlight colour.
+		expect(drawn.current).toEqual([drawn.highlight]);
+	});
+}
+
+test('forced colours: every control reached by keyboard shows a focus ring', async ({ page }) => {
+	await page.emulateMedia({ forcedColors: 'active' });
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+	// A key press first: focus moved by script afterwards shows as keyboard focus.
+	await page.keyboard.press('Tab');
+	const unringed = await page.evaluate(() => {
+		const controls = document.querySelectorAll<HTMLElement>(
+			'a[href], button:not(:disabled), input:not(:disabled), select, textarea, summary, [tabindex="0"], [contenteditable="true"]'
+		);
+		const missing: string[] = [];
+		let focused = 0;
+		for (const control of controls) {
+			control.focus();
+			if (document.activeElement !== control) continue;
+			focused++;
+			// The ring is the control's own, or (the world editor) its frame's.
+			let ringed = false;
+			for (let el: HTMLElement | null = control; el && !ringed; el = el.parentElement) {
+				const s = getComputedStyle(el);
+				ringed = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+			}
+			if (!ringed)
+				missing.push(
+					`${control.tagName.toLowerCase()} ${control.textContent?.trim().slice(0, 40)}`
+				);
+		}
+		return { focused, missing };
+	});
+	expect(unringed.focused).toBeGreaterThan(50);
+	expect(unringed.missing).toEqual([]);
+});
+
+// WCAG 1.4.12: a reader's style sheet sets these; no text may be cut off or push the page wider.
+const SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
+	word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`;
+
+for (const width of [320, 1280]) {
+	test(`text spacing at ${width} px: nothing is cut off and the page does not scroll sideways`, async ({
+		page
+	}) => {
+		await page.setViewportSize({ width, height: 800 });
+		await page.goto('labs/05-fault-drills?speed=instant&lang=zh-CN');
+		await settled(page);
+		await page.addStyleTag({ content: SPACING });
+		await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+		expect(await sideways(page)).toEqual([]);
+		const cut = await page.evaluate(() =>
+			[...document.querySelectorAll<HTMLElement>('body *')]
+				.filter((el) => {
+					const s = getComputedStyle(el);
+					const hides = (v: string) => v === 'hidden' || v === 'clip';
+					// Visually hidden text (sr-only) is 1 px on purpose.
+					if (el.clientWidth <= 1 || !el.textContent?.trim()) return false;
+					return (
+						(hides(s.overflowX) && el.scrollWidth > el.clientWidth + 1) ||
+						(hides(s.overflowY) && el.scrollHeight > el.clientHeight + 1) ||
+						(s.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
+					);
+				})
+				.map((el) => `${el.tagName.toLowerCase()}: ${el.textContent!.trim().slice(0, 40)}`)
+		);
+		expect(cut).toEqual([]);
+	});
+}
