@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { settled } from './helpers/play-lab';
 
-// The display settings readers with low vision use: Windows high contrast (forced colours) and
-// the WCAG 1.4.12 text spacing. What each must still show: the connection charts in the
-// reader's own colours, a focus ring on every control, and pages that neither scroll sideways
-// nor clip their words.
+// The display settings readers with low vision use: Windows high contrast (forced colours),
+// text enlarged to 200 % and the WCAG 1.4.12 text spacing. What each must still show: the
+// connection charts in the reader's own colours, a focus ring on every control, and pages that
+// neither scroll sideways nor clip their words.
 
 /** What sticks out past the right edge of the page, if anything (for the failure message). */
 const sideways = (page: Page) =>
@@ -115,6 +115,22 @@ test('forced colours: every control reached by keyboard shows a focus ring', asy
 	});
 	expect(unringed.focused).toBeGreaterThan(50);
 	expect(unringed.missing).toEqual([]);
+});
+
+test('text enlarged to 200 % by the root font size: a lab and an embed do not scroll sideways', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 1280, height: 800 });
+	for (const path of ['labs/01-connection-isolation', 'embed/01-connection-isolation']) {
+		await page.goto(`${path}?speed=instant`);
+		await settled(page);
+		await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+		expect(await sideways(page), path).toEqual([]);
+		// Still two columns: the lesson beside the panels, neither over the other.
+		const lesson = (await page.locator('aside').first().boundingBox())!;
+		const panels = (await page.locator('#servers').boundingBox())!;
+		expect(lesson.x + lesson.width, path).toBeLessThanOrEqual(panels.x);
+	}
 });
 
 // WCAG 1.4.12: a reader's style sheet sets these; no text may be cut off or push the page wider.
