@@ -1,20 +1,30 @@
 import { expect, test, type Page } from '@playwright/test';
+import { refuseLiveServers } from './helpers/live-lab';
+import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
+
+const en = (key: string) => t('en', key);
 
 // The display settings readers with low vision use: Windows high contrast (forced colours),
 // text enlarged to 200 % and the WCAG 1.4.12 text spacing. What each must still show: the
 // connection charts in the reader's own colours, a focus ring on every control, and pages that
 // neither scroll sideways nor clip their words.
 
-/** What sticks out past the right edge of the page, if anything (for the failure message). */
+/**
+ * How far the page scrolls sideways and what sticks out past its right edge (empty when it does
+ * not scroll). Text that overflows its own box (a long word) sticks out without its element.
+ */
 const sideways = (page: Page) =>
 	page.evaluate(() => {
-		const width = document.documentElement.clientWidth;
-		if (document.documentElement.scrollWidth <= width) return [];
-		return [...document.querySelectorAll('body *')]
-			.filter((el) => el.getBoundingClientRect().right > width + 1)
-			.slice(-5)
-			.map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+		const { clientWidth: width, scrollWidth } = document.documentElement;
+		if (scrollWidth <= width) return [];
+		return [
+			`${scrollWidth - width} px sideways`,
+			...[...document.querySelectorAll('body *')]
+				.filter((el) => el.getBoundingClientRect().right > width + 1)
+				.slice(-5)
+				.map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`)
+		];
 	});
 
 for (const { name, path, scheme } of [
@@ -88,6 +98,9 @@ test('forced colours: every control reached by keyboard shows a focus ring', asy
 	await page.goto('labs/01-connection-isolation?speed=instant');
 	await settled(page);
 	await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+	// Their own chunks, drawn once their details open.
+	await expect(page.getByTestId('live-connect')).toBeVisible();
+	await expect(page.getByRole('textbox', { name: en('editor_json_label') })).toBeVisible();
 	// A key press first: focus moved by script afterwards shows as keyboard focus.
 	await page.keyboard.press('Tab');
 	const unringed = await page.evaluate(() => {
@@ -137,15 +150,23 @@ test('text enlarged to 200 % by the root font size: a lab and an embed do not sc
 const SPACING = `* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
 	word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }`;
 
-for (const width of [320, 1280]) {
-	test(`text spacing at ${width} px: nothing is cut off and the page does not scroll sideways`, async ({
+for (const { width, path } of [
+	{ width: 320, path: 'labs/05-fault-drills?lang=zh-CN' },
+	{ width: 1280, path: 'labs/05-fault-drills?lang=zh-CN' },
+	// The live connect form's example URL is one long word.
+	{ width: 320, path: 'labs/08-live-mode?lang=en' }
+]) {
+	test(`text spacing at ${width} px, ${path}: nothing is cut off and the page does not scroll sideways`, async ({
 		page
 	}) => {
 		await page.setViewportSize({ width, height: 800 });
-		await page.goto('labs/05-fault-drills?speed=instant&lang=zh-CN');
+		await refuseLiveServers(page, '08-live-mode');
+		await page.goto(`${path}&speed=instant`);
 		await settled(page);
 		await page.addStyleTag({ content: SPACING });
 		await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+		// Its own chunk, drawn once its details opens.
+		await expect(page.getByTestId('live-connect').first()).toBeVisible();
 		expect(await sideways(page)).toEqual([]);
 		const cut = await page.evaluate(() =>
 			[...document.querySelectorAll<HTMLElement>('body *')]
