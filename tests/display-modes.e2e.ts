@@ -186,3 +186,16 @@ for (const { width, path } of [
 		expect(cut).toEqual([]);
 	});
 }
+
+test('on a phone, the world shown masked (Mask secrets) wraps its long strings instead of scrolling the page sideways', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 320, height: 800 });
+	await page.goto('labs/01-connection-isolation?speed=instant');
+	await settled(page);
+	await page.getByRole('checkbox', { name: en('mask_secrets') }).check();
+	await page.getByText(en('lab_edit_world'), { exact: true }).click();
+	await expect(page.getByRole('heading', { name: en('editor_masked_label') })).toBeVisible();
+	// "@modelcontextprotocol/server-filesystem" and the servers' URLs are single words.
+	expect(await sideways(page)).toEqual([]);
+});
