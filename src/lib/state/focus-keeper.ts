@@ -47,7 +47,10 @@ export function keepFocus(doc: Document, { busy, whenIdle }: FocusKeeperOptions)
 	const land = (ancestors: readonly Element[]): HTMLElement | null => {
 		const target = ancestors.find((a) => a.isConnected && a.matches(LANDING));
 		if (!(target instanceof HTMLElement)) return null;
-		focusContainer(target);
+		// Not scrolled to when any of it is on screen (it holds the control that was): a call's
+		// form, focused with scrolling while its Call button waited for the world, brought its
+		// top into view and moved the page under the person, who had not moved.
+		focusContainer(target, !onScreen(target));
 		return target;
 	};
 
@@ -126,10 +129,16 @@ function focusable(element: HTMLElement): boolean {
  * Gives focus to a container that is no control (a card, a panel), so a screen reader reads what
  * it now holds. Focusable only while it has focus: it never becomes a stop in the Tab order.
  */
-export function focusContainer(target: HTMLElement): void {
+export function focusContainer(target: HTMLElement, scroll = true): void {
 	if (!target.hasAttribute('tabindex')) {
 		target.setAttribute('tabindex', '-1');
 		target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
 	}
-	target.focus({ preventScroll: false });
+	target.focus({ preventScroll: !scroll });
+}
+
+function onScreen(element: Element): boolean {
+	const box = element.getBoundingClientRect();
+	const view = element.ownerDocument.defaultView;
+	return !!view && box.bottom > 0 && box.top < view.innerHeight && box.width > 0;
 }
