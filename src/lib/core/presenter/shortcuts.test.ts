@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor, typesText, type KeyPress, type ShortcutContext } from './shortcuts';
+import { shortcutFor, type KeyPress, type ShortcutContext } from './shortcuts';
+import { typesText } from './types-text';
 
 const press = (key: string, more: Partial<KeyPress> = {}): KeyPress => ({
 	key,

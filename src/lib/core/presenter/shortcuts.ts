@@ -6,6 +6,8 @@
  * sends (PageDown, PageUp) act only in presenter mode, where the page does not need them to
  * scroll.
  */
+import { typesText, type FocusTarget } from './types-text';
+
 export type Shortcut = 'next' | 'previous' | 'continue' | 'reset' | 'help';
 
 /** In the order the help lists them. */
@@ -30,7 +32,7 @@ export interface KeyPress {
 	/** Held down: a held key would play cue after cue. */
 	repeat?: boolean;
 	/** Where the focus is (the event's target); `type` is an input's. */
-	target?: { tagName?: string; isContentEditable?: boolean; type?: string } | null;
+	target?: FocusTarget | null;
 }
 
 /** What a key event says about the press (its target read for what `typesText` needs). */
@@ -60,28 +62,6 @@ export interface ShortcutContext {
 	presenter: boolean;
 	/** A modal dialog (the help) is open: keys belong to it. */
 	dialogOpen: boolean;
-}
-
-/** Inputs that take no typed text: a key there is a command, not a character. */
-const NOT_TEXT = new Set([
-	'checkbox',
-	'radio',
-	'range',
-	'button',
-	'submit',
-	'reset',
-	'file',
-	'color',
-	'image'
-]);
-
-/** True where typed characters (and PageUp/PageDown) are the person's text, not commands. */
-export function typesText(target: KeyPress['target']): boolean {
-	if (!target) return false;
-	if (target.isContentEditable) return true;
-	const tag = (target.tagName ?? '').toLowerCase();
-	if (tag === 'textarea') return true;
-	return tag === 'input' && !NOT_TEXT.has((target.type ?? 'text').toLowerCase());
 }
 
 /** True where a letter has a meaning of its own: text, and a select (it jumps to an option). */
