@@ -3,6 +3,7 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { paraglideVitePlugin } from '@inlang/paraglide-js';
 import { defineConfig } from 'vitest/config';
+import { notFoundPagePlugin } from './scripts/not-found/not-found-page.mjs';
 import { zodJsonSchemaStub } from './scripts/zod-json-schema-stub.mjs';
 
 export default defineConfig({
@@ -21,7 +22,13 @@ export default defineConfig({
 				]),
 		sveltekit(),
 		// The browser never turns a zod schema into JSON Schema; see the file.
-		zodJsonSchemaStub()
+		zodJsonSchemaStub(),
+		// build/404.html, for a misspelt lab address (an embed's above all); see the file. The base
+		// path is svelte.config.js's.
+		notFoundPagePlugin({
+			base: process.env.BASE_PATH ?? '',
+			root: fileURLToPath(new URL('.', import.meta.url))
+		})
 	],
 	// SOURCEMAP=1 (npm run size:modules): maps for scripts/route-modules.mjs, never in a release.
 	build: { sourcemap: process.env.SOURCEMAP === '1' },

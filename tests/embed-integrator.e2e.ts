@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startDocsSite } from './helpers/docs-site';
 
 // A docs site as an integrator builds one: its own origin (not the lab's), the lab in an iframe
 // by the address the docs author typed, driven with the loader or with postMessage alone.
@@ -21,35 +20,22 @@ type Loaded = {
 /** The lab's own address for `path` (the site under test). */
 const labUrl = (page: Page, path: string) => new URL(path, page.url()).href;
 
-/** The docs site: its own origin (another port), a page whose body each test writes. */
-let docs: Server;
-let docsOrigin = '';
-let body = '';
 /** Where the docs site's `/old/…` redirects (as an old address of the lab would). */
 let labOrigin = '';
+let docs: Awaited<ReturnType<typeof startDocsSite>>;
+let docsOrigin = '';
 
 test.beforeAll(async () => {
-	docs = createServer((req, res) => {
-		const url = req.url ?? '/';
-		if (url.startsWith('/old/'))
-			return void res.writeHead(301, { location: `${labOrigin}${url.slice(4)}` }).end();
-		if (url !== '/guide.html') return void res.writeHead(404).end();
-		res
-			.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-			.end(`<!doctype html><html lang="en"><title>Guide</title><body>${body}</body></html>`);
+	docs = await startDocsSite((url, res) => {
+		if (!url.startsWith('/old/')) return false;
+		res.writeHead(301, { location: `${labOrigin}${url.slice(4)}` }).end();
+		return true;
 	});
-	await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
-	docsOrigin = `http://127.0.0.1:${(docs.address() as AddressInfo).port}`;
+	docsOrigin = docs.origin;
 });
-test.afterAll(async () => {
-	docs.closeAllConnections();
-	await new Promise<void>((resolve) => docs.close(() => resolve()));
-});
+test.afterAll(() => docs.stop());
 
-async function docsPage(page: Page, html: string) {
-	body = html;
-	await page.goto(`${docsOrigin}/guide.html`);
-}
+const docsPage = (page: Page, html: string) => docs.show(page, html);
 
 test('a frame whose address redirects to another origin: the loader says what to change instead of waiting for ever', async ({
 	page

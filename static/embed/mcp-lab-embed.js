@@ -4,8 +4,7 @@
  *  const off = lab.on('state', (message) => {}); */
 (function (win) {
 	'use strict';
-	// Two pasted snippets load this twice: the first copy serves every frame (the second's too,
-	// seen by its observer), so handles stay one per frame and their ids never mix.
+	// Loaded twice (two pasted snippets): the first copy serves every frame, one handle each.
 	if (win.MCPLab && typeof win.MCPLab.attach === 'function') return;
 	const P = 'mcp-lab:';
 	const SELECTOR = 'iframe[data-mcp-lab]';
@@ -27,9 +26,8 @@
 		}
 	}
 
-	// Until its src loads, a frame holds its initial about:blank, same-origin with this page:
-	// posting to it at the lab's origin makes Chromium log an error here. The lab's page (any
-	// cross-origin one) throws on this read; a same-origin lab has its own URL.
+	// Until its src loads, a frame holds about:blank (posting there logs an error in Chromium).
+	// A cross-origin page throws on this read; a same-origin lab has its own URL.
 	function showsBlank(frame) {
 		try {
 			return frame.contentWindow.location.href === 'about:blank';
@@ -47,9 +45,8 @@
 		return sides.reduce((sum, side) => sum + (parseFloat(style[side]) || 0), content);
 	}
 
-	// A caption bar (captions=1) sits at the bottom of the frame's own view: in a frame as tall
-	// as its content, which never scrolls, that is the content's very end, far below the fold.
-	// Such a frame is at most as tall as the window, and scrolls inside.
+	// A caption bar (captions=1) sits at the bottom of the frame's view: a frame as tall as its
+	// content puts it far below the fold, so such a frame is at most the window's height.
 	function captioned(frame) {
 		try {
 			return new URL(frame.src, win.location && win.location.href).searchParams.get('captions') === '1';
@@ -107,21 +104,25 @@
 			frame.contentWindow.postMessage({ type: P + 'command', id, command: 'getState', args: {} }, origin);
 		}
 
-		// The lab's page at another origin than its src names (the src redirects): not trusted, and
-		// unreachable by commands, so ready and every command are rejected with what to change.
-		function elsewhere(event) {
-			const data = event.data;
-			if (misplaced || !data || typeof data.type !== 'string' || data.type.indexOf(P) !== 0) return;
-			misplaced = new Error(
-				'MCP Lab: the frame\'s page is at ' + event.origin + ', not at ' + originOf(frame) +
-					' as its src says (a redirect?): set the iframe\'s src to the lab\'s own address'
-			);
-			if (win.console && win.console.error) win.console.error(misplaced.message);
+		// The frame will never answer: its page is no lab (a 404 page says `missing`), or is at
+		// another origin than its src names (a redirect). Ready and each command reject with why.
+		function fail(message) {
+			if (misplaced) return;
+			misplaced = new Error(message);
+			if (win.console && win.console.error) win.console.error(message);
 			failReady(misplaced);
 			isReady = false;
 			ready = Promise.reject(misplaced);
 			ready.catch(() => {});
-			rejectAll(misplaced.message);
+			rejectAll(message);
+		}
+		function elsewhere(event) {
+			const data = event.data;
+			if (data && typeof data.type === 'string' && data.type.indexOf(P) === 0)
+				fail(
+					'MCP Lab: the frame\'s page is at ' + event.origin + ', not at ' + originOf(frame) +
+						' as its src says (a redirect?): set the iframe\'s src to the lab\'s own address'
+				);
 		}
 
 		function receive(event) {
@@ -135,6 +136,7 @@
 				if (misplaced) unready();
 				markReady(data);
 			}
+			if (type === 'missing') fail(String(data.error));
 			if (type === 'resize' && options.resize !== false && data.height > 0)
 				frame.style.height =
 					Math.ceil(
@@ -162,13 +164,16 @@
 			probe();
 		}
 		if (frame.addEventListener) frame.addEventListener('load', loaded);
-		// A new src: what was asked of the old page is not answered by the new one.
-		const watch =
-			typeof win.MutationObserver === 'function' &&
-			new win.MutationObserver(() => {
-				unready();
-				rejectAll('MCP Lab: the frame loaded another page');
-			});
+		// A new src: what was asked of the old page is not answered by the new one. Seen by the
+		// observer, or first by `ready` read right after the change (a host fixing a bad src).
+		let src = frame.src;
+		function moved() {
+			if (frame.src === src) return;
+			src = frame.src;
+			unready();
+			rejectAll('MCP Lab: the frame loaded another page');
+		}
+		const watch = typeof win.MutationObserver === 'function' && new win.MutationObserver(moved);
 		if (watch) watch.observe(frame, { attributes: true, attributeFilter: ['src'] });
 		probe();
 
@@ -243,6 +248,7 @@
 		const handle = {
 			iframe: frame,
 			get ready() {
+				moved();
 				return ready;
 			},
 			command,

@@ -426,7 +426,7 @@ describe('embed loader', () => {
 	it('a src that redirects to another origin: ready and commands are rejected with what to change', async () => {
 		const errors: string[] = [];
 		win.console = { error: (message: string) => errors.push(message) };
-		frame.src = 'http://lab.example/mcp-lab/embed/01-connection-isolation';
+		setSrc(frame, 'http://lab.example/mcp-lab/embed/01-connection-isolation');
 		const lab = MCPLab.attach(frame);
 		const asked = lab.command('kill', { server: 'filesystem' });
 		const settled = asked.then(
@@ -457,6 +457,32 @@ describe('embed loader', () => {
 		expect(sent.map((p) => p.target)).toEqual([LAB]);
 		fromFrame({ type: 'mcp-lab:result', id: sent[0].message.id, ok: true, snapshot: {} });
 		expect(await outcome(next)).toBe('resolved');
+	});
+
+	it('a frame that shows the 404 page: ready and commands are rejected with its reason, and a right src is driven', async () => {
+		const errors: string[] = [];
+		win.console = { error: (message: string) => errors.push(message) };
+		const lab = MCPLab.attach(frame);
+		const asked = lab.command('getState').then(
+			() => 'resolved',
+			(error: Error) => `rejected: ${error.message}`
+		);
+		await tick();
+		const said = 'MCP Lab: there is no lab named "nope"; the lab ids are 00-protocol-basics';
+		fromFrame({ type: 'mcp-lab:missing', version: 1, lab: 'nope', suggestion: null, error: said });
+		expect(await outcome(lab.ready)).toBe(`rejected: ${said}`);
+		expect(await asked).toBe(`rejected: ${said}`);
+		expect(errors).toEqual([said]);
+		// Said once, however often the page says it.
+		fromFrame({ type: 'mcp-lab:missing', version: 1, lab: 'nope', suggestion: null, error: said });
+		expect(errors).toEqual([said]);
+		// The host fixes the src and reads ready at once, before the page's observer has run: the
+		// new page's promise, not the old page's rejection.
+		frame.src = `${LAB}/mcp-lab/embed/01-connection-isolation`;
+		const ready = lab.ready;
+		expect(await outcome(ready)).toBe('pending');
+		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: '01-connection-isolation' });
+		expect(await outcome(ready)).toBe('resolved');
 	});
 
 	it('a ready frame that loads again (reloaded from inside, same src) rejects what its old page was asked', async () => {
