@@ -23,8 +23,13 @@ test('setProfile switches the harness and re-runs start-up; unknown ids are refu
 	]);
 	// ToolSource shows the model only what its allowlist names; this scenario has none.
 	expect(switched.snapshot!.registry.filter((e) => e.name.startsWith('mcp__'))).toEqual([]);
-	// The page follows: the ToolSource panels replace OpenHarness's pipeline.
+	// The page follows: the ToolSource panels replace OpenHarness's pipeline, and the empty
+	// registry says why it is empty.
 	await expect(frame.locator('#toolsource')).toBeVisible();
+	const connectedTools = before.registry.filter((e) => e.name.startsWith('mcp__')).length;
+	await expect(frame.getByTestId('registry-allowlist-hides')).toHaveText(
+		t('en', 'registry_toolsource_allowlist_empty', { count: connectedTools })
+	);
 	await expect
 		.poll(() =>
 			page.evaluate(
@@ -70,6 +75,23 @@ test('setProfile switches the harness and re-runs start-up; unknown ids are refu
 		state: 'failed',
 		detail: 'Unsupported MCP transport in current build: ws'
 	});
+
+	// An allowlist whose one key names no tool (a typo) hides them all too, and says so.
+	const typo = await command(page, 'setScenario', {
+		scenario: {
+			profile: 'toolsource',
+			toolsource: { allow: { 'mcp.files.readfile': 'read' } },
+			mcp_servers: {
+				files: { type: 'stdio', command: 'files', sim: { tools: [{ name: 'read_file' }] } }
+			}
+		}
+	});
+	expect(typo).toMatchObject({ ok: true });
+	await expect(frame.getByTestId('registry-allowlist-hides')).toHaveText(
+		t('en', 'registry_toolsource_none_allowed', { count: 1 })
+	);
+	expect((await command(page, 'setProfile', { profile: 'openharness' })).ok).toBe(true);
+	await expect(frame.getByTestId('registry-allowlist-hides')).toHaveCount(0);
 });
 
 test('profileCommand drives a trust world from the host page; the frame follows', async ({
