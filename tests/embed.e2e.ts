@@ -157,19 +157,31 @@ test('kill, call, reconnect: isolation as the host sees it', async ({ page }) =>
 
 test('bad commands are answered with a sentence, and the world is kept', async ({ page }) => {
 	await openHost(page);
+	// The frame's error box shows the host's last command's failure, whichever command it was,
+	// and goes once a command succeeds (it used to keep the first failure under later ones).
+	const box = page.frameLocator('#lab').getByTestId('harness-error');
 	expect(await command(page, 'kill', { server: 'nope' })).toMatchObject({
 		ok: false,
 		error: "Unknown server 'nope'. Servers in this world: filesystem, internal-api, realtime."
 	});
+	await expect(box).toContainText("'nope'");
 	expect(await command(page, 'kill', {})).toMatchObject({
 		ok: false,
 		error: 'kill needs args.server (a non-empty string).'
 	});
+	await expect(box).toContainText('kill needs args.server (a non-empty string).');
 	const invalid = await command(page, 'setScenario', {
 		scenario: { mcp_servers: { x: { type: 'stdio', args: 'nope' } } }
 	});
 	expect(invalid.ok).toBe(false);
 	expect(invalid.error).toMatch(/^Invalid scenario at mcp_servers\.x\.(command|args): /);
+	await expect(box).toContainText('Invalid scenario at mcp_servers.x.');
+	expect(await command(page, 'step', { to: 'x' })).toMatchObject({ ok: false });
+	await expect(box).toContainText('step needs args.to');
+	expect((await command(page, 'getState')).ok).toBe(true);
+	await expect(box).toContainText('step needs args.to');
+	expect((await command(page, 'setProfile', { profile: 'openharness' })).ok).toBe(true);
+	await expect(box).toHaveCount(0);
 	expect(await command(page, 'setScenario', {})).toMatchObject({
 		ok: false,
 		error: 'setScenario needs args.scenario (a scenario object).'

@@ -148,12 +148,15 @@ export class EmbedHost {
 			return this.#superseded(parsed.command);
 		});
 		if (REPLACES_WORLD.has(name)) this.#replaced = run.catch(() => {});
+		const failures = this.session.world.failures;
 		let outcome: Outcome;
 		try {
 			outcome = await run;
 		} catch (error) {
 			outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
 		}
+		// The frame's error box shows what the host's last command did too, as a reader's own.
+		if (name !== 'getState') this.session.world.ended(outcome.ok ? null : outcome.error, failures);
 		// The snapshot is taken when the answer goes, so it shows the world settled.
 		const answer = () =>
 			this.#post(

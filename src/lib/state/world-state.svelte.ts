@@ -335,11 +335,28 @@ export class WorldState {
 		);
 	}
 
+	/** Counts failures shown, so a caller can tell whether a command's own failure was. */
+	failures = 0;
+
+	/**
+	 * A command decided outside `run` (an embedding page's setScenario, setProfile or step, or
+	 * one refused for its arguments) ended: a refusal shows and is said as a failed command's is,
+	 * unless that command already showed it; success clears the last failure, which was about
+	 * the world before. Without this the box kept an older command's failure under a new world.
+	 */
+	ended(error: string | null, failuresBefore: number): void {
+		if (error === null) {
+			this.error = null;
+			this.errorWhy = null;
+		} else if (this.failures === failuresBefore) this.#failed(new Error(error));
+	}
+
 	/**
 	 * A command failed: its message at once, then its words in the page's language, said in the
 	 * live region. The words load on the first failure: most sessions never see one.
 	 */
 	#failed(error: unknown): void {
+		this.failures++;
 		const message = messageOf(error);
 		this.error = message;
 		this.errorWhy = reasonShape(error);
