@@ -24,7 +24,25 @@ export function openingOf(step: number, code: string | null): string {
 	return step > 0 || code !== null ? `${step} ${code ?? ''}` : '';
 }
 
+/**
+ * Written at most this often while the world keeps changing (a long run plays, a presenter's
+ * cue list runs): each write serialises the whole log. Hiding or leaving the page writes at once.
+ */
+export const MOMENT_WRITE_GAP_MS = 2000;
+
 type Idle = { cancel(): void };
+/** `run` when the page is idle, not before `delayMs` from now. */
+function later(delayMs: number, run: () => void): Idle {
+	if (delayMs <= 0) return whenIdle(run);
+	let idle: Idle | null = null;
+	const timer = setTimeout(() => (idle = whenIdle(run)), delayMs);
+	return {
+		cancel: () => {
+			clearTimeout(timer);
+			idle?.cancel();
+		}
+	};
+}
 function whenIdle(run: () => void): Idle {
 	if (typeof requestIdleCallback === 'function') {
 		const id = requestIdleCallback(run, { timeout: 1000 });
@@ -47,13 +65,16 @@ export class MomentKeeper {
 	#module: typeof import('./kept-moment') | null = null;
 	/** Counts writes: a write waiting for its code is dropped once a later one was made. */
 	#writes = 0;
+	/** When the last write was made (the page's clock), for MOMENT_WRITE_GAP_MS. */
+	#wroteAt = -Infinity;
 
 	constructor(
 		private readonly session: LabSession,
 		private readonly lab: Lab,
 		private readonly storage: () => TabStorage | null = tabStorage,
 		/** A presenting window keeps its cue instead (presenter-place.ts): the address says so. */
-		private readonly presenting = () => new URL(location.href).searchParams.get('present') === '1'
+		private readonly presenting = () => new URL(location.href).searchParams.get('present') === '1',
+		private readonly now: () => number = () => performance.now()
 	) {}
 
 	/** The moment this tab kept of the lab, as stored; null when none (or storage is refused). */
@@ -88,7 +109,9 @@ export class MomentKeeper {
 
 	/** The world, the step or an answer changed: written when the page is next idle. */
 	changed(): void {
-		if (this.#armed && !this.#scheduled) this.#scheduled = whenIdle(() => void this.flush());
+		if (!this.#armed || this.#scheduled) return;
+		const wait = this.#wroteAt + MOMENT_WRITE_GAP_MS - this.now();
+		this.#scheduled = later(wait, () => void this.flush());
 	}
 
 	/**
@@ -99,6 +122,7 @@ export class MomentKeeper {
 		this.#scheduled?.cancel();
 		this.#scheduled = null;
 		if (!this.#armed) return Promise.resolve();
+		this.#wroteAt = this.now();
 		const write = ++this.#writes;
 		const moment = this.#moment();
 		if (!moment) return Promise.resolve(this.forget());
