@@ -90,13 +90,56 @@ test('the bar steps aside while a text field has the focus (the on-screen keyboa
 	// The call's arguments: a text field, typed into with the phone's keyboard.
 	const field = calls.getByRole('textbox').first();
 	await field.tap();
+	await keyboard(page, true);
 	await expect(field).toBeFocused();
 	await expect(bar(page)).toHaveCount(0);
 	await expect(page.getByTestId('lesson-bar')).toHaveCSS('opacity', '0');
+	// The keyboard dismissed, the field still focused: the screen's foot is free again.
+	await keyboard(page, false);
+	await expect(field).toBeFocused();
+	await expect(bar(page)).toBeVisible();
+	await keyboard(page, true);
+	await expect(bar(page)).toHaveCount(0);
 	// Done typing: it is back.
 	await calls.getByRole('button', { name: en('call_button'), exact: true }).tap();
+	await keyboard(page, false);
 	await expect(bar(page)).toBeVisible();
 });
+
+test('a text field focused with no on-screen keyboard (a tablet’s own keyboard) leaves the bar', async ({
+	page
+}) => {
+	await page.goto(LAB);
+	await settled(page);
+	const calls = page.locator('#calls');
+	await calls.scrollIntoViewIfNeeded();
+	await calls.getByRole('textbox').first().tap();
+	await expect(bar(page)).toBeVisible();
+	// Zoomed in: the visual viewport is smaller, but no keyboard took the room.
+	await page.evaluate(() => {
+		const view = window.visualViewport!;
+		Object.defineProperty(view, 'scale', { configurable: true, get: () => 2 });
+		Object.defineProperty(view, 'height', { configurable: true, get: () => innerHeight / 2 });
+		view.dispatchEvent(new Event('resize'));
+	});
+	await expect(bar(page)).toBeVisible();
+});
+
+/**
+ * The phone's on-screen keyboard, up or down, as the browser shows it: the visual viewport
+ * shrinks by its height (the layout viewport does not), and says so with a resize. Headless
+ * Chromium has no such keyboard, so its viewport is told.
+ */
+async function keyboard(page: Page, up: boolean) {
+	await page.evaluate((up) => {
+		const view = window.visualViewport!;
+		Object.defineProperty(view, 'height', {
+			configurable: true,
+			get: () => (up ? innerHeight - 300 : innerHeight)
+		});
+		view.dispatchEvent(new Event('resize'));
+	}, up);
+}
 
 test('a control reached by Tab is never under the bar, nor the bar under the caption bar', async ({
 	page
