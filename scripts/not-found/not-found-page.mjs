@@ -141,8 +141,39 @@ ${items}
 }
 
 /**
+ * For the dev server (`npm run dev`, what a workshop runs): a lab or embed address whose name is
+ * no lab gets the same page, with a 404, before SvelteKit's bare error page would answer it.
+ * Read afresh on each request, so a lab added meanwhile is known.
+ * @param {{ base: string, root: string }} options
+ * @returns {(req: { method?: string, url?: string }, res: import('node:http').ServerResponse, next: () => void) => void}
+ */
+export function notFoundMiddleware({ base, root }) {
+	return (req, res, next) => {
+		const url = new URL(req.url ?? '/', 'http://dev');
+		const match =
+			req.method === 'GET' && url.pathname.startsWith(`${base}/`)
+				? /^(labs|embed)\/([^/]+)\/?$/.exec(url.pathname.slice(base.length + 1))
+				: null;
+		if (!match) return next();
+		const labs = readLabs(root);
+		let name = match[2];
+		try {
+			name = decodeURIComponent(name);
+		} catch {
+			// Not a lab's name either.
+		}
+		const known =
+			labs.some((lab) => lab.id === name) || (match[1] === 'embed' && name === 'sandbox');
+		if (known) return next();
+		res.statusCode = 404;
+		res.setHeader('content-type', 'text/html; charset=utf-8');
+		res.end(notFoundHtml({ base, labs, text: readText(root) }));
+	};
+}
+
+/**
  * The Vite plugin: adds 404.html to the client build's output, which the adapter copies into
- * build/ with the rest of the client's files.
+ * build/ with the rest of the client's files; in dev, answers misspelt lab addresses with it.
  * @param {{ base: string, root: string }} options
  * @returns {import('vite').Plugin}
  */
@@ -150,9 +181,11 @@ export function notFoundPagePlugin({ base, root }) {
 	let ssr = false;
 	return {
 		name: 'mcp-lab-not-found-page',
-		apply: 'build',
 		configResolved(config) {
 			ssr = !!config.build.ssr;
+		},
+		configureServer(server) {
+			server.middlewares.use(notFoundMiddleware({ base, root }));
 		},
 		generateBundle() {
 			if (ssr) return;

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { notFoundHtml, readLabs, readText } from './not-found-page.mjs';
+import { notFoundHtml, notFoundMiddleware, readLabs, readText } from './not-found-page.mjs';
 
 const root = path.resolve(__dirname, '../..');
 const hash = (value: string) => `'sha256-${createHash('sha256').update(value).digest('base64')}'`;
@@ -92,5 +92,44 @@ describe('build/404.html', () => {
 			writeFileSync(path.join(dir, 'messages', 'zh-CN.json'), JSON.stringify(short));
 			expect(() => readText(dir)).toThrow('messages/zh-CN.json: no not_found_did_you_mean');
 		});
+	});
+});
+
+describe('the dev server', () => {
+	const answer = (url: string) => {
+		const res = {
+			statusCode: 200,
+			headers: {} as Record<string, string>,
+			body: '',
+			setHeader(name: string, value: string) {
+				this.headers[name] = value;
+			},
+			end(body: string) {
+				this.body = body;
+			}
+		};
+		let passed = false;
+		notFoundMiddleware({ base: '/mcp-lab', root })(
+			{ method: 'GET', url },
+			res as never,
+			() => (passed = true)
+		);
+		return passed
+			? 'next'
+			: `${res.statusCode} ${res.body.includes('<h1 id="heading">') ? 'page' : ''}`;
+	};
+
+	it('answers a misspelt lab or embed name with the page, and leaves the rest to SvelteKit', () => {
+		expect(answer('/mcp-lab/labs/connection-isolation?speed=instant')).toBe('404 page');
+		expect(answer('/mcp-lab/embed/1')).toBe('404 page');
+		expect(answer('/mcp-lab/labs/sandbox')).toBe('404 page');
+		expect(answer('/mcp-lab/labs/01-connection-isolation')).toBe('next');
+		expect(answer('/mcp-lab/labs/01-connection-isolation/notes')).toBe('next');
+		expect(answer('/mcp-lab/embed/sandbox?views=registry')).toBe('next');
+		expect(answer('/mcp-lab/embed/01-connection-isolation')).toBe('next');
+		expect(answer('/mcp-lab/embed')).toBe('next');
+		expect(answer('/mcp-lab/')).toBe('next');
+		expect(answer('/labs/nope')).toBe('next');
+		expect(answer('/mcp-lab/_app/immutable/x.js')).toBe('next');
 	});
 });
