@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startDocsSite } from './helpers/docs-site';
+import { loaderErrors, loaderGuide, startDocsSite } from './helpers/docs-site';
 
 // A docs site as an integrator builds one: its own origin (not the lab's), the lab in an iframe
 // by the address the docs author typed, driven with the loader or with postMessage alone.
@@ -47,24 +47,8 @@ test('a frame whose address redirects to another origin: the loader says what to
 	// server redirects it to the lab's own address, at another origin.
 	labOrigin = new URL(lab).origin;
 	const typed = `${docsOrigin}/old${new URL(lab).pathname}${new URL(lab).search}`;
-	const errors: string[] = [];
-	page.on('console', (message) => {
-		if (message.type() === 'error' && message.text().startsWith('MCP Lab:'))
-			errors.push(message.text());
-	});
-	await docsPage(
-		page,
-		`<iframe src="${typed}" title="MCP Lab" data-mcp-lab style="width:100%;height:300px;border:0"></iframe>
-		<output id="status">waiting</output>
-		<script src="${loader}"></script>
-		<script>
-			const lab = MCPLab.attach(document.querySelector('iframe'));
-			lab.ready.then(
-				(ready) => (document.querySelector('#status').textContent = 'ready: ' + ready.lab),
-				(error) => (document.querySelector('#status').textContent = error.message)
-			);
-		</script>`
-	);
+	const errors = loaderErrors(page);
+	await docsPage(page, loaderGuide(typed, loader));
 	const said = `MCP Lab: the frame's page is at ${new URL(lab).origin}, not at ${docsOrigin} as its src says (a redirect?): set the iframe's src to the lab's own address`;
 	await expect(page.locator('#status')).toHaveText(said);
 	expect(errors).toEqual([said]);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readdirSync } from 'node:fs';
 import { expectNoAxeViolations } from './helpers/axe';
-import { startDocsSite } from './helpers/docs-site';
+import { loaderErrors, loaderGuide, startDocsSite } from './helpers/docs-site';
 import { t } from './helpers/messages';
 import { watchProblems } from './helpers/page-problems';
 
@@ -118,26 +118,10 @@ test.describe('in a docs page', () => {
 		await page.goto('embed');
 		const at = (path: string) => new URL(path, page.url()).href;
 		const right = at('embed/01-connection-isolation?speed=instant');
-		const errors: string[] = [];
-		page.on('console', (message) => {
-			if (message.type() === 'error' && message.text().startsWith('MCP Lab:'))
-				errors.push(message.text());
-		});
+		const errors = loaderErrors(page);
 		await docs.show(
 			page,
-			`<iframe src="${at('embed/conection-isolation?speed=instant')}" title="MCP Lab" data-mcp-lab style="width:100%;height:200px;border:0"></iframe>
-			<output id="status">waiting</output>
-			<script src="${at('embed/mcp-lab-embed.js')}"></script>
-			<script>
-				const lab = MCPLab.attach(document.querySelector('iframe'));
-				const show = () => lab.ready.then(
-					(ready) => (document.querySelector('#status').textContent = 'ready: ' + ready.lab),
-					(error) => (document.querySelector('#status').textContent = error.message)
-				);
-				show();
-				window.show = show;
-				window.lab = lab;
-			</script>`
+			loaderGuide(at('embed/conection-isolation?speed=instant'), at('embed/mcp-lab-embed.js'), 200)
 		);
 		const said =
 			'MCP Lab: there is no lab named "conection-isolation" (did you mean "01-connection-isolation"?); ' +

@@ -79,14 +79,20 @@ test('away from the lesson, the bar says the step and its goals; a tap goes back
 	await expect(bar(page)).toBeFocused();
 });
 
-test('the bar steps aside while a text field has the focus (the on-screen keyboard)', async ({
-	page
-}) => {
+/** Lab 01 open, scrolled to the call panel (the lesson away): the panel. */
+async function atCalls(page: Page) {
 	await page.goto(LAB);
 	await settled(page);
 	const calls = page.locator('#calls');
 	await calls.scrollIntoViewIfNeeded();
 	await expect(bar(page)).toBeVisible();
+	return calls;
+}
+
+test('the bar steps aside while a text field has the focus (the on-screen keyboard)', async ({
+	page
+}) => {
+	const calls = await atCalls(page);
 	// The call's arguments: a text field, typed into with the phone's keyboard.
 	const field = calls.getByRole('textbox').first();
 	await field.tap();
@@ -109,10 +115,7 @@ test('the bar steps aside while a text field has the focus (the on-screen keyboa
 test('a text field focused with no on-screen keyboard (a tablet’s own keyboard) leaves the bar', async ({
 	page
 }) => {
-	await page.goto(LAB);
-	await settled(page);
-	const calls = page.locator('#calls');
-	await calls.scrollIntoViewIfNeeded();
+	const calls = await atCalls(page);
 	await calls.getByRole('textbox').first().tap();
 	await expect(bar(page)).toBeVisible();
 	// Zoomed in: the visual viewport is smaller, but no keyboard took the room.

@@ -32,3 +32,32 @@ export async function startDocsSite(route?: (url: string, res: ServerResponse) =
 		}
 	};
 }
+
+/** The loader's own console errors (`MCP Lab: …`) on this page, from now on. */
+export function loaderErrors(page: Page): string[] {
+	const errors: string[] = [];
+	page.on('console', (message) => {
+		if (message.type() === 'error' && message.text().startsWith('MCP Lab:'))
+			errors.push(message.text());
+	});
+	return errors;
+}
+
+/**
+ * A guide's body with one lab frame driven by the loader: `#status` says `ready: <lab>` or the
+ * error `ready` was rejected with; `window.show()` says it again for the frame's next page.
+ */
+export const loaderGuide = (src: string, loader: string, height = 300) =>
+	`<iframe src="${src}" title="MCP Lab" data-mcp-lab style="width:100%;height:${height}px;border:0"></iframe>
+	<output id="status">waiting</output>
+	<script src="${loader}"></script>
+	<script>
+		const lab = MCPLab.attach(document.querySelector('iframe'));
+		const show = () => lab.ready.then(
+			(ready) => (document.querySelector('#status').textContent = 'ready: ' + ready.lab),
+			(error) => (document.querySelector('#status').textContent = error.message)
+		);
+		show();
+		window.show = show;
+		window.lab = lab;
+	</script>`;
