@@ -93,6 +93,10 @@ test('what the address says stays text, cut short; an address that is no lab gue
 	await expect(page.locator('main img')).toHaveCount(0);
 	await expect(page.locator('#guess')).toBeHidden();
 
+	// A lab named by its number ("lab-5").
+	await page.goto('labs/lab-5');
+	await expect(page.locator('#guess').getByRole('link')).toHaveText('05-fault-drills');
+
 	await page.goto('nothing/here');
 	await expect(page.locator('#what')).toHaveText(en('not_found_nothing'));
 	await expect(page.locator('#guess')).toBeHidden();

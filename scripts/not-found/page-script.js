@@ -63,7 +63,12 @@ export function notFoundPage(data, win) {
 			const score = Math.min(distance(wanted, lab.id), distance(wanted, words));
 			if (score < bestScore) [best, bestScore] = [lab.id, score];
 		}
-		return bestScore <= Math.max(2, Math.floor(wanted.length / 4)) ? best : null;
+		if (bestScore <= Math.max(2, Math.floor(wanted.length / 4))) return best;
+		// "lab-5", "lab05": a lab named by its number.
+		const number = /^(?:lab)?[-_ .]?(\d+)$/.exec(wanted);
+		const numbered =
+			number && data.labs.find((lab) => Number(lab.id.split('-')[0]) === Number(number[1]));
+		return numbered ? numbered.id : null;
 	}
 	const suggestion = name ? closest(name) : null;
 
