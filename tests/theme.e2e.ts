@@ -66,6 +66,7 @@ test.describe('on a dark system', () => {
 		await expectNoAxeViolations(page, { include: ['a[href="#main"]'] });
 	});
 
+	// Also /sandbox's axe pass in the dark theme (sandbox.e2e.ts checks it in light, en and zh-CN).
 	test('axe: the world editor (CodeMirror) in the dark theme', async ({ page }) => {
 		await page.goto('sandbox?speed=instant');
 		await settled(page);
@@ -76,10 +77,15 @@ test.describe('on a dark system', () => {
 	});
 });
 
-test('on a light system, theme=dark still makes an embed dark', async ({ page }) => {
+test('on a light system, theme=dark still makes an embed dark, and it passes axe', async ({
+	page
+}) => {
 	await page.goto('embed/01-connection-isolation?theme=dark&speed=instant');
 	await settled(page);
 	expect(await colours(page)).toEqual({ page: DARK_PAGE, panel: DARK_PANEL, scheme: 'dark' });
+	// The lab embed's dark-theme axe pass, with colour contrast (it was a load of its own in
+	// a11y.e2e.ts, of this same address).
+	await expectNoAxeViolations(page);
 	await page.goto('labs/01-connection-isolation?speed=instant');
 	await settled(page);
 	expect(await colours(page)).toEqual({
