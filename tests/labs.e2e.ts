@@ -17,9 +17,13 @@ const playedByItsOwnTest = new Set([
 const labs = labIds()
 	.filter((id) => !playedByItsOwnTest.has(id))
 	.map((id) => ({ id, steps: labSteps(id) }));
+// progress.e2e.ts's "finishing lab 02 offers the next lab" plays lab 02 in Chinese to its end,
+// with this test's checks (each step shown, every goal met, no English left): not twice.
+const playedElsewhere = (id: string, locale: string) => id === '02-naming' && locale === 'zh-CN';
 
 for (const lab of labs) {
 	for (const locale of ['en', 'zh-CN']) {
+		if (playedElsewhere(lab.id, locale)) continue;
 		// A lab with a live server is played by its own test, against a lab server it starts
 		// (lab-08.e2e.ts); here it opens as a learner finds it before starting one.
 		const live = liveServers(lab.id);
