@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { worldSnapshot } from '$lib/core';
+import { seenWorld } from '$lib/test-support/seen-world';
 import { labSchema } from '$lib/core/labs/lab-schema';
 import { fakeStorage } from './fake-storage';
 import { LabSession } from './lab-session.svelte';
@@ -29,13 +29,7 @@ function open() {
 	return session;
 }
 
-const seen = (session: LabSession) =>
-	JSON.stringify({
-		snapshot: worldSnapshot(session.world.world, { lab: 'x', step: 0 }),
-		status: session.world.statusText,
-		calls: session.world.calls,
-		now: session.world.now
-	});
+const seen = (session: LabSession) => seenWorld(session, { wire: false });
 
 /** A keeper over `store`, armed as the page arms it once open. */
 function keeperOf(session: LabSession, store: ReturnType<typeof fakeStorage>) {

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { worldSnapshot, type ScenarioInput } from '$lib/core';
+import type { ScenarioInput } from '$lib/core';
+import { seenWorld } from '$lib/test-support/seen-world';
 import { parseScenario } from '$lib/core/scenario/parse';
 import { encodeShare } from '$lib/core/share/share-link';
 import { logFileJson } from '$lib/core/share/log-file';
@@ -44,15 +45,7 @@ async function killAndCall(session = open()) {
 	return session;
 }
 
-/** What a learner or a host sees of the world, to compare two moments byte for byte. */
-const seen = (session: LabSession) =>
-	JSON.stringify({
-		snapshot: worldSnapshot(session.world.world, { lab: 'x', step: 0 }),
-		status: session.world.statusText,
-		wire: session.world.wire,
-		calls: session.world.calls,
-		now: session.world.now
-	});
+const seen = (session: LabSession) => seenWorld(session);
 
 function scenarioOf(input: ScenarioInput) {
 	const parsed = parseScenario(input);
