@@ -490,6 +490,63 @@ async function loadedOnOpen(browser) {
 	return rows;
 }
 
+// ---- main-thread time to open a page ----------------------------------------------------
+
+/** Pages timed from navigation to settled; the home page is the reference the others divide by. */
+const OPEN_COST_PAGES = [
+	{ page: 'home', path: '', settles: false },
+	{ page: 'lab 01', path: 'labs/01-connection-isolation', settles: true },
+	{
+		page: 'lab 01 at instant speed',
+		path: 'labs/01-connection-isolation?speed=instant',
+		settles: true
+	},
+	{ page: 'embed lab 01 (default view)', path: 'embed/01-connection-isolation', settles: true }
+];
+const OPEN_COST_RUNS = 5;
+
+/**
+ * What opening a page costs the renderer's main thread (Chromium's own TaskDuration: script,
+ * style, layout, paint, parsing), from navigation until the page has settled, each in a fresh
+ * context as a new visitor's. A projector laptop pays this at every lab it opens, and the e2e
+ * suite at every test: it is most of a test's CPU there. The median of OPEN_COST_RUNS opens, with
+ * its script, layout and style parts, and its ratio to the home page's in the same run.
+ */
+async function openCost(browser) {
+	const rows = [];
+	for (const { page: name, path, settles } of OPEN_COST_PAGES) {
+		const runs = [];
+		for (let i = 0; i < OPEN_COST_RUNS; i++) {
+			const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+			const page = await context.newPage();
+			const cdp = await context.newCDPSession(page);
+			await cdp.send('Performance.enable');
+			await page.goto(`${BASE_URL}${path}`);
+			if (settles) await page.locator('[data-settled="yes"]').waitFor({ state: 'attached' });
+			// The frame that paints the settled page is part of opening it.
+			await page.evaluate(
+				() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))
+			);
+			const { metrics } = await cdp.send('Performance.getMetrics');
+			const m = Object.fromEntries(metrics.map(({ name, value }) => [name, value * 1000]));
+			runs.push({
+				taskMs: m.TaskDuration,
+				scriptMs: m.ScriptDuration,
+				layoutMs: m.LayoutDuration,
+				styleMs: m.RecalcStyleDuration
+			});
+			await context.close();
+		}
+		const mid = [...runs].sort((a, b) => a.taskMs - b.taskMs)[Math.floor(runs.length / 2)];
+		rows.push({ page: name, path, runs: runs.length, ...mapValues(mid, (v) => round(v, 0)) });
+	}
+	const home = rows.find((r) => r.page === 'home');
+	for (const r of rows) r.vsHome = round(r.taskMs / home.taskMs, 2);
+	return rows;
+}
+
+const mapValues = (o, f) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+
 // ---- the run ------------------------------------------------------------------------------
 
 /** Opens the host page with the sandbox embed; `view` as the embed's `view=` parameter. */
@@ -816,6 +873,9 @@ async function run() {
 				browser: browser.version(),
 				memory: await memoryPass(await openEmbed(browser, null))
 			};
+		// BENCH_ONLY=open: the page-open times alone, while working on start-up.
+		if (process.env.BENCH_ONLY === 'open')
+			return { browser: browser.version(), openMs: await openCost(browser) };
 		// BENCH_ONLY=panels: each panel alone and the default embed, while working on rendering.
 		const panelsOnly = process.env.BENCH_ONLY === 'panels';
 		// The registry panel alone: the world plus the 2,000-row table, nothing else on the page.
@@ -847,6 +907,8 @@ async function run() {
 		const memory = await memoryPass(await openEmbed(browser, null));
 		log('JavaScript each page loads on open');
 		const onOpen = await loadedOnOpen(browser);
+		log('main-thread time to open a page');
+		const openMs = await openCost(browser);
 		// Time travel on a long session: the registry view, so the figure is the rebuild.
 		log('time travel at step 5,000 (view=registry)');
 		const timeTravel = await timeTravelPass(await openEmbed(browser, 'registry'));
@@ -858,6 +920,7 @@ async function run() {
 			all,
 			memory,
 			onOpen,
+			openMs,
 			timeTravel
 		};
 	} finally {

@@ -387,6 +387,22 @@ for (const o of browser?.onOpen ?? [])
 		under(o.gzipKiB, o.budgetKiB)
 	);
 
+for (const o of browser?.openMs ?? [])
+	row(
+		'open a page (Chromium main thread, navigation to settled)',
+		o.page === 'home' ? 'home page (the reference)' : `${o.page}: vs the home page`,
+		(res) => {
+			const x = res.browser?.openMs?.find((y) => y.path === o.path);
+			if (!x) return undefined;
+			const parts = `script ${x.scriptMs}, layout ${x.layoutMs}, style ${x.styleMs}`;
+			return o.page === 'home'
+				? `${x.taskMs} ms (${parts})`
+				: `${x.vsHome}× (${x.taskMs} ms: ${parts})`;
+		},
+		'',
+		''
+	);
+
 if (node?.replay) {
 	const R = (r) => r.node.replay;
 	const med = (x) => (x ? `${x.median.toFixed(0)} ms (p95 ${x.p95.toFixed(0)})` : undefined);
