@@ -36,6 +36,13 @@ describe('trust events', () => {
 		expect(describeEvent(event('trusted', { connector: 'github' }))).toBe(
 			'已信任连接器 github，正在连接。'
 		);
+		// The network's state is a Chinese word: no space before it, as between any two.
+		expect(describeEvent(event('grant_changed', { tools: '2', network: 'true' }))).toBe(
+			'授权已更改：2 个工具，网络访问开启。'
+		);
+		expect(describeEvent(event('grant_changed', { tools: '0', network: 'false' }))).toBe(
+			'授权已更改：0 个工具，网络访问关闭。'
+		);
 		const long = describeEvent(event('disconnected', { connector: 'x'.repeat(5000) }));
 		expect(long.length).toBeLessThan(400);
 	});
