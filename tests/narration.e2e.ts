@@ -121,7 +121,10 @@ for (const lang of LOCALES) {
 		await settled(page);
 		// The first of two: the second is the same command on another port.
 		const block = page
-			.getByRole('region', { name: `${t(lang, 'narration_code_block')} (sh)` })
+			.getByRole('region', {
+				name: t(lang, 'narration_code_block_lang', { lang: 'sh' }),
+				exact: true
+			})
 			.first();
 		await expect(block).toHaveText('npm run lab:server -- --lab 08-live-mode');
 		await expect(block.locator('code')).toHaveCount(1);

@@ -1,5 +1,6 @@
 import { render } from 'svelte/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { parseScenario } from '$lib/core/scenario/parse';
 import { WorldState } from '$lib/state/world-state.svelte';
 import CallPanel from './CallPanel.svelte';
@@ -202,6 +203,11 @@ describe('WireLog', () => {
 		);
 		// The realtime ws server is never attempted, so it never appears on the wire.
 		expect(shown).not.toMatch(/t=\d+ ms realtime/);
+		// In Chinese, the request it answers is in full-width brackets.
+		overwriteGetLocale(() => 'zh-CN');
+		expect(text(html(world, WireLog))).toContain(
+			'错误响应 id=2 error -32601: Method not found （回应 resources/list）'
+		);
 	});
 
 	it('logs a kill as a transport event', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveProblemKind } from '$lib/core/live/live-errors';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
-import { entryProblemMessage, problemMessage } from './live-problem';
+import { entryProblemMessage, entryProblemsText, problemMessage } from './live-problem';
 import { LIVE_PROBLEM_KINDS } from '$lib/core/labs/lab-schema';
 
 const context = { origin: 'http://127.0.0.1:4173', timeoutMs: 30_000 };
@@ -79,6 +79,17 @@ describe('entryProblemMessage', () => {
 		expect(entryProblemMessage('name-long')).toBe('A server name has at most 100 characters.');
 		expect(entryProblemMessage('header-authorization')).toBe(
 			'Put a bearer token in the token field (it stays in memory), not in an Authorization header.'
+		);
+	});
+
+	it('joins several problems as the language of the page writes two sentences', () => {
+		expect(entryProblemsText(['url-scheme', 'header-name'])).toBe(
+			'A live server is reached over http:// or https://. A header name is letters, digits and - only, e.g. X-Api-Key.'
+		);
+		overwriteGetLocale(() => 'zh-CN');
+		// Chinese puts no space after 。.
+		expect(entryProblemsText(['url-scheme', 'header-name'])).toBe(
+			'真实服务器要通过 http:// 或 https:// 访问。请求头名称只能包含字母、数字和 -，例如 X-Api-Key。'
 		);
 	});
 });

@@ -7,6 +7,7 @@ import type { LiveEntryProblem } from '$lib/core/live/live-entry';
 import { NAME_MAX } from '$lib/core/live/live-entry';
 import { m } from '$lib/paraglide/messages';
 import { getLocale } from '$lib/paraglide/runtime';
+import { joinSentences } from '$lib/state/announcer.svelte';
 
 export interface ProblemContext {
 	/** This page's origin: the one a server's CORS must allow. */
@@ -65,4 +66,9 @@ export function entryProblemMessage(problem: LiveEntryProblem): string {
 		'header-authorization': m.live_entry_header_authorization
 	};
 	return messages[problem]();
+}
+
+/** Every problem of the connect form, one sentence each, as the page's language joins them. */
+export function entryProblemsText(problems: readonly LiveEntryProblem[]): string {
+	return joinSentences(problems.map(entryProblemMessage), getLocale());
 }

@@ -49,5 +49,10 @@ describe('cue descriptions', () => {
 			'Cues recorded: 2. Reset the world to play them from the start. Actions that could not become cues: 1 (delays, step mode and log levels are page controls).'
 		);
 		expect(describeOutcome({ kind: 'step' }, title)).toBe('');
+		overwriteGetLocale(() => 'zh-CN');
+		// Two Chinese sentences: no space after the first one's 。.
+		expect(describeOutcome({ kind: 'recorded', count: 2, skipped: 1 }, title)).toBe(
+			'已录制演示提示：2 条。重置世界即可从头播放。无法成为演示提示的操作：1 个（延迟、单步模式和日志级别属于页面控制）。'
+		);
 	});
 });

@@ -1,6 +1,7 @@
 import type { ActionSummary, CueSummary } from '$lib/core/presenter/channel';
 import { i18n } from '$lib/i18n/locale.svelte';
 import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
 import { joinSentences } from '$lib/state/announcer.svelte';
 import type { Outcome } from '$lib/state/presenter.svelte';
 
@@ -105,12 +106,14 @@ export function describeOutcome(outcome: Outcome, title: (n: number) => string):
 		case 'recorded':
 			return outcome.count === 0
 				? m.presenter_recorded_none()
-				: [
-						m.presenter_recorded({ count: outcome.count }),
-						outcome.skipped ? m.presenter_recorded_skipped({ count: outcome.skipped }) : ''
-					]
-						.filter(Boolean)
-						.join(' ');
+				: joinSentences(
+						[
+							m.presenter_recorded({ count: outcome.count }),
+							outcome.skipped ? m.presenter_recorded_skipped({ count: outcome.skipped }) : ''
+						].filter(Boolean),
+						// The messages' language: Chinese puts no space after 。.
+						getLocale()
+					);
 		case 'loaded':
 			return m.presenter_loaded({ count: outcome.count });
 		case 'invalid':

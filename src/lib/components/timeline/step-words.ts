@@ -1,6 +1,7 @@
 import { labActionsFor } from '$lib/core/labs/lab-actions';
 import { summarizeAction } from '$lib/core/presenter/channel-state';
 import type { LoggedAction } from '$lib/core/world/actions';
+import { getLocale } from '$lib/paraglide/runtime';
 import { describeAction } from '../presenter/describe';
 
 /**
@@ -17,7 +18,10 @@ export function stepWords(tape: readonly LoggedAction[], n: number): string {
 	const lab = labActionsFor(action) ?? [
 		{ do: action.do, ...('server' in action ? { server: action.server } : {}) }
 	];
-	return lab
-		.map((a) => describeAction(summarizeAction(a as Parameters<typeof summarizeAction>[0])))
-		.join('; ');
+	return (
+		lab
+			.map((a) => describeAction(summarizeAction(a as Parameters<typeof summarizeAction>[0])))
+			// Calls made in one model turn: Chinese words take the full-width semicolon.
+			.join(getLocale().startsWith('zh') ? '；' : '; ')
+	);
 }

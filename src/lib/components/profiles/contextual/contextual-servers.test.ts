@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { baseLocale, overwriteGetLocale } from '$lib/paraglide/runtime';
 import type { ScenarioInput } from '$lib/core';
 import type { WorldState } from '$lib/state/world-state.svelte';
 import { html, startedStates, text } from '../../test-support/render';
@@ -39,6 +40,8 @@ const scenario: ScenarioInput = {
 };
 
 const started = startedStates(scenario);
+
+afterEach(() => overwriteGetLocale(() => baseLocale));
 
 /** What the "Sent in this run" entry of each server's card reads. */
 function sent(world: WorldState): Record<string, string> {
@@ -122,6 +125,33 @@ describe('the contextual panel: "Sent in this run"', () => {
 		);
 		// files is refused: its card says why, and has no "Sent in this run" entry.
 		expect(sent(world)).toEqual({ knowledge: NOT_SENT, billing: NOT_SENT });
+	});
+});
+
+describe('the contextual panel: each binding’s kind', () => {
+	it('is in brackets and commas of the page’s language', async () => {
+		const world = await started({
+			...scenario,
+			contextual: {
+				...scenario.contextual!,
+				servers: {
+					knowledge: {
+						headers: {
+							'X-User-ID': { source: 'identity.user_id' },
+							'X-Thread-ID': { source: 'context.thread_id', required: false, secret: true }
+						}
+					}
+				}
+			}
+		});
+		const english = text(html(world, ContextualPanel));
+		expect(english).toContain('X-User-ID ← identity.user_id (required)');
+		expect(english).toContain('X-Thread-ID ← context.thread_id (optional, secret)');
+		overwriteGetLocale(() => 'zh-CN');
+		const chinese = text(html(world, ContextualPanel));
+		// Chinese words in full-width brackets, with a full-width comma between them.
+		expect(chinese).toContain('X-User-ID ← identity.user_id （必需）');
+		expect(chinese).toContain('X-Thread-ID ← context.thread_id （可选，机密）');
 	});
 });
 
