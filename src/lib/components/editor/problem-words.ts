@@ -6,9 +6,10 @@ import { m } from '$lib/paraglide/messages';
 
 /**
  * The lab's own validation sentences (core/scenario: parse.ts, schema.ts, protocol-schema.ts,
- * support.ts) in the page's language. The core writes them in English, as the embed's `error`
- * field gives them to a host; the editor shows them to a person, next to zod's own messages,
- * which it already asks for in the page's language. A sentence not listed here is shown as
+ * support.ts; and the editor's key written twice, scenario-text.ts) in the page's language. The
+ * core writes them in English, as the embed's `error` field gives them to a host; the editor
+ * shows them to a person, next to zod's own messages, which it already asks for in the page's
+ * language. A sentence not listed here is shown as
  * written. problem-words.test.ts feeds the core's real sentences, so a reworded one is caught.
  */
 const RULES: ReadonlyArray<readonly [RegExp, (match: RegExpMatchArray) => string]> = [
@@ -36,6 +37,10 @@ const RULES: ReadonlyArray<readonly [RegExp, (match: RegExpMatchArray) => string
 	[
 		/^This world has no server named (".*"), so these settings would never be used\. It has no servers\.$/s,
 		([, name]) => m.scenario_problem_no_such_server_none({ name })
+	],
+	[
+		/^(".*") is written twice in this object: JSON keeps only the last one, so the first is lost\. Rename one of them or remove it\.$/s,
+		([, key]) => m.scenario_problem_written_twice({ key })
 	],
 	[
 		/^The (.+) profile is not available in this version yet \(only (.*)\)\.$/s,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '$lib/i18n/locale.svelte';
 import { templateById, templateText } from '$lib/core/scenario/templates';
+import { scenarioDiagnostics } from './scenario-diagnostics';
 import {
 	addServer,
 	addTool,
@@ -36,6 +37,40 @@ describe('checkScenarioText (validation only)', () => {
 	it('keeps the parsed input as written, for setScenario', () => {
 		const check = checkScenarioText('{"mcp_servers": {"a": {"command": "x"}}}');
 		expect(check.kind === 'valid' && check.input).toEqual({ mcp_servers: { a: { command: 'x' } } });
+	});
+
+	it('refuses a server name written twice, which JSON would drop without a word', () => {
+		const text = `{
+  "mcp_servers": {
+    "fs": { "command": "a", "sim": { "tools": [{ "name": "read" }] } },
+    "fs": { "command": "b" }
+  }
+}`;
+		expect(checkScenarioText(text)).toEqual({
+			kind: 'invalid',
+			problems: [
+				{
+					path: 'mcp_servers.fs',
+					message:
+						'"fs" is written twice in this object: JSON keeps only the last one, so the first is lost. Rename one of them or remove it.'
+				}
+			]
+		});
+		// Said with the schema's own problems, in the page's language.
+		i18n.locale = 'zh-CN';
+		const both = checkScenarioText(text.replace('"command": "b"', '"command": 7'));
+		expect(both.kind === 'invalid' && both.problems.map((p) => p.path)).toEqual([
+			'mcp_servers.fs',
+			'mcp_servers.fs.command'
+		]);
+		expect(
+			scenarioDiagnostics(text, '(根)').map((d) => [text.slice(d.from, d.from + 25), d.message])
+		).toEqual([
+			[
+				'{ "command": "b" }\n  }\n}',
+				'mcp_servers.fs: "fs" 在这个对象里写了两次：JSON 只保留最后一个，第一个会丢失。请给其中一个改名或删掉它。'
+			]
+		]);
 	});
 
 	it('reports JSON syntax errors apart from schema problems', () => {

@@ -1,7 +1,8 @@
 import { type Scenario, type ScenarioProblem } from '$lib/core';
 import { parseScenario } from '$lib/core/scenario/parse';
 import { mergeServers } from '$lib/core/scenario/plugins';
-import { unsupported } from '$lib/core/scenario/problems';
+import { formatPath, unsupported } from '$lib/core/scenario/problems';
+import { duplicateKeys } from './duplicate-keys';
 import { schemaErrors } from './schema-errors';
 
 /**
@@ -28,9 +29,14 @@ export function checkScenarioText(text: string): TextCheck {
 			text
 		};
 	}
+	// Said first: the schema only ever sees the last of the two.
+	const twice = duplicateKeys(text).map((path) => ({
+		path: formatPath(path),
+		message: `${JSON.stringify(path.at(-1))} is written twice in this object: JSON keeps only the last one, so the first is lost. Rename one of them or remove it.`
+	}));
 	const parsed = parseScenario(input, { error: schemaErrors() });
-	if (!parsed.ok) return { kind: 'invalid', problems: parsed.problems };
-	const refused = unsupported(parsed.scenario);
+	if (!parsed.ok) return { kind: 'invalid', problems: [...twice, ...parsed.problems] };
+	const refused = [...twice, ...unsupported(parsed.scenario)];
 	if (refused.length) return { kind: 'invalid', problems: refused };
 	// Counted as the harness will run them: settings servers plus enabled plugins' servers.
 	const servers = mergeServers(parsed.scenario).servers.length;
