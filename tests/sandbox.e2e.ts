@@ -167,10 +167,55 @@ for (const lang of ['en', 'zh-CN'])
 		await expect(page.getByTestId('live-region')).toContainText(meant);
 	});
 
+test('a server that asks the host: its request is answered in the sandbox, and the call ends', async ({
+	page
+}) => {
+	const editor = await open(page);
+	const world = {
+		host: { sampling: true, modelReply: 'Three orders.' },
+		mcp_servers: {
+			shop: {
+				command: 'shop-server',
+				sim: {
+					tools: [
+						{
+							name: 'summarise',
+							steps: [{ do: 'sample', prompt: 'Summarise the orders' }],
+							result: { content: [{ type: 'text', text: 'summary sent' }] }
+						}
+					],
+					prompts: [{ name: 'greet', messages: [{ role: 'user', text: 'Hello' }] }]
+				}
+			}
+		}
+	};
+	await editor.click();
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.insertText(JSON.stringify(world, null, 2));
+	await page.getByRole('button', { name: en('editor_apply') }).click();
+	await expect(page.getByTestId('editor-outcome')).toContainText(en('editor_connection_ok'));
+	await settled(page);
+
+	const calls = page.locator('#calls');
+	await calls.getByRole('button', { name: en('call_button'), exact: true }).click();
+	await expect(calls.getByRole('listitem')).toContainText(en('call_waiting'));
+	// The call waits for the host; the host panel is where the person answers (it was not on
+	// this page: the call waited for good, the clock stopped by design).
+	const host = page.getByRole('region', { name: en('host_title') });
+	await host.getByRole('button', { name: en('host_approve_label', { id: 'h1' }) }).click();
+	await expect(calls.getByRole('listitem')).toContainText('summary sent');
+	// And the protocol panel: the server's prompts are reachable too.
+	const protocol = page.getByRole('region', { name: en('protocol_title') });
+	await protocol
+		.getByRole('button', { name: en('protocol_list_prompts_label', { server: 'shop' }) })
+		.click();
+	await expect(protocol).toContainText('greet');
+});
+
 test('templates load into the editor; export and import a file', async ({ page }) => {
 	const editor = await open(page);
 	// No template is chosen at first (a title shown there read as the world's own), so none loads.
-	const templates = page.getByLabel(en('editor_template_label'));
+	const templates = page.getByRole('combobox', { name: en('editor_template_label'), exact: true });
 	await expect(templates.locator('option:checked')).toHaveText(en('editor_template_choose'));
 	await expect(page.getByRole('button', { name: en('editor_template_load') })).toBeDisabled();
 	await templates.selectOption('naming-stress');
@@ -300,7 +345,9 @@ test('a reload keeps the applied world, without its secrets; the template applie
 	expect(await page.content()).not.toContain(SECRET);
 
 	// The template applied again is the sandbox's start: nothing is kept.
-	await page.getByLabel(en('editor_template_label')).selectOption('lab-01');
+	await page
+		.getByRole('combobox', { name: en('editor_template_label'), exact: true })
+		.selectOption('lab-01');
 	await page.getByRole('button', { name: en('editor_template_load') }).click();
 	await page.getByRole('button', { name: en('editor_apply') }).click();
 	await settled(page);
