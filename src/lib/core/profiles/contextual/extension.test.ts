@@ -323,6 +323,8 @@ describe('contextual profile: runs', () => {
 				"MCP server 'docs' defines a tool whose name conflicts with existing tool from MCP server 'kb': 'whoami'. Set the `tool_prefix` attribute to avoid name conflicts."
 		});
 		expect(w.registeredTools).toEqual([]);
+		// The panel's "Tools the model sees in this run" says the same: none (it listed kb's).
+		expect(view(w).tools).toEqual([]);
 	});
 
 	it('refuses an unknown identity or server', async () => {

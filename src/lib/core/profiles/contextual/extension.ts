@@ -334,7 +334,9 @@ class ContextualExtension implements ProfileExtension {
 					}
 				])
 			),
-			tools: tools.tools.map((t) => t.name),
+			// As build() gives them: a name clash fails the whole tool load, so the model has none
+			// (the panel listed the tools before the clash under "Tools the model sees").
+			tools: tools.error ? [] : tools.tools.map((t) => t.name),
 			filtered: tools.filtered,
 			unmatched: tools.unmatched
 		};
