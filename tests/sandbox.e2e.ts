@@ -93,6 +93,38 @@ test('an invalid edit keeps the text and the world; a valid one replaces the wor
 	await expect(page.getByText('mcp__notes__read_note').first()).toBeVisible();
 });
 
+test('the form keeps a name as typed, and marks a refused tool name as it marks a server name', async ({
+	page
+}) => {
+	await open(page);
+	// A name with a space at its end is kept as typed (adapting it is what the lab shows): the
+	// next tool goes on that server, not on the first one because the trimmed name is no server.
+	await page.getByLabel(en('editor_form_name'), { exact: true }).fill('notes ');
+	await page.getByLabel(en('editor_form_command'), { exact: true }).fill('node');
+	await page.getByRole('button', { name: en('editor_form_add_server_button') }).click();
+	await expect(
+		page.getByRole('button', { name: en('editor_form_remove_server', { server: 'notes ' }) })
+	).toBeVisible();
+	await expect(page.getByLabel(en('editor_form_tool_server'))).toHaveValue('notes ');
+
+	const toolName = page.getByLabel(en('editor_form_tool_name'), { exact: true });
+	const addTool = page.getByRole('button', { name: en('editor_form_add_tool_button') });
+	await toolName.fill('read_note');
+	await addTool.click();
+	await expect(
+		page.getByRole('button', {
+			name: en('editor_form_remove_tool', { tool: 'read_note', server: 'notes ' })
+		})
+	).toBeVisible();
+	await expect(toolName).toHaveAttribute('aria-invalid', 'false');
+	await toolName.fill('read_note');
+	await addTool.click();
+	const taken = en('editor_form_tool_taken', { server: 'notes ', name: 'read_note' });
+	await expect(toolName).toHaveAttribute('aria-invalid', 'true');
+	await expect(toolName).toHaveAccessibleDescription(taken.trim());
+	await expect(page.getByTestId('live-region')).toContainText(taken.trim());
+});
+
 test('a ws server validates, then fails to connect: the outcome tells the two apart', async ({
 	page
 }) => {
