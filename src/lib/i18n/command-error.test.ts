@@ -9,6 +9,7 @@ import { WorldCommandError } from '$lib/core/world/events';
 import { hostRefusals } from '$lib/core/world/host-refusals';
 import { LiveCommandError } from '$lib/core/world/live-io';
 import { parseLogFile } from '$lib/core/share/log-file';
+import { checkShared } from '$lib/core/share/share-link';
 import { m } from '$lib/paraglide/messages';
 import { overwriteGetLocale } from '$lib/paraglide/runtime';
 import { i18n } from './locale.svelte';
@@ -159,6 +160,33 @@ describe('a refused command in the page language', () => {
 		expect(commandErrorText(name.why)).toBe(
 			'该文件不是 JSON（第 2 行第 3 列：此处应为带双引号的属性名）。'
 		);
+	});
+
+	it('says what is wrong in a log file or a share link in the page’s language, not zod’s English', async () => {
+		const file = await parseLogFile(
+			JSON.stringify({
+				scenario: { profile: 'claude', mcp_servers: {} },
+				actions: [{ seq: 1, t: 0, during: null, action: { do: 'delay', server: 's', ms: '2000' } }]
+			})
+		);
+		if (file.ok) throw new Error('the file parsed');
+		expect(commandErrorText(file.why)).toBe(
+			'The file is not an MCP Lab log at scenario.profile: Invalid option: expected one of "openharness"|"toolsource"|"trust"|"miniharness"|"contextual"'
+		);
+		const link = await checkShared({
+			v: 1,
+			lab: null,
+			labStep: 0,
+			scenario: {},
+			actions: 'x',
+			at: 0
+		});
+		if (link.ok) throw new Error('the link opened');
+		overwriteGetLocale(() => 'zh-CN');
+		expect(commandErrorText(file.why)).toBe(
+			'该文件不是 MCP Lab 日志，问题位于 scenario.profile：无效选项：期望以下之一 "openharness"|"toolsource"|"trust"|"miniharness"|"contextual"'
+		);
+		expect(commandErrorText(link.why)).toMatch(/^链接在 \S+ 处损坏：无效输入：期望/);
 	});
 
 	it('says the world’s refusal a replayed action met in the page’s language, when it has its words', () => {

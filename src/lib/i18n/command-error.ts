@@ -6,6 +6,7 @@ import type { shareRefusals } from '$lib/core/share/refusals';
 import type { worldRefusals } from '$lib/core/world/command-errors';
 import type { hostRefusals } from '$lib/core/world/host-refusals';
 import { m } from '$lib/paraglide/messages';
+import { getLocale } from '$lib/paraglide/runtime';
 import { misfitText } from './form-misfit-words';
 import { jsonErrorDetail } from './json-error-words';
 
@@ -24,6 +25,9 @@ type Texts = { [K in CommandErrorKey]: (p: CommandErrorParams<K>) => string };
 
 /** An empty list reads "none" in the page's language (the English sentence has it built in). */
 const list = (names: string) => names || m.command_error_none();
+/** The schema's words for what is wrong in a link or a file: zod's Chinese on a Chinese page. */
+const schemaDetail = (p: { detail: string; detail_zh?: string }) =>
+	getLocale() === 'zh-CN' && p.detail_zh ? p.detail_zh : p.detail;
 /** An empty JSON path is the document's top level. */
 const at = (path: string) => path || m.command_error_top_level();
 
@@ -94,14 +98,16 @@ const texts: Texts = {
 	share_too_big: () => m.command_error_share_too_big(),
 	share_unpack: () => m.command_error_share_unpack(),
 	share_not_json: () => m.command_error_share_not_json(),
-	share_damaged_at: (p) => m.command_error_share_damaged_at({ ...p, path: at(p.path) }),
+	share_damaged_at: (p) =>
+		m.command_error_share_damaged_at({ path: at(p.path), detail: schemaDetail(p) }),
 	share_refused: (p) => m.command_error_share_refused({ path: at(p.path), detail: refusedText(p) }),
 	share_seq: m.command_error_share_seq,
 	share_during: m.command_error_share_during,
 	share_during_action: m.command_error_share_during_action,
 	share_step_past: m.command_error_share_step_past,
 	log_not_json: (p) => m.command_error_log_not_json({ detail: notJsonText(p) }),
-	log_invalid_at: (p) => m.command_error_log_invalid_at({ ...p, path: at(p.path) }),
+	log_invalid_at: (p) =>
+		m.command_error_log_invalid_at({ path: at(p.path), detail: schemaDetail(p) }),
 	log_seq: m.command_error_log_seq,
 	log_during: m.command_error_log_during,
 	log_during_action: m.command_error_log_during_action,

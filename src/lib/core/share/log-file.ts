@@ -48,7 +48,13 @@ export async function parseLogFile(text: string): Promise<LogFileResult> {
 	const { checkLogFile } = await import('./tape-check');
 	const checked = checkLogFile(data);
 	if (!checked.ok)
-		return failure(shareRefusal('log_invalid_at', { path: checked.path, detail: checked.detail }));
+		return failure(
+			shareRefusal('log_invalid_at', {
+				path: checked.path,
+				detail: checked.detail,
+				detail_zh: checked.detail_zh
+			})
+		);
 	const { scenario, actions } = checked.data;
 	const unordered = sequenceProblem(actions, 'log');
 	if (unordered) return failure(unordered);

@@ -14,7 +14,7 @@ export const shareRefusals = {
 	share_too_big: () => 'This link holds more than MCP Lab opens (over 5 MB).',
 	share_unpack: () => 'The link is damaged (it could not be unpacked); copy it again.',
 	share_not_json: () => 'The link is damaged (its content is not JSON); copy it again.',
-	share_damaged_at: (p: { path: string; detail: string }) =>
+	share_damaged_at: (p: { path: string; detail: string; detail_zh?: string }) =>
 		`The link is damaged at ${p.path || 'its top level'}: ${p.detail}`,
 	share_refused: (p: { path: string } & RefusedValues) =>
 		`The link is damaged at ${p.path}: the world refuses that action. ${p.detail}`,
@@ -29,7 +29,7 @@ export const shareRefusals = {
 	/** `line` and `column`: where the text broke, when the engine says (for the page's own words). */
 	log_not_json: (p: { detail: string; line?: string; column?: string }) =>
 		`The file is not JSON (${p.detail}).`,
-	log_invalid_at: (p: { path: string; detail: string }) =>
+	log_invalid_at: (p: { path: string; detail: string; detail_zh?: string }) =>
 		`The file is not an MCP Lab log at ${p.path || 'its top level'}: ${p.detail}`,
 	log_seq: (p: { path: string; expected: string; found: string }) =>
 		`The file is not an MCP Lab log at ${p.path}: expected ${p.expected}, found ${p.found}.`,

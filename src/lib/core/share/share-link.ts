@@ -123,7 +123,11 @@ export async function checkShared(data: unknown): Promise<DecodeResult> {
 	const checked = checkSharedWorld(data, SHARE_FORMAT);
 	if (!checked.ok)
 		return failure(
-			shareRefusal('share_damaged_at', { path: checked.path, detail: checked.detail })
+			shareRefusal('share_damaged_at', {
+				path: checked.path,
+				detail: checked.detail,
+				detail_zh: checked.detail_zh
+			})
 		);
 	const { lab, labStep, scenario, actions, at } = checked.data;
 	const unordered = sequenceProblem(actions, 'share');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatPath } from '../scenario/parse';
 import { scenarioSchema } from '../scenario/schema';
+import { chineseError } from '../text/zod-chinese';
 import { loggedActionSchema } from '../world/action-log-schema';
 
 /**
@@ -12,13 +13,19 @@ import { loggedActionSchema } from '../world/action-log-schema';
  */
 const MAX_ACTIONS = 50_000;
 
-export type Checked<T> = { ok: true; data: T } | { ok: false; path: string; detail: string };
+/** `detail_zh`: zod's words in Chinese, for a Chinese page (zod's own words; the lab's stay English). */
+export type Checked<T> =
+	{ ok: true; data: T } | { ok: false; path: string; detail: string; detail_zh: string };
 
 function check<T>(schema: z.ZodType<T>, data: unknown): Checked<T> {
 	const parsed = schema.safeParse(data);
 	if (parsed.success) return { ok: true, data: parsed.data };
 	const issue = parsed.error.issues[0];
-	return { ok: false, path: formatPath(issue.path), detail: issue.message };
+	// Parsed again, in Chinese, only when it failed. The problem is the same one (the schema and
+	// the data are), so its first issue is the first one here.
+	const zh = schema.safeParse(data, { error: chineseError });
+	const detail_zh = zh.success ? issue.message : zh.error.issues[0].message;
+	return { ok: false, path: formatPath(issue.path), detail: issue.message, detail_zh };
 }
 
 /** `format`: share-link.ts's SHARE_FORMAT, passed in (importing it would load the share code). */
