@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { duplicateKeys } from '$lib/components/editor/duplicate-keys';
 
 // Every locale file in messages/, loaded through Vite so new keys and locales are picked up.
 const files = import.meta.glob<Record<string, unknown>>('../../../messages/*.json', {
@@ -14,6 +15,13 @@ for (const [file, json] of Object.entries(files)) {
 		Object.entries(json).filter(([key]) => !key.startsWith('$')) as [string, string][]
 	);
 }
+
+/** The files as written: a key written twice parses as one, its first value lost. */
+const texts = import.meta.glob<string>('../../../messages/*.json', {
+	eager: true,
+	query: '?raw',
+	import: 'default'
+});
 
 const BASE = 'en';
 const TRANSLATIONS = ['zh-CN'];
@@ -39,6 +47,14 @@ function diff(a: string[], b: string[]): string[] {
 }
 
 describe('message catalogs', () => {
+	it('write each key once (two helpers adding messages at once can leave a key twice)', () => {
+		const twice = Object.entries(texts).flatMap(([file, text]) =>
+			duplicateKeys(text).map((path) => `${file.replace(/^.*\//, '')}: ${path.join('.')}`)
+		);
+		expect(Object.keys(texts).length).toBeGreaterThan(1);
+		expect(twice).toEqual([]);
+	});
+
 	it('has the base and every translated locale', () => {
 		expect(Object.keys(catalogs).sort()).toEqual(expect.arrayContaining([BASE, ...TRANSLATIONS]));
 	});
