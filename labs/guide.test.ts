@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { actionSchema } from '../src/lib/core/labs/action-schema';
 import { goalKinds, LIVE_PROBLEM_KINDS } from '../src/lib/core/labs/lab-schema';
 import {
+	ALL_SERVER_STATES,
 	CALL_STATES,
+	COMMAND_NAMES,
 	HOST_REQUEST_STATES,
 	PROCESS_STATES,
 	STAGE_OUTCOMES
@@ -68,6 +70,9 @@ describe('labs/README.md, the lab author guide', () => {
 		expect(missing(permissionModes)).toEqual([]);
 		expect(missing(PROCESS_STATES)).toEqual([]);
 		expect(missing(HOST_REQUEST_STATES)).toEqual([]);
+		expect(missing(ALL_SERVER_STATES)).toEqual([]);
+		// A command goal's names, which the build now holds it to (a typo was a goal never met).
+		expect(missing(COMMAND_NAMES)).toEqual([]);
 		// A live server's problem kinds (three were added to the code and left out here once).
 		expect(LIVE_PROBLEM_KINDS).toEqual(expect.arrayContaining(['refused', 'cors', 'redirect']));
 		expect(missing(LIVE_PROBLEM_KINDS)).toEqual([]);

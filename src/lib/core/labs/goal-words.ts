@@ -2,6 +2,11 @@ import type { CallStage, StageRecord } from '../machines/call.stages';
 import { STATE_OF, type CallState } from '../world/calls';
 import type { HostRequestState } from '../world/host-requests';
 import type { ProcessState } from '../world/sim-process';
+import type { CommandName } from '../world/events';
+import type { ConnectionStatus } from '../machines/types';
+import type { ConnectorState } from '../profiles/trust/view';
+import type { ClientWord } from '../profiles/miniharness/view';
+import type { profileIds } from '../scenario/profile-ids';
 
 /**
  * The words a goal may use for a call's stage and outcome, a call's state, a server's process and
@@ -78,3 +83,63 @@ export const HOST_REQUEST_STATES = exactly<HostRequestState>()([
 	'answered',
 	'withdrawn'
 ]);
+
+/** The commands the world logs, as a `command` goal names them (CommandName in world/events.ts). */
+export const COMMAND_NAMES = exactly<CommandName>()([
+	'startSession',
+	'closeSession',
+	'connectAll',
+	'reconnectAll',
+	'kill',
+	'restart',
+	'hang',
+	'delay',
+	'callTool',
+	'answerApproval',
+	'setPermissionMode',
+	'setStepMode',
+	'stepCall',
+	'cancelCall',
+	'reconcile',
+	'restartHarness',
+	'answerSampling',
+	'answerElicitation',
+	'setRoots',
+	'setLogLevel',
+	'listResources',
+	'listResourceTemplates',
+	'readResource',
+	'listPrompts',
+	'getPrompt',
+	'profile'
+]);
+
+/** The actions whose command is logged under another name: the mistake a `command` goal invites. */
+export const COMMAND_OF_ACTION: Readonly<Record<string, CommandName>> = {
+	call: 'callTool',
+	answer: 'answerApproval',
+	cancel: 'cancelCall'
+};
+
+const CONNECTION_STATES = exactly<ConnectionStatus>()([
+	'pending',
+	'connected',
+	'failed',
+	'disabled'
+]);
+
+/**
+ * A server's state in each profile's own words (`server.state`; world.serverState): OpenHarness
+ * and ToolSource say the connection's status, contextual adds `refused`, trust and MiniHarness
+ * have words of their own.
+ */
+export const SERVER_STATES: { [P in (typeof profileIds)[number]]: readonly string[] } = {
+	openharness: CONNECTION_STATES,
+	toolsource: CONNECTION_STATES,
+	contextual: [...CONNECTION_STATES, 'refused'],
+	trust: exactly<ConnectorState>()(['disconnected', 'trusted', 'connecting', 'connected']),
+	miniharness: exactly<ClientWord>()(['pending', 'initializing', 'initialized', 'failed', 'closed'])
+};
+
+/** Every profile's server states, for the schema (lab-check.ts holds a goal to its lab's profiles). */
+export const ALL_SERVER_STATES = [...new Set(Object.values(SERVER_STATES).flat())];

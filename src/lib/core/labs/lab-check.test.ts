@@ -75,10 +75,51 @@ describe('the build’s lab check', () => {
 		expect(problemsOf(goal({ outcome: 'ran' }))[0]).toMatch(
 			/call\.outcome: An outcome needs its stage\.$/
 		);
-		expect(problemsOf(goal({ state: 'complete' }))[0]).toMatch(/call\.state: Invalid option/);
+		expect(problemsOf(goal({ state: 'complete' }))[0]).toMatch(
+			/call\.state: Invalid option: .* \(did you mean "completed"\?\)$/
+		);
 		expect(
 			problemsOf((lab) => (lab.steps[0].checks[0].goal = { permissionMode: 'fullauto' }))[0]
-		).toMatch(/goal\.permissionMode: Invalid option/);
+		).toMatch(/goal\.permissionMode: Invalid option: .* \(did you mean "full_auto"\?\)$/);
+	});
+
+	it('refuses a command the world never logs, naming the one an action is logged as', () => {
+		const command = (word: string) => (lab: Json) =>
+			(lab.steps[3].checks[0].goal = { command: word });
+		expect(problemsOf(command('reconnectall'))).toEqual([
+			expect.stringMatching(
+				/^labs\/01-connection-isolation\/lab\.json: steps\[3\]\.checks\[0\]\.goal\.command: Unknown command "reconnectall" \(did you mean "reconnectAll"\?\): one of startSession, /
+			)
+		]);
+		// The actions call, answer and cancel are logged as callTool, answerApproval, cancelCall.
+		expect(problemsOf(command('call'))[0]).toContain(
+			'goal.command: Unknown command "call" (did you mean "callTool"?)'
+		);
+		expect(problemsOf(command('answer'))[0]).toContain('(did you mean "answerApproval"?)');
+		expect(problemsOf(command('reconnectAll'), undefined)).toEqual(['']);
+	});
+
+	it('refuses a server state no profile of the lab says', () => {
+		const state = (word: string) => (lab: Json) =>
+			(lab.steps[3].checks[1].goal = { not: { server: 'filesystem', state: word } });
+		expect(problemsOf(state('faild'))).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[3].checks[1].goal.not.state: Unknown server state "faild" (did you mean "failed"?): one of pending, connected, failed, disabled, refused, disconnected, trusted, connecting, initializing, initialized, closed.'
+		]);
+		// MiniHarness's word, in an OpenHarness lab: a goal no world of this lab would meet.
+		expect(problemsOf(state('initialized'))).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[3].checks[1].goal.not.state: No server is "initialized" under openharness: a server\'s state is one of pending, connected, failed, disabled.'
+		]);
+		// A lab that switches to MiniHarness with setScenario has its words too.
+		expect(
+			problemsOf((lab) => {
+				state('initialized')(lab);
+				lab.panels = ['servers', 'machine', 'registry', 'pipeline', 'log', 'editor'];
+				lab.steps[6].solution.push({
+					do: 'setScenario',
+					scenario: { profile: 'miniharness', mcp_servers: lab.scenario.mcp_servers }
+				});
+			})
+		).toEqual(['']);
 	});
 
 	it('refuses ids twice, an answer not among the options, and a folder that is not the id', () => {

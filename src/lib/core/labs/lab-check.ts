@@ -10,6 +10,7 @@ import { parseInline, parseLabText, type Block, type Inline, type LabText } from
 import { labTextLint } from './lab-text-lint';
 import { isPanelTarget, PANEL_TARGETS } from './panel-targets';
 import { scenarioSchemaProblems } from './schema-lint';
+import { SERVER_STATES } from './goal-words';
 
 /**
  * Everything the build can tell a lab author before a learner meets a broken page: lab.json
@@ -102,7 +103,7 @@ export function checkLab(
 	const parsed = labSchema.safeParse(raw);
 	if (!parsed.success) {
 		for (const issue of parsed.error.issues)
-			inJson(formatPath(issue.path), issue.message + meantKey(issue));
+			inJson(formatPath(issue.path), issue.message + meantKey(issue) + meantValue(issue, raw));
 		return { checked: null, problems };
 	}
 	const lab = parsed.data;
@@ -110,6 +111,7 @@ export function checkLab(
 		inJson('id', `The id is "${lab.id}" but the folder is "${folder}": they must be the same.`);
 	scenarioProblems(lab, inJson);
 	goalServerProblems(lab, inJson);
+	serverStateProblems(lab, inJson);
 	panelProblems(lab, inJson);
 	questionProblems(lab, inJson);
 
@@ -137,6 +139,22 @@ export function checkLab(
 function meantKey(issue: z.core.$ZodIssue): string {
 	if (issue.code !== 'unrecognized_keys' || issue.keys.length !== 1) return '';
 	const meant = closestWord(issue.keys[0], keysAt(labSchema, issue.path));
+	return meant ? ` (did you mean "${meant}"?)` : '';
+}
+
+/**
+ * `(did you mean "full_auto"?)` after zod's `Invalid option: expected one of …` for a misspelt
+ * word of a closed list (`permissionMode`, `call.state`, `process`…), from the value lab.json has.
+ */
+function meantValue(issue: z.core.$ZodIssue, raw: unknown): string {
+	if (issue.code !== 'invalid_value') return '';
+	let value = raw;
+	for (const key of issue.path)
+		value =
+			value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+	if (typeof value !== 'string') return '';
+	const words = issue.values.filter((v): v is string => typeof v === 'string');
+	const meant = closestWord(value, words);
 	return meant ? ` (did you mean "${meant}"?)` : '';
 }
 
@@ -236,6 +254,47 @@ function goalServerProblems(lab: Lab, report: (path: string, message: string) =>
 						report(
 							`steps[${i}].${kind}[${j}].goal`,
 							`No scenario of this lab has a server "${server}": ${[...names].join(', ') || 'it has none'}.`
+						);
+			})
+		)
+	);
+}
+
+/** Each goal in a goal, itself included, with its path below it (`.all[1]`). */
+function eachGoal(goal: Goal, path = ''): Array<[Goal, string]> {
+	if ('all' in goal)
+		return [[goal, path], ...goal.all.flatMap((g, i) => eachGoal(g, `${path}.all[${i}]`))];
+	if ('any' in goal)
+		return [[goal, path], ...goal.any.flatMap((g, i) => eachGoal(g, `${path}.any[${i}]`))];
+	if ('not' in goal) return [[goal, path], ...eachGoal(goal.not, `${path}.not`)];
+	return [[goal, path]];
+}
+
+/**
+ * A `server` goal's state is the profile's own word (the schema knows every profile's): one no
+ * profile of this lab's scenarios says, such as OpenHarness's `connected` under MiniHarness
+ * (`initialized`), is a goal never met.
+ */
+function serverStateProblems(lab: Lab, report: (path: string, message: string) => void) {
+	const profiles = [
+		...new Set(
+			scenariosOf(lab).map(({ scenario }) => {
+				const profile = scenario.profile;
+				return typeof profile === 'string' && profile in SERVER_STATES
+					? (profile as keyof typeof SERVER_STATES)
+					: 'openharness';
+			})
+		)
+	];
+	const words = [...new Set(profiles.flatMap((p) => SERVER_STATES[p]))];
+	lab.steps.forEach((step, i) =>
+		(['checks', 'hints'] as const).forEach((kind) =>
+			(step[kind] ?? []).forEach((item, j) => {
+				for (const [goal, path] of eachGoal(item.goal))
+					if ('server' in goal && 'state' in goal && goal.state && !words.includes(goal.state))
+						report(
+							`steps[${i}].${kind}[${j}].goal${path}.state`,
+							`No server is "${goal.state}" under ${profiles.join(' or ')}: a server's state is one of ${words.join(', ')}.`
 						);
 			})
 		)

@@ -6,8 +6,11 @@ import { CUES_SECTION } from './lab-text';
 import { HIDEABLE_PANELS } from './panel-targets';
 import { closestWord } from '../text/closest-word';
 import {
+	ALL_SERVER_STATES,
 	CALL_STAGES,
 	CALL_STATES,
+	COMMAND_NAMES,
+	COMMAND_OF_ACTION,
 	HOST_REQUEST_STATES,
 	PROCESS_STATES,
 	STAGE_OUTCOMES,
@@ -170,6 +173,26 @@ const stageSchema = z
 		return z.NEVER;
 	});
 
+/**
+ * A word of a closed list that is not an enum in the goal's type: the JSON Schema offers the list,
+ * and a misspelt word fails the build (it would make a goal no world ever meets).
+ */
+const wordSchema = (what: string, words: readonly string[], explain?: (word: string) => string) =>
+	z
+		.string()
+		.meta({ enum: [...words] })
+		.superRefine((word, ctx) => {
+			if (words.includes(word)) return;
+			const meant = explain?.(word) ?? closestWord(word, words);
+			ctx.addIssue({
+				code: 'custom',
+				message: `Unknown ${what} "${word}"${meant ? ` (did you mean "${meant}"?)` : ''}: one of ${words.join(', ')}.`
+			});
+		});
+
+/** A command as the world logs it: `call` is logged as `callTool`, and so on (COMMAND_OF_ACTION). */
+const commandSchema = wordSchema('command', COMMAND_NAMES, (word) => COMMAND_OF_ACTION[word]);
+
 const callGoalSchema = z
 	.strictObject({
 		name: z.string().optional(),
@@ -205,11 +228,11 @@ const GOAL_KINDS = {
 	any: () => z.strictObject({ any: z.array(goalSchema).min(1) }),
 	not: () => z.strictObject({ not: goalSchema }),
 	sessionStarted: () => z.strictObject({ sessionStarted: z.boolean() }),
-	command: () => z.strictObject({ command: z.string(), server: z.string().optional() }),
+	command: () => z.strictObject({ command: commandSchema, server: z.string().optional() }),
 	server: () =>
 		z.strictObject({
 			server: z.string(),
-			state: z.string().optional(),
+			state: wordSchema('server state', ALL_SERVER_STATES).optional(),
 			process: z.enum(PROCESS_STATES).optional(),
 			detailIncludes: z.string().optional(),
 			protocolVersion: z.string().optional()
