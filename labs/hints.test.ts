@@ -20,6 +20,12 @@ const folders = readdirSync(new URL('./', import.meta.url), { withFileTypes: tru
 	.filter((d) => d.isDirectory() && /^\d\d-/.test(d.name))
 	.map((d) => d.name);
 
+// A lab renamed or removed leaves its turns behind, and nothing else reads them: say so.
+it('labs/hint-turns.json lists turns only for labs there are', () => {
+	const stale = Object.keys(turns).filter((id) => id !== '$comment' && !folders.includes(id));
+	expect(stale, 'labs/hint-turns.json has turns for these, which are no lab folder').toEqual([]);
+});
+
 describe.each(folders)('hints of lab %s', (folder) => {
 	// One lab that does not load fails here, not every lab's hint tests (labs.test.ts says why).
 	let loaded: ReturnType<typeof loadLab>;
@@ -40,7 +46,10 @@ describe.each(folders)('hints of lab %s', (folder) => {
 		const listed = Object.entries(turns[folder] ?? {}).flatMap(([step, hints]) =>
 			Object.keys(hints).map((hint) => `${step}/${hint}`)
 		);
-		expect(listed.sort()).toEqual(hinted.map((h) => `${h.step.id}/${h.hint}`).sort());
+		expect(
+			listed.sort(),
+			`labs/hint-turns.json's turns under "${folder}" (step/hint), against lab.json's hints`
+		).toEqual(hinted.map((h) => `${h.step.id}/${h.hint}`).sort());
 	});
 
 	// A live lab's turns need a lab server and what is done outside the page (a key in its
@@ -57,7 +66,10 @@ describe.each(folders)('hints of lab %s', (folder) => {
 					for (const action of turn)
 						// A wrong turn may be refused (a call with no run): that is part of it.
 						await player.act(action).catch(() => {});
-					expect(player.hints()).toContain(hint);
+					expect(
+						player.hints(),
+						`the turn for ${step.id}/${hint} in labs/hint-turns.json was played: the hints shown then`
+					).toContain(hint);
 					expect(stepComplete(player.state)).toBe(false);
 				} finally {
 					player.dispose();
