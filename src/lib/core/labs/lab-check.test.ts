@@ -357,6 +357,18 @@ describe('the build’s lab check', () => {
 		]);
 	});
 
+	it('refuses an action on a server no scenario of the lab has, in a solution or a cue', () => {
+		expect(
+			problemsOf((lab) => {
+				lab.steps[2].solution[0].server = 'filesytem';
+				lab.cues[0].actions.push({ do: 'hang', server: 'internal' });
+			})
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[2].solution[0].server: No scenario of this lab has a server "filesytem": filesystem, internal-api, realtime.',
+			'labs/01-connection-isolation/lab.json: cues[0].actions[1].server: No scenario of this lab has a server "internal": filesystem, internal-api, realtime.'
+		]);
+	});
+
 	it('checks the scenarios a solution sets, and a scenario key the lab does not know', () => {
 		const lines = problemsOf((lab) => {
 			lab.scenario.permision = { mode: 'plan' };

@@ -111,6 +111,7 @@ export function checkLab(
 		inJson('id', `The id is "${lab.id}" but the folder is "${folder}": they must be the same.`);
 	scenarioProblems(lab, inJson);
 	goalServerProblems(lab, inJson);
+	actionServerProblems(lab, inJson);
 	serverStateProblems(lab, inJson);
 	panelProblems(lab, inJson);
 	questionProblems(lab, inJson);
@@ -257,6 +258,27 @@ function goalServerProblems(lab: Lab, report: (path: string, message: string) =>
 						);
 			})
 		)
+	);
+}
+
+/**
+ * A solution's or a cue's action on a server (kill, hang, a resources request…) names one of the
+ * lab's servers: else the world refuses it, and the tests only say the world "lacks" it.
+ */
+function actionServerProblems(lab: Lab, report: (path: string, message: string) => void) {
+	const names = serverNames(lab);
+	const check = (action: LabAction, at: string) => {
+		if ('server' in action && !names.has(action.server))
+			report(
+				`${at}.server`,
+				`No scenario of this lab has a server "${action.server}": ${[...names].join(', ') || 'it has none'}.`
+			);
+	};
+	lab.steps.forEach((step, i) =>
+		step.solution.forEach((action, j) => check(action, `steps[${i}].solution[${j}]`))
+	);
+	(lab.cues ?? []).forEach((cue, i) =>
+		cue.actions.forEach((action, j) => check(action, `cues[${i}].actions[${j}]`))
 	);
 }
 
