@@ -95,10 +95,15 @@ describe.each(folders)('lab %s', (folder) => {
 						player.hints(),
 						`${step.id}: the solution's ${action.do} (solution[${i}]) shows these hints; a hint's goal must describe a wrong turn only (pair a goal on how the world stands with one on something done, in all)`
 					).toEqual([]);
-					// Nor does it mark a check "done before its turn".
+					// Nor does it mark a check "done before its turn": usually because a check before
+					// it is not met (a typo in its goal), which is where to look.
+					const early = player.early();
+					const waiting = step.checks
+						.filter((_, k) => k < Math.min(...early) && !player.state.steps[index].met[k])
+						.map((c) => c.id);
 					expect(
-						player.early().map((i) => step.checks[i].id),
-						`${step.id}: the solution's ${action.do} (solution[${i}]) marks these checks done before their turn`
+						early.map((k) => step.checks[k].id),
+						`${step.id}: the solution's ${action.do} (solution[${i}]) marks these checks done before their turn${waiting.length ? `, as ${waiting.join(', ')} before them ${waiting.length > 1 ? 'are' : 'is'} not met yet` : ''}`
 					).toEqual([]);
 				}
 				const met = player.state.steps[index].met;
