@@ -325,6 +325,17 @@ describe('the build’s lab check', () => {
 		]);
 	});
 
+	it('needs a question’s options in lab.json’s order, so both languages show the same order', () => {
+		const swapped = zh.replace(
+			/(- \{marked-failed\} .*\n)(- \{auto-restart\} .*\n)/,
+			(_, first: string, second: string) => second + first
+		);
+		expect(swapped).not.toBe(zh);
+		expect(problemsOf(() => {}, { en, 'zh-CN': swapped })).toEqual([
+			'labs/01-connection-isolation/zh-CN.md: {#predict-the-kill} options: Has auto-restart, marked-failed, still-connected; lab.json has marked-failed, auto-restart, still-connected.'
+		]);
+	});
+
 	it('refuses a Chinese narration left in English', () => {
 		expect(problemsOf(() => {}, { en, 'zh-CN': en })).toEqual([
 			expect.stringMatching(/^labs\/01-connection-isolation\/zh-CN\.md: title: No Chinese in "/),

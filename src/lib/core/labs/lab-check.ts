@@ -451,11 +451,8 @@ function narrationProblems(lab: Lab, text: LabText): Array<[string, string]> {
 				at,
 				'lab.json asks a question here: a {#predict} section with the question is missing.'
 			]);
-		same(
-			`${at} options`,
-			Object.keys(t.predict?.options ?? {}).sort(),
-			[...step.predict.options].sort()
-		);
+		// In lab.json's order: the page shows them in the file's, and both languages must agree.
+		same(`${at} options`, Object.keys(t.predict?.options ?? {}), step.predict.options);
 		if (!t.reveal?.body.length)
 			out.push([at, 'lab.json asks a question here: a {#reveal} section is missing.']);
 	}
