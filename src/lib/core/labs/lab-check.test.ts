@@ -61,6 +61,18 @@ describe('the build’s lab check', () => {
 		expect(problem.message).toMatch(new RegExp(`^Not JSON: .* at line ${line}, column 13\\.$`));
 	});
 
+	it('says a lab.json starting with a byte order mark is one, and reads narration with one', () => {
+		const [problem] = checkLab(FOLDER, `\uFEFF${json}`, { en, 'zh-CN': zh }).problems;
+		expect(formatLabProblems(FOLDER, [problem])).toBe(
+			'labs/01-connection-isolation/lab.json: lab.json starts with a byte order mark (U+FEFF), which editors do not show and JSON does not allow: save it as UTF-8 without BOM.'
+		);
+		// A Windows editor's narration: BOM and CRLF line ends, read as the same text.
+		const windows = (text: string) => `\uFEFF${text.replace(/\n/g, '\r\n')}`;
+		const { checked, problems } = checkLab(FOLDER, json, { en: windows(en), 'zh-CN': windows(zh) });
+		expect(problems).toEqual([]);
+		expect(checked!.text).toEqual(checkLab(FOLDER, json, { en, 'zh-CN': zh }).checked!.text);
+	});
+
 	it('reads a stage as the page shows it, and refuses a stage, outcome or state it does not know', () => {
 		const goal = (call: Json) => (lab: Json) => (lab.steps[0].checks[3].goal = { call });
 		expect(problemsOf(goal({ stage: 'pre_tool_use', outcome: 'passed' }), undefined).join('')).toBe(

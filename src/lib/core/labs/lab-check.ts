@@ -93,6 +93,14 @@ export function checkLab(
 		inJson('', 'lab.json is missing.');
 		return { checked: null, problems };
 	}
+	if (json.startsWith('\uFEFF')) {
+		// JSON.parse's own message quotes the invisible character itself ("Unexpected token '…'").
+		inJson(
+			'',
+			'lab.json starts with a byte order mark (U+FEFF), which editors do not show and JSON does not allow: save it as UTF-8 without BOM.'
+		);
+		return { checked: null, problems };
+	}
 	let raw: unknown;
 	try {
 		raw = JSON.parse(json);

@@ -161,7 +161,12 @@ interface Unit {
 }
 
 export function labTextLint(source: string): LabTextProblem[] {
-	const lines = source.replace(/\r\n?/g, '\n').split('\n');
+	// Windows line ends and the byte order mark some Windows editors write are not the author's
+	// text: without this, a BOM (invisible there) hid the "# " title line.
+	const lines = source
+		.replace(/^\uFEFF/, '')
+		.replace(/\r\n?/g, '\n')
+		.split('\n');
 	const problems: LabTextProblem[] = [];
 	const report = (line: number, message: string) => problems.push({ line, message });
 

@@ -150,7 +150,12 @@ function blocks(lines: string[]): Block[] {
 }
 
 export function parseLabText(source: string): LabText {
-	const lines = source.replace(/\r\n?/g, '\n').split('\n');
+	// Windows line ends and the byte order mark some Windows editors write are not the author's
+	// text: without this, a BOM (invisible there) hid the "# " title line.
+	const lines = source
+		.replace(/^\uFEFF/, '')
+		.replace(/\r\n?/g, '\n')
+		.split('\n');
 	const text: LabText = { title: '', summary: '', steps: {} };
 	const summary: string[] = [];
 	let step: StepText | null = null;
