@@ -43,6 +43,18 @@ function load(): { labs: CatalogLab[]; reports: Map<string, string> } {
 	for (const [i, id] of ids.entries())
 		if (ids.indexOf(id) !== i)
 			reports.set(id, `labs/${id}/lab.json: id: two labs have the id ${id}.`);
+	// A lab copied from another (the guide's quick start) keeps its order unless changed: the
+	// home page, "what to try next" and the e2e order would then depend on how files are listed.
+	// The first folder keeps its place; each later one with the same order is reported.
+	const byFolder = [...labs].sort((a, b) => (a.lab.id < b.lab.id ? -1 : 1));
+	for (const { lab } of byFolder) {
+		const first = byFolder.find((other) => other.lab.order === lab.order)!.lab;
+		if (first !== lab && !reports.has(lab.id))
+			reports.set(
+				lab.id,
+				`labs/${lab.id}/lab.json: order: ${lab.order} is lab ${first.id}'s order too: each lab has its own (by convention the NN of its id).`
+			);
+	}
 	return {
 		labs: labs
 			.filter((entry) => !reports.has(entry.lab.id))
