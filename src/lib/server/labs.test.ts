@@ -52,7 +52,14 @@ describe('labs with problems', () => {
 		expect(() => labs.requireLab('02-naming')).toThrow(
 			expect.objectContaining({
 				status: 500,
-				body: { message: `This lab has problems; fix them and reload:\n${REPORT}` }
+				// In both languages: the page cannot know the reader's (zh-CN said it in English).
+				body: {
+					message: [
+						'This lab has problems. Fix them and reload: the other labs keep working, and a build stops on these.',
+						'这个实验有问题。修复后重新加载：其他实验照常可用，构建会因这些问题停止。',
+						REPORT
+					].join('\n')
+				}
 			})
 		);
 		expect(() => labs.requireLab('99-none')).toThrow(expect.objectContaining({ status: 404 }));

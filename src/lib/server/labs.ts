@@ -2,7 +2,13 @@
 // is built, so pages receive plain data and ship neither the lab schema nor other labs' text.
 import { error } from '@sveltejs/kit';
 import { dev } from '$app/environment';
-import { checkLab, formatLabProblems, type CheckedLab } from '$lib/core/labs/lab-check';
+import {
+	checkLab,
+	formatLabProblems,
+	LAB_LOCALES,
+	type CheckedLab
+} from '$lib/core/labs/lab-check';
+import { m } from '$lib/paraglide/messages';
 import type { LabText } from '$lib/core/labs/lab-text';
 
 /**
@@ -88,7 +94,14 @@ export function requireLab(id: string): CatalogLab {
 	const entry = findLab(id);
 	if (entry) return entry;
 	const report = loaded.reports.get(id);
-	if (report) error(500, `This lab has problems; fix them and reload:\n${report}`);
+	// The page is SvelteKit's own error page, drawn before the reader's language is known (a
+	// static site's server has no query): it says so in every language, then the problems as the
+	// terminal does. A page of the site's would be fetched with every lab page, for authors only.
+	if (report)
+		error(
+			500,
+			[...LAB_LOCALES.map((locale) => m.lab_error_problems({}, { locale })), report].join('\n')
+		);
 	error(404, `There is no lab called ${id}.`);
 }
 
