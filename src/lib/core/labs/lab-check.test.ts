@@ -337,6 +337,34 @@ describe('the build’s lab check', () => {
 		]);
 	});
 
+	it('refuses in lab.json a check, hint or option id the narration cannot write', () => {
+		expect(
+			problemsOf((lab) => {
+				lab.steps[0].checks[3].id = 'firstCall';
+				lab.steps[1].predict.options[0] = 'marked failed';
+			}).filter((line) => line.includes('lab.json'))
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[0].checks[3].id: Invalid string: must match pattern /^[a-z0-9-]+$/',
+			'labs/01-connection-isolation/lab.json: steps[1].predict.options[0]: Invalid string: must match pattern /^[a-z0-9-]+$/'
+		]);
+	});
+
+	it('refuses a solution’s or a cue’s answer that is not one of the question’s options', () => {
+		expect(
+			problemsOf((lab) => {
+				lab.steps[1].solution[0].option = 'still-conected';
+				lab.steps[1].predict.options.push('auto-restart');
+				lab.steps[0].solution.unshift({ do: 'predict', option: 'still-connected' });
+				lab.cues[1].actions = [{ do: 'predict', option: 'maybe' }]; // cue ask-the-room
+			})
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[0].solution[0]: Step meet-the-world asks no question (predict) to answer.',
+			'labs/01-connection-isolation/lab.json: steps[1].predict.options[3]: The option auto-restart is already listed.',
+			'labs/01-connection-isolation/lab.json: steps[1].solution[0].option: Step predict-the-kill has no option still-conected: one of marked-failed, auto-restart, still-connected, auto-restart.',
+			'labs/01-connection-isolation/lab.json: cues[1].actions[0].option: Step predict-the-kill has no option maybe: one of marked-failed, auto-restart, still-connected, auto-restart.'
+		]);
+	});
+
 	it('needs a question’s options in lab.json’s order, so both languages show the same order', () => {
 		const swapped = zh.replace(
 			/(- \{marked-failed\} .*\n)(- \{auto-restart\} .*\n)/,

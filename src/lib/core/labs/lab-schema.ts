@@ -343,19 +343,22 @@ export const goalSchema: z.ZodType<Goal> = z.lazy(() =>
 	)
 ) as z.ZodType<Goal>;
 
-export const checkSchema = z.strictObject({ id: z.string().min(1), goal: goalSchema });
+/** A check's, a hint's or an option's id: what the narration can write in its `{…}`. */
+const narratedId = () => z.string().regex(/^[a-z0-9-]+$/);
+
+export const checkSchema = z.strictObject({ id: narratedId(), goal: goalSchema });
 
 /**
  * A known wrong turn in a step: while the step is not done, and its goal is met by what was
  * done in the step (or by how the world stands), the narration shows the hint's words.
  */
 export const hintSchema = z.strictObject({
-	id: z.string().regex(/^[a-z0-9-]+$/),
+	id: narratedId(),
 	goal: goalSchema
 });
 
 export const predictSchema = z.strictObject({
-	options: z.array(z.string().min(1)).min(2),
+	options: z.array(narratedId()).min(2),
 	answer: z.string().min(1)
 });
 
@@ -401,6 +404,14 @@ export const labSchema = z
 		const steps = lab.steps.map((s) => s.id);
 		const issue = (path: PropertyKey[], message: string) =>
 			ctx.addIssue({ code: 'custom', path, message });
+		const predictProblem = (step: LabStep, option: string, path: PropertyKey[]) => {
+			if (!step.predict) issue(path, `Step ${step.id} asks no question (predict) to answer.`);
+			else if (!step.predict.options.includes(option))
+				issue(
+					[...path, 'option'],
+					`Step ${step.id} has no option ${option}: one of ${step.predict.options.join(', ')}.`
+				);
+		};
 		steps.forEach((id, i) => {
 			if (id === CUES_SECTION)
 				issue(
@@ -421,11 +432,29 @@ export const labSchema = z
 				if (hints.indexOf(id) !== j)
 					issue(['steps', i, 'hints', j, 'id'], `This step already has a hint ${id}.`);
 			});
-			if (step.predict && !step.predict.options.includes(step.predict.answer))
+			const options = step.predict?.options ?? [];
+			options.forEach((id, j) => {
+				if (options.indexOf(id) !== j)
+					issue(['steps', i, 'predict', 'options', j], `The option ${id} is already listed.`);
+			});
+			if (step.predict && !options.includes(step.predict.answer))
 				issue(
 					['steps', i, 'predict', 'answer'],
-					`The answer ${step.predict.answer} is not one of the options (${step.predict.options.join(', ')}).`
+					`The answer ${step.predict.answer} is not one of the options (${options.join(', ')}).`
 				);
+			// The unit tests accept any answer (predicted: true); the page has no such option to pick.
+			step.solution.forEach((action, j) => {
+				if (action.do === 'predict')
+					predictProblem(step, action.option, ['steps', i, 'solution', j]);
+			});
+		});
+		(lab.cues ?? []).forEach((cue, i) => {
+			const step = lab.steps.find((s) => s.id === cue.step);
+			if (step)
+				cue.actions.forEach((action, j) => {
+					if (action.do === 'predict')
+						predictProblem(step, action.option, ['cues', i, 'actions', j]);
+				});
 		});
 		for (const problem of cueProblems(lab.cues ?? [], steps))
 			ctx.addIssue({ code: 'custom', path: ['cues', ...problem.path], message: problem.message });
