@@ -394,6 +394,20 @@ describe('the build’s lab check', () => {
 		).toEqual([
 			'labs/01-connection-isolation/lab.json: steps[2].checks[0].goal: No scenario of this lab has a server "filesytem": filesystem, internal-api, realtime.'
 		]);
+		// Named twice in one goal (a command on it and how it stands): said once.
+		expect(
+			problemsOf(
+				(lab) =>
+					(lab.steps[2].checks[0].goal = {
+						all: [
+							{ command: 'kill', server: 'filesytem' },
+							{ server: 'filesytem', process: 'killed' }
+						]
+					})
+			)
+		).toEqual([
+			'labs/01-connection-isolation/lab.json: steps[2].checks[0].goal: No scenario of this lab has a server "filesytem": filesystem, internal-api, realtime.'
+		]);
 		// A built-in's or a plugin tool's registry entry or call has server "": no server to have.
 		expect(
 			problemsOf((lab) => {

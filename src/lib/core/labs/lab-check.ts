@@ -258,7 +258,8 @@ function goalServerProblems(lab: Lab, report: (path: string, message: string) =>
 	lab.steps.forEach((step, i) =>
 		(['checks', 'hints'] as const).forEach((kind) =>
 			(step[kind] ?? []).forEach((item, j) => {
-				for (const server of goalServers(item.goal))
+				// Once per server: `all` often names it twice (a command on it, and how it stands).
+				for (const server of new Set(goalServers(item.goal)))
 					if (!names.has(server))
 						report(
 							`steps[${i}].${kind}[${j}].goal`,
