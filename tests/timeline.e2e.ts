@@ -299,6 +299,10 @@ test('an imported log replays to its end; a broken one is refused with its path'
 	});
 	await expect(position(page)).toHaveText('action 3 of 3');
 	expect(await seen(page)).toEqual(end);
+	// Said with the file's name: the position alone did not say that a file was read.
+	await expect(page.getByTestId('live-region')).toContainText(
+		t('en', 'timeline_imported', { name: 'log.json', count: 3 })
+	);
 
 	// Imported while looking at the past, it replaces the tape: it continued from nothing there.
 	await page.getByRole('button', { name: 'Back one action' }).click();
