@@ -236,14 +236,35 @@ function serverNames(lab: Lab): Set<string> {
 	return names;
 }
 
+/** Each goal in a goal, itself included, with its path below it (`.all[1]`). */
+function eachGoal(goal: Goal, path = ''): Array<[Goal, string]> {
+	if ('all' in goal)
+		return [[goal, path], ...goal.all.flatMap((g, i) => eachGoal(g, `${path}.all[${i}]`))];
+	if ('any' in goal)
+		return [[goal, path], ...goal.any.flatMap((g, i) => eachGoal(g, `${path}.any[${i}]`))];
+	if ('not' in goal) return [[goal, path], ...eachGoal(goal.not, `${path}.not`)];
+	return [[goal, path]];
+}
+
+/** Each check's and hint's goal, with its path in lab.json (`steps[0].hints[1].goal`). */
+function stepGoals(lab: Lab): Array<[Goal, string]> {
+	return lab.steps.flatMap((step, i) =>
+		(['checks', 'hints'] as const).flatMap((kind) =>
+			(step[kind] ?? []).map((item, j): [Goal, string] => [
+				item.goal,
+				`steps[${i}].${kind}[${j}].goal`
+			])
+		)
+	);
+}
+
 /**
- * The server a goal names, wherever its kind keeps it. A registry entry or a call with server ""
- * is a harness built-in's or a plugin tool's, which belong to no server.
+ * The server one goal names, wherever its kind keeps it (a composite's parts are goals of their
+ * own, see eachGoal). A registry entry or a call with server "" is a harness built-in's or a
+ * plugin tool's, which belong to no server.
  */
-function goalServers(goal: Goal): string[] {
-	if ('all' in goal) return goal.all.flatMap(goalServers);
-	if ('any' in goal) return goal.any.flatMap(goalServers);
-	if ('not' in goal) return goalServers(goal.not);
+function namedServers(goal: Goal): string[] {
+	if ('all' in goal || 'any' in goal || 'not' in goal) return [];
 	const inner = Object.values(goal)[0];
 	const noServer = 'registry' in goal || 'call' in goal;
 	const named = [
@@ -253,21 +274,16 @@ function goalServers(goal: Goal): string[] {
 	return named.filter((s): s is string => typeof s === 'string' && !(noServer && s === ''));
 }
 
+const noSuchServer = (server: string, names: ReadonlySet<string>) =>
+	`No scenario of this lab has a server "${server}": ${[...names].join(', ') || 'it has none'}.`;
+
 function goalServerProblems(lab: Lab, report: (path: string, message: string) => void) {
 	const names = serverNames(lab);
-	lab.steps.forEach((step, i) =>
-		(['checks', 'hints'] as const).forEach((kind) =>
-			(step[kind] ?? []).forEach((item, j) => {
-				// Once per server: `all` often names it twice (a command on it, and how it stands).
-				for (const server of new Set(goalServers(item.goal)))
-					if (!names.has(server))
-						report(
-							`steps[${i}].${kind}[${j}].goal`,
-							`No scenario of this lab has a server "${server}": ${[...names].join(', ') || 'it has none'}.`
-						);
-			})
-		)
-	);
+	for (const [goal, path] of stepGoals(lab)) {
+		// Once per server: `all` often names it twice (a command on it, and how it stands).
+		const servers = new Set(eachGoal(goal).flatMap(([part]) => namedServers(part)));
+		for (const server of servers) if (!names.has(server)) report(path, noSuchServer(server, names));
+	}
 }
 
 /**
@@ -278,10 +294,7 @@ function actionServerProblems(lab: Lab, report: (path: string, message: string) 
 	const names = serverNames(lab);
 	const check = (action: LabAction, at: string) => {
 		if ('server' in action && !names.has(action.server))
-			report(
-				`${at}.server`,
-				`No scenario of this lab has a server "${action.server}": ${[...names].join(', ') || 'it has none'}.`
-			);
+			report(`${at}.server`, noSuchServer(action.server, names));
 	};
 	lab.steps.forEach((step, i) =>
 		step.solution.forEach((action, j) => check(action, `steps[${i}].solution[${j}]`))
@@ -289,16 +302,6 @@ function actionServerProblems(lab: Lab, report: (path: string, message: string) 
 	(lab.cues ?? []).forEach((cue, i) =>
 		cue.actions.forEach((action, j) => check(action, `cues[${i}].actions[${j}]`))
 	);
-}
-
-/** Each goal in a goal, itself included, with its path below it (`.all[1]`). */
-function eachGoal(goal: Goal, path = ''): Array<[Goal, string]> {
-	if ('all' in goal)
-		return [[goal, path], ...goal.all.flatMap((g, i) => eachGoal(g, `${path}.all[${i}]`))];
-	if ('any' in goal)
-		return [[goal, path], ...goal.any.flatMap((g, i) => eachGoal(g, `${path}.any[${i}]`))];
-	if ('not' in goal) return [[goal, path], ...eachGoal(goal.not, `${path}.not`)];
-	return [[goal, path]];
 }
 
 /**
@@ -318,18 +321,13 @@ function serverStateProblems(lab: Lab, report: (path: string, message: string) =
 		)
 	];
 	const words = [...new Set(profiles.flatMap((p) => SERVER_STATES[p]))];
-	lab.steps.forEach((step, i) =>
-		(['checks', 'hints'] as const).forEach((kind) =>
-			(step[kind] ?? []).forEach((item, j) => {
-				for (const [goal, path] of eachGoal(item.goal))
-					if ('server' in goal && 'state' in goal && goal.state && !words.includes(goal.state))
-						report(
-							`steps[${i}].${kind}[${j}].goal${path}.state`,
-							`No server is "${goal.state}" under ${profiles.join(' or ')}: a server's state is one of ${words.join(', ')}.`
-						);
-			})
-		)
-	);
+	for (const [top, at] of stepGoals(lab))
+		for (const [goal, path] of eachGoal(top))
+			if ('server' in goal && 'state' in goal && goal.state && !words.includes(goal.state))
+				report(
+					`${at}${path}.state`,
+					`No server is "${goal.state}" under ${profiles.join(' or ')}: a server's state is one of ${words.join(', ')}.`
+				);
 }
 
 function panelProblems(lab: Lab, report: (path: string, message: string) => void) {

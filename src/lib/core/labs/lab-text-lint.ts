@@ -7,7 +7,8 @@ import {
 	headingWithId,
 	hintLine,
 	linkPattern,
-	optionLine
+	optionLine,
+	sourceLines
 } from './lab-text';
 import { isPanelTarget, PANEL_TARGETS } from './panel-targets';
 
@@ -161,12 +162,7 @@ interface Unit {
 }
 
 export function labTextLint(source: string): LabTextProblem[] {
-	// Windows line ends and the byte order mark some Windows editors write are not the author's
-	// text: without this, a BOM (invisible there) hid the "# " title line.
-	const lines = source
-		.replace(/^\uFEFF/, '')
-		.replace(/\r\n?/g, '\n')
-		.split('\n');
+	const lines = sourceLines(source);
 	const problems: LabTextProblem[] = [];
 	const report = (line: number, message: string) => problems.push({ line, message });
 

@@ -149,13 +149,19 @@ function blocks(lines: string[]): Block[] {
 	return out;
 }
 
-export function parseLabText(source: string): LabText {
-	// Windows line ends and the byte order mark some Windows editors write are not the author's
-	// text: without this, a BOM (invisible there) hid the "# " title line.
-	const lines = source
+/**
+ * A narration file's lines. Windows line ends and the byte order mark some Windows editors write
+ * are not the author's text: without this, a BOM (invisible there) hid the "# " title line.
+ */
+export function sourceLines(source: string): string[] {
+	return source
 		.replace(/^\uFEFF/, '')
 		.replace(/\r\n?/g, '\n')
 		.split('\n');
+}
+
+export function parseLabText(source: string): LabText {
+	const lines = sourceLines(source);
 	const text: LabText = { title: '', summary: '', steps: {} };
 	const summary: string[] = [];
 	let step: StepText | null = null;
