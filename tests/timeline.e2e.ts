@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
-import { regionQuiet, saidLast } from './helpers/live-region';
+import { recordSaid, regionQuiet, saidLast } from './helpers/live-region';
 
 // Time travel and sharing on a lab page, as a learner uses them: the timeline's controls found
 // by their accessible names, the world compared through what the page shows.
@@ -230,18 +230,6 @@ test('a share link opens the same world at the same step in another browser', as
 	expect((await seen(other)).calls).toContain("MCP server 'filesystem' call failed");
 	await elsewhere.close();
 });
-
-/** Every text the page's live region held, in order (it keeps only the latest). */
-async function recordSaid(page: Page) {
-	await page.addInitScript(() => {
-		const said: string[] = ((window as unknown as { said: string[] }).said = []);
-		new MutationObserver(() => {
-			const text = document.querySelector('[data-testid="live-region"]')?.textContent?.trim();
-			if (text && said.at(-1) !== text) said.push(text);
-		}).observe(document, { subtree: true, childList: true, characterData: true });
-	});
-	return () => page.evaluate(() => (window as unknown as { said: string[] }).said.join('\n'));
-}
 
 test('an invalid share link is shown and said, and the page opens as usual', async ({ page }) => {
 	const said = await recordSaid(page);

@@ -23,3 +23,19 @@ export async function regionQuiet(page: { waitForTimeout(ms: number): Promise<vo
  * sentence (joined with the lines said around it), so "shown on the page" is asked of the rest.
  */
 export const outsideLiveRegion = (page: Page) => page.locator(':not([data-testid="live-region"])');
+
+/**
+ * Every text the page's live region held, in order, joined by lines: it keeps only the latest,
+ * and a message that a later burst replaces within a second can fall between two polls of
+ * `expect(region).toContainText`. Call before the page opens.
+ */
+export async function recordSaid(page: Page): Promise<() => Promise<string>> {
+	await page.addInitScript(() => {
+		const said: string[] = ((window as unknown as { said: string[] }).said = []);
+		new MutationObserver(() => {
+			const text = document.querySelector('[data-testid="live-region"]')?.textContent?.trim();
+			if (text && said.at(-1) !== text) said.push(text);
+		}).observe(document, { subtree: true, childList: true, characterData: true });
+	});
+	return () => page.evaluate(() => (window as unknown as { said: string[] }).said.join('\n'));
+}
