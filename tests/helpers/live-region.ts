@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Frame, Page } from '@playwright/test';
 import { escapeRegExp } from './play-lab';
 
 /**
@@ -27,9 +27,13 @@ export const outsideLiveRegion = (page: Page) => page.locator(':not([data-testid
 /**
  * Every text the page's live region held, in order, joined by lines: it keeps only the latest,
  * and a message that a later burst replaces within a second can fall between two polls of
- * `expect(region).toContainText`. Call before the page opens.
+ * `expect(region).toContainText`. Call before the page opens. `frame` picks the frame whose region
+ * is read (an embed's iframe; the script runs in every frame), else the page's own.
  */
-export async function recordSaid(page: Page): Promise<() => Promise<string>> {
+export async function recordSaid(
+	page: Page,
+	frame: (page: Page) => Page | Frame = (p) => p
+): Promise<() => Promise<string>> {
 	await page.addInitScript(() => {
 		const said: string[] = ((window as unknown as { said: string[] }).said = []);
 		new MutationObserver(() => {
@@ -37,5 +41,6 @@ export async function recordSaid(page: Page): Promise<() => Promise<string>> {
 			if (text && said.at(-1) !== text) said.push(text);
 		}).observe(document, { subtree: true, childList: true, characterData: true });
 	});
-	return () => page.evaluate(() => (window as unknown as { said: string[] }).said.join('\n'));
+	return () =>
+		frame(page).evaluate(() => (window as unknown as { said: string[] }).said.join('\n'));
 }

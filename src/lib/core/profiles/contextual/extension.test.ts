@@ -325,6 +325,14 @@ describe('contextual profile: runs', () => {
 		expect(w.registeredTools).toEqual([]);
 		// The panel's "Tools the model sees in this run" says the same: none (it listed kb's).
 		expect(view(w).tools).toEqual([]);
+		// Said when the tools are loaded (the panel derives the state; nothing else would say it),
+		// once: a later start-up in the same run loads the same clash and says nothing more.
+		const failures = () => w.events.filter((e) => e.kind === 'profile' && e.event === 'run_failed');
+		expect(failures()).toMatchObject([
+			{ params: { run: '1', identity: 'alice', error: view(w).run!.error } }
+		]);
+		await w.startSession();
+		expect(failures()).toHaveLength(1);
 	});
 
 	it('refuses an unknown identity or server', async () => {

@@ -42,6 +42,8 @@ interface Run {
 	opened: Set<string>;
 	/** The header whose value is not ASCII, when that failed the run (the lab's note names it). */
 	notAscii: NotAscii | null;
+	/** The tool-name clash this run's tool load failed on, once it was said (see `build`). */
+	clashSaid: string | null;
 }
 
 export interface NotAscii {
@@ -112,10 +114,30 @@ class ContextualExtension implements ProfileExtension {
 		return this.#live()?.servers.includes(server) ?? false;
 	}
 
-	/** The run's tools; none when its tool load failed (a name clash fails the whole run). */
+	/**
+	 * The run's tools; none when its tool load failed (a name clash fails the whole run). The
+	 * clash is found here, when the tools are loaded, so the failure is said here: the run's state
+	 * is derived from its connections' tools, and no other event would tell the learner. It is
+	 * said once the start-up's own events are out (the last server's `connected` is logged after
+	 * the manager builds), so the failure comes last, as it does in the harness.
+	 */
 	build(connections: ConnectionFacts[]): BuiltRegistry {
-		const run = this.#tools(connections);
-		return { tools: run.error ? [] : run.tools, shadowed: [] };
+		const tools = this.#tools(connections);
+		const run = this.#live();
+		const error = tools.error;
+		if (run && error && run.clashSaid !== error) {
+			run.clashSaid = error;
+			queueMicrotask(() => {
+				if (this.#live() !== run) return;
+				this.host.emit({
+					kind: 'profile',
+					profile: 'contextual',
+					event: 'run_failed',
+					params: { run: String(run.number), identity: run.identity, error }
+				});
+			});
+		}
+		return { tools: error ? [] : tools.tools, shadowed: [] };
 	}
 
 	#tools(connections?: ConnectionFacts[]): RunTools {
@@ -190,7 +212,8 @@ class ContextualExtension implements ProfileExtension {
 			ended: false,
 			headers: new Map(),
 			opened: new Set(),
-			notAscii: null
+			notAscii: null,
+			clashSaid: null
 		};
 		const resolved = this.#resolve(run);
 		if (resolved.ok) run.headers = resolved.headers;
