@@ -168,6 +168,20 @@ describe('the build’s lab check', () => {
 		]);
 	});
 
+	it('says a missing or empty title, or a missing summary, once, at its line', () => {
+		const body = en.slice(en.indexOf('\n## '));
+		const [title, summary] = en.split('\n\n', 2);
+		const cases: Array<[string, string]> = [
+			[body.trimStart(), `line 1: there is no "# " title line`],
+			[`# \n\n${summary}\n${body}`, `line 1: the "# " title line has no words`],
+			[`${title}\n${body}`, `line 1: there is no summary`]
+		];
+		for (const [narration, problem] of cases)
+			expect(problemsOf(() => {}, { en: narration, 'zh-CN': zh })).toEqual([
+				expect.stringContaining(`labs/01-connection-isolation/en.md: ${problem}`)
+			]);
+	});
+
 	it('says where a narration uses what the page would show as typed', () => {
 		const linked = en.replace(
 			'{#meet-the-world}\n',

@@ -429,8 +429,7 @@ function narrationProblems(lab: Lab, text: LabText): Array<[string, string]> {
 		if (found.join('\n') !== wanted.join('\n'))
 			out.push([what, `Has ${list(found)}; lab.json has ${list(wanted)}.`]);
 	};
-	if (!text.title) out.push(['', 'No title (a first line "# Title").']);
-	if (!text.summary) out.push(['', 'No summary paragraph under the title.']);
+	// A missing title or summary is the lint's (labTextLint, run first): it says the line.
 	same(
 		'steps',
 		Object.keys(text.steps),

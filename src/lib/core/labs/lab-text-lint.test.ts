@@ -277,6 +277,9 @@ describe('labTextLint: structure the page needs', () => {
 		expect(labTextLint('## S {#s}\n\nText.\n')).toEqual([
 			{ line: 1, message: expect.stringMatching(/no "# " title/) }
 		]);
+		expect(labTextLint('# \n\nSummary.\n')).toEqual([
+			{ line: 1, message: expect.stringMatching(/title line has no words/) }
+		]);
 	});
 
 	it('flags option lines outside a question and check lines outside a step', () => {

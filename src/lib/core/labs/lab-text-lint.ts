@@ -272,6 +272,8 @@ export function labTextLint(source: string): LabTextProblem[] {
 		// Headings, as the parser reads them (from the line's very start).
 		if (raw.startsWith('# ') && !title) {
 			title = true;
+			if (!raw.slice(2).trim())
+				report(n, 'the "# " title line has no words: write the lab\'s title after "# ".');
 			for (const message of titleProblems(raw.slice(2))) report(n, message);
 			open(n, 'summary', '');
 			previous = '';
