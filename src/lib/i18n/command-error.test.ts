@@ -187,6 +187,17 @@ describe('a refused command in the page language', () => {
 			'该文件不是 MCP Lab 日志，问题位于 scenario.profile：无效选项：期望以下之一 "openharness"|"toolsource"|"trust"|"miniharness"|"contextual"'
 		);
 		expect(commandErrorText(link.why)).toMatch(/^链接在 \S+ 处损坏：无效输入：期望/);
+		// The word meant, in the page's words too.
+		const typo = await parseLogFile(
+			JSON.stringify({
+				scenario: { mcp_servers: {} },
+				actions: [{ seq: 1, t: 0, during: null, action: { do: 'kill', sever: 's' } }]
+			})
+		);
+		if (typo.ok) throw new Error('the file parsed');
+		expect(commandErrorText(typo.why)).toBe(
+			'该文件不是 MCP Lab 日志，问题位于 actions[0].action：出现未知的键(key): "sever"（是否想写“server”？）'
+		);
 	});
 
 	it('says the world’s refusal a replayed action met in the page’s language, when it has its words', () => {

@@ -26,8 +26,10 @@ type Texts = { [K in CommandErrorKey]: (p: CommandErrorParams<K>) => string };
 /** An empty list reads "none" in the page's language (the English sentence has it built in). */
 const list = (names: string) => names || m.command_error_none();
 /** The schema's words for what is wrong in a link or a file: zod's Chinese on a Chinese page. */
-const schemaDetail = (p: { detail: string; detail_zh?: string }) =>
-	getLocale() === 'zh-CN' && p.detail_zh ? p.detail_zh : p.detail;
+/** zod's words in the page's language, and the key or word most likely meant (tape-check.ts). */
+const schemaDetail = (p: { detail: string; detail_zh?: string; meant?: string }) =>
+	(getLocale() === 'zh-CN' && p.detail_zh ? p.detail_zh : p.detail) +
+	(p.meant ? m.scenario_problem_meant({ key: p.meant }) : '');
 /** An empty JSON path is the document's top level. */
 const at = (path: string) => path || m.command_error_top_level();
 

@@ -53,6 +53,18 @@ describe('the build’s lab check', () => {
 		]);
 	});
 
+	it('names the action meant for a misspelt kind', () => {
+		expect(
+			problemsOf((lab) => {
+				lab.steps[0].solution[0].do = 'kil';
+			})
+		).toEqual([
+			expect.stringMatching(
+				/^labs\/01-connection-isolation\/lab\.json: steps\[0\]\.solution\[0\]\.do: Invalid discriminator value\. .* \(did you mean "kill"\?\)$/
+			)
+		]);
+	});
+
 	it('says where a JSON syntax error is', () => {
 		const broken = json.replace('"order": 1,', '"order": 1,,');
 		const line = json.slice(0, json.indexOf('"order"')).split('\n').length;

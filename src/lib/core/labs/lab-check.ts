@@ -2,9 +2,7 @@ import { DEFAULT_PANELS, type PanelName } from '../embed/protocol';
 import { formatPath, parseScenario } from '../scenario/parse';
 import { mergeServers } from '../scenario/plugins';
 import { scenarioSchema } from '../scenario/schema';
-import type { z } from 'zod';
-import { closestWord } from '../text/closest-word';
-import { keysAt } from '../scenario/schema-keys';
+import { meantText, meantWord } from '../scenario/schema-meant';
 import { labSchema, type Goal, type Lab, type LabAction } from './lab-schema';
 import { parseInline, parseLabText, type Block, type Inline, type LabText } from './lab-text';
 import { labTextLint } from './lab-text-lint';
@@ -111,7 +109,7 @@ export function checkLab(
 	const parsed = labSchema.safeParse(raw);
 	if (!parsed.success) {
 		for (const issue of parsed.error.issues)
-			inJson(formatPath(issue.path), issue.message + meantKey(issue) + meantValue(issue, raw));
+			inJson(formatPath(issue.path), issue.message + meantText(meantWord(issue, labSchema, raw)));
 		return { checked: null, problems };
 	}
 	const lab = parsed.data;
@@ -139,32 +137,6 @@ export function checkLab(
 				problems.push({ file, path, message });
 	}
 	return { checked: problems.length ? null : { lab, text }, problems };
-}
-
-/**
- * `(did you mean "tools"?)` after zod's `Unrecognized key: "tool"`, from the keys lab.json's
- * schema allows there.
- */
-function meantKey(issue: z.core.$ZodIssue): string {
-	if (issue.code !== 'unrecognized_keys' || issue.keys.length !== 1) return '';
-	const meant = closestWord(issue.keys[0], keysAt(labSchema, issue.path));
-	return meant ? ` (did you mean "${meant}"?)` : '';
-}
-
-/**
- * `(did you mean "full_auto"?)` after zod's `Invalid option: expected one of …` for a misspelt
- * word of a closed list (`permissionMode`, `call.state`, `process`…), from the value lab.json has.
- */
-function meantValue(issue: z.core.$ZodIssue, raw: unknown): string {
-	if (issue.code !== 'invalid_value') return '';
-	let value = raw;
-	for (const key of issue.path)
-		value =
-			value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
-	if (typeof value !== 'string') return '';
-	const words = issue.values.filter((v): v is string => typeof v === 'string');
-	const meant = closestWord(value, words);
-	return meant ? ` (did you mean "${meant}"?)` : '';
 }
 
 /** One line per problem, as the build and the tests print them. */

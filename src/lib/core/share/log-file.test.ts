@@ -52,6 +52,43 @@ describe('log files', () => {
 			error:
 				'The file is not an MCP Lab log at actions[1].during: only an interrupt (cancelCall, restartHarness) lands during another action, not kill.'
 		});
+		// A hand-edited log's typo is named with the word meant: a misspelt key is reported as
+		// itself, not as the required key it left missing ("expected string, received undefined").
+		expect(await bad((d) => (d.actions[1].action = { do: 'kill', sever: 'fs' }))).toMatchObject({
+			ok: false,
+			error:
+				'The file is not an MCP Lab log at actions[1].action: Unrecognized key: "sever" (did you mean "server"?)'
+		});
+		expect(await bad((d) => (d.actions[1].action.do = 'kil'))).toMatchObject({
+			ok: false,
+			error: expect.stringMatching(
+				/^The file is not an MCP Lab log at actions\[1\]\.action\.do: Invalid discriminator value\. .* \(did you mean "kill"\?\)$/
+			)
+		});
+		expect(
+			await bad((d) => (d.actions[1].action = { do: 'setPermissionMode', mode: 'fullauto' }))
+		).toMatchObject({
+			ok: false,
+			error:
+				'The file is not an MCP Lab log at actions[1].action.mode: Invalid option: expected one of "default"|"plan"|"full_auto" (did you mean "full_auto"?)'
+		});
+		expect(await bad((d) => (d.scenario.mcp_servers.fs.sim = { tool: [] }))).toMatchObject({
+			ok: false,
+			error:
+				'The file is not an MCP Lab log at scenario.mcp_servers.fs.sim: Unrecognized key: "tool" (did you mean "tools"?)'
+		});
+		// A key like no other is only refused; a required key missing is only missing.
+		expect(
+			await bad((d) => (d.actions[1].action = { do: 'kill', server: 'fs', zzz: 1 }))
+		).toMatchObject({
+			ok: false,
+			error: 'The file is not an MCP Lab log at actions[1].action: Unrecognized key: "zzz"'
+		});
+		expect(await bad((d) => (d.actions[1].action = { do: 'kill', target: 'fs' }))).toMatchObject({
+			ok: false,
+			error:
+				'The file is not an MCP Lab log at actions[1].action.server: Invalid input: expected string, received undefined'
+		});
 		expect(await bad((d) => delete d.scenario)).toMatchObject({
 			ok: false,
 			error: expect.stringMatching(/^The file is not an MCP Lab log at scenario: /)

@@ -52,7 +52,8 @@ export async function parseLogFile(text: string): Promise<LogFileResult> {
 			shareRefusal('log_invalid_at', {
 				path: checked.path,
 				detail: checked.detail,
-				detail_zh: checked.detail_zh
+				detail_zh: checked.detail_zh,
+				...(checked.meant ? { meant: checked.meant } : {})
 			})
 		);
 	const { scenario, actions } = checked.data;

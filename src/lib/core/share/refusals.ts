@@ -1,5 +1,9 @@
 import { refusals, type RefusalTable } from '../world/command-errors';
 import type { RefusedValues } from '../world/replay';
+import { meantText } from '../scenario/schema-meant';
+
+/** Where a link or log breaks its schema: zod's words (en, zh-CN) and the key or word meant. */
+type SchemaProblem = { path: string; detail: string; detail_zh?: string; meant?: string };
 
 /**
  * Why a share link, a log file or a move in time cannot be opened (see world/command-errors.ts),
@@ -14,8 +18,8 @@ export const shareRefusals = {
 	share_too_big: () => 'This link holds more than MCP Lab opens (over 5 MB).',
 	share_unpack: () => 'The link is damaged (it could not be unpacked); copy it again.',
 	share_not_json: () => 'The link is damaged (its content is not JSON); copy it again.',
-	share_damaged_at: (p: { path: string; detail: string; detail_zh?: string }) =>
-		`The link is damaged at ${p.path || 'its top level'}: ${p.detail}`,
+	share_damaged_at: (p: SchemaProblem) =>
+		`The link is damaged at ${p.path || 'its top level'}: ${p.detail}${meantText(p.meant)}`,
 	share_refused: (p: { path: string } & RefusedValues) =>
 		`The link is damaged at ${p.path}: the world refuses that action. ${p.detail}`,
 	share_seq: (p: { path: string; expected: string; found: string }) =>
@@ -29,8 +33,8 @@ export const shareRefusals = {
 	/** `line` and `column`: where the text broke, when the engine says (for the page's own words). */
 	log_not_json: (p: { detail: string; line?: string; column?: string }) =>
 		`The file is not JSON (${p.detail}).`,
-	log_invalid_at: (p: { path: string; detail: string; detail_zh?: string }) =>
-		`The file is not an MCP Lab log at ${p.path || 'its top level'}: ${p.detail}`,
+	log_invalid_at: (p: SchemaProblem) =>
+		`The file is not an MCP Lab log at ${p.path || 'its top level'}: ${p.detail}${meantText(p.meant)}`,
 	log_seq: (p: { path: string; expected: string; found: string }) =>
 		`The file is not an MCP Lab log at ${p.path}: expected ${p.expected}, found ${p.found}.`,
 	log_during: (p: { path: string; found: string }) =>

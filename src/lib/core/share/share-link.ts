@@ -126,7 +126,8 @@ export async function checkShared(data: unknown): Promise<DecodeResult> {
 			shareRefusal('share_damaged_at', {
 				path: checked.path,
 				detail: checked.detail,
-				detail_zh: checked.detail_zh
+				detail_zh: checked.detail_zh,
+				...(checked.meant ? { meant: checked.meant } : {})
 			})
 		);
 	const { lab, labStep, scenario, actions, at } = checked.data;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatPath } from '../scenario/parse';
 import { scenarioSchema } from '../scenario/schema';
+import { firstIssue } from '../scenario/schema-meant';
 import { chineseError } from '../text/zod-chinese';
 import { loggedActionSchema } from '../world/action-log-schema';
 
@@ -13,19 +14,30 @@ import { loggedActionSchema } from '../world/action-log-schema';
  */
 const MAX_ACTIONS = 50_000;
 
-/** `detail_zh`: zod's words in Chinese, for a Chinese page (zod's own words; the lab's stay English). */
+/**
+ * `detail_zh`: zod's words in Chinese, for a Chinese page (zod's own words; the lab's stay
+ * English). `meant`: the key or word most likely meant, for a hand-edited log's typo.
+ */
 export type Checked<T> =
-	{ ok: true; data: T } | { ok: false; path: string; detail: string; detail_zh: string };
+	| { ok: true; data: T }
+	| { ok: false; path: string; detail: string; detail_zh: string; meant?: string };
 
 function check<T>(schema: z.ZodType<T>, data: unknown): Checked<T> {
 	const parsed = schema.safeParse(data);
 	if (parsed.success) return { ok: true, data: parsed.data };
-	const issue = parsed.error.issues[0];
+	const { issues } = parsed.error;
+	const { issue, meant } = firstIssue(issues, schema, data);
 	// Parsed again, in Chinese, only when it failed. The problem is the same one (the schema and
-	// the data are), so its first issue is the first one here.
+	// the data are), so the issues come in the same order.
 	const zh = schema.safeParse(data, { error: chineseError });
-	const detail_zh = zh.success ? issue.message : zh.error.issues[0].message;
-	return { ok: false, path: formatPath(issue.path), detail: issue.message, detail_zh };
+	const detail_zh = zh.success ? issue.message : zh.error.issues[issues.indexOf(issue)].message;
+	return {
+		ok: false,
+		path: formatPath(issue.path),
+		detail: issue.message,
+		detail_zh,
+		...(meant ? { meant } : {})
+	};
 }
 
 /** `format`: share-link.ts's SHARE_FORMAT, passed in (importing it would load the share code). */
