@@ -10,8 +10,6 @@ import {
 	type Command
 } from '$lib/core/embed/protocol';
 import { embedHostRequest } from '$lib/core/embed/host-request-view';
-import { profileIds } from '$lib/core/scenario/profile-ids';
-import { RUNNABLE } from '$lib/core/scenario/problems';
 import { AnswerGate } from './answer-gate';
 import type { LabSession } from './lab-session.svelte';
 
@@ -338,11 +336,7 @@ export class EmbedHost {
 				// The same world under another harness: its scenario with the profile replaced.
 				const id = stringArg(command, 'profile');
 				if (typeof id !== 'string') return { ok: false, ...id };
-				// Loaded when asked: every embed's start-up would otherwise carry it.
-				const { profileChoice } = await import('$lib/core/embed/profile-choice');
-				const choice = profileChoice(id, profileIds, RUNNABLE);
-				if ('error' in choice) return { ok: false, error: choice.error };
-				return this.session.setScenario({ ...this.session.scenario, profile: choice.profile });
+				return this.session.setProfile(id);
 			}
 			case 'reset':
 				await this.session.reset();

@@ -51,4 +51,27 @@ describe('a world given to a running page', () => {
 		expect(session.world.pending).toBe(0);
 		expect(session.scenario.mcp_servers).toHaveProperty('notes.command', 'notes-mcp');
 	});
+
+	it('switches the profile as setProfile does: busy from the call, the same servers, a new start-up', async () => {
+		const session = sandbox();
+		await session.setScenario(notes);
+		const switched = session.setProfile('miniharness');
+		// The profile check loads on demand: meanwhile the old world must not read as settled.
+		expect(session.world.pending).toBeGreaterThan(0);
+		expect(await switched).toEqual({ ok: true });
+		expect(session.world.pending).toBe(0);
+		expect(session.scenario).toMatchObject({
+			profile: 'miniharness',
+			mcp_servers: notes.mcp_servers
+		});
+		expect(session.world.profile).toBe('miniharness');
+		expect(session.world.sessionStarted).toBe(true);
+
+		const world = session.world.world;
+		expect(await session.setProfile('')).toEqual({
+			ok: false,
+			error: expect.stringMatching(/^Unknown profile ''\. Profile ids: openharness, /)
+		});
+		expect(session.world.world).toBe(world);
+	});
 });

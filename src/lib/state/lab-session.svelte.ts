@@ -1,4 +1,6 @@
 import type { Lab, Scenario, World } from '$lib/core';
+import { profileIds } from '$lib/core/scenario/profile-ids';
+import { RUNNABLE } from '$lib/core/scenario/problems';
 import { Announcer } from './announcer.svelte';
 import { shareParam } from './share-param';
 import { LabState } from './lab-state.svelte';
@@ -150,6 +152,23 @@ export class LabSession {
 		this.lab?.worldReplaced();
 		await this.start();
 		return { ok: true };
+	}
+
+	/**
+	 * The same world under another harness profile (the embed's `setProfile`, the world editor's
+	 * harness choice): its scenario with the profile replaced, start-up run again. An id this
+	 * build does not run changes nothing and says why, as `setScenario` does for a bad world.
+	 */
+	setProfile(id: string): Promise<{ ok: true } | { ok: false; error: string }> {
+		return this.world.busy(this.#setProfile(id));
+	}
+
+	async #setProfile(id: string): Promise<{ ok: true } | { ok: false; error: string }> {
+		// Loaded when asked: every page's start-up would otherwise carry it.
+		const { profileChoice } = await import('$lib/core/embed/profile-choice');
+		const choice = profileChoice(id, profileIds, RUNNABLE);
+		if ('error' in choice) return { ok: false, error: choice.error };
+		return this.#setScenario({ ...this.#scenario, profile: choice.profile });
 	}
 
 	loadTimeline(): Promise<Timeline> {
