@@ -1,6 +1,4 @@
 import type { Lab, Scenario, World } from '$lib/core';
-import { profileIds } from '$lib/core/scenario/profile-ids';
-import { RUNNABLE } from '$lib/core/scenario/problems';
 import { Announcer } from './announcer.svelte';
 import { shareParam } from './share-param';
 import { LabState } from './lab-state.svelte';
@@ -166,7 +164,7 @@ export class LabSession {
 	async #setProfile(id: string): Promise<{ ok: true } | { ok: false; error: string }> {
 		// Loaded when asked: every page's start-up would otherwise carry it.
 		const { profileChoice } = await import('$lib/core/embed/profile-choice');
-		const choice = profileChoice(id, profileIds, RUNNABLE);
+		const choice = profileChoice(id);
 		if ('error' in choice) return { ok: false, error: choice.error };
 		return this.#setScenario({ ...this.#scenario, profile: choice.profile });
 	}
