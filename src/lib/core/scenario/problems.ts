@@ -4,7 +4,7 @@ import type { Scenario } from './schema';
  * What is wrong with a scenario, apart from the zod schemas that find most of it (parse.ts): a
  * problem's path and sentence, and the problems this build has with valid scenarios. Time
  * travel and share links name paths and refuse unsupported worlds without loading the schemas.
- * One module for all of it: time travel, the embed host and the parser each import some, and
+ * One module for all of it: time travel, setProfile's check and the parser each import some, and
  * every module they share this way becomes a file of its own that each route's start-up lists
  * (two more files here cost every route, the home page too, ~20 B gz; measured).
  */
