@@ -27,7 +27,8 @@ export async function pickHarness(
 	const drafted = session.unappliedEdits;
 	const release = session.announcer.hush();
 	let outcome: PickOutcome;
-	let thrown: unknown = null;
+	/** A start-up that failed after the world was replaced, and its message. */
+	let thrown: { error: unknown; message: string } | null = null;
 	try {
 		outcome = await session.setProfile(profile);
 		// The new world's events reach the live region in effects: while it is still hushed.
@@ -36,8 +37,9 @@ export async function pickHarness(
 		// The world was replaced but its start-up failed. The world shows why (the harness panel's
 		// error box) and says it once its words have loaded: waited for here, so that it falls
 		// within the hush and is said once, below.
-		thrown = error;
-		outcome = { ok: false, error: error instanceof Error ? error.message : String(error) };
+		const message = error instanceof Error ? error.message : String(error);
+		thrown = { error, message };
+		outcome = { ok: false, error: message };
 		await loadExplanations().catch(() => null);
 		await tick();
 	} finally {
@@ -46,7 +48,7 @@ export async function pickHarness(
 	session.world.ended(outcome.ok ? null : outcome.error, failures);
 	if (thrown !== null && session.world.failures !== failures) {
 		const words = await loadExplanations().catch(() => null);
-		const text = (words?.commandErrorText(thrown) ?? null) || outcome.error;
+		const text = words?.commandErrorText(thrown.error) || thrown.message;
 		session.announcer.say(words ? words.failureAnnouncement(text) : text);
 	}
 	if (outcome.ok && !drafted) session.editorDraft = null;
