@@ -1,4 +1,4 @@
-import { createActor, type Actor, type Subscription } from 'xstate';
+import { createActor, type Subscription } from 'xstate';
 import {
 	connectionWithIo,
 	listsResourcesIn,
@@ -21,12 +21,8 @@ import { defaultPolicy } from '../profiles/toolsource/policy';
 import type { PermissionMode } from '../profiles/openharness/permissions';
 import {
 	buildRegistry,
-	diffRegistry,
-	isEmptyDiff,
-	registryEntries,
 	type RegisteredTool,
 	type Shadowed,
-	type RegistryDiff,
 	type RegistryEntry
 } from '../registry/registry';
 import type { Scenario, ServerConfig } from '../scenario/schema';
@@ -67,6 +63,8 @@ import type { LiveIo, LiveSecretsProvider } from './live-io';
 import type { PinTracker, PinsView } from '../pins/pin-tracker';
 import { watchToolsChanged } from './list-changed';
 import type { FloodClock } from '../live/flood';
+import type { ConnectionRef, ManagerActor } from './manager-actor';
+import { RegistryRecord, type RegistrySnapshot } from './registry-record';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -99,13 +97,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 const page = (cursor?: string): { cursor?: string } => (cursor !== undefined ? { cursor } : {});
 
 export type { CallRecord } from './calls';
-
-export interface RegistrySnapshot {
-	n: number;
-	t: number;
-	entries: RegistryEntry[];
-	diff: RegistryDiff;
-}
+export type { RegistrySnapshot } from './registry-record';
 
 export interface ServerView {
 	name: string;
@@ -136,13 +128,6 @@ export interface ServerView {
 	 */
 	live: { url: string; problem: LiveProblem | null; flooding: boolean } | null;
 }
-
-type ManagerActor = Actor<typeof managerMachine>;
-type ConnectionRef = ManagerActor['getSnapshot'] extends () => {
-	context: { connections: Record<string, infer R> };
-}
-	? R
-	: never;
 
 const MAX_EVENTS = 2000;
 
@@ -195,13 +180,10 @@ export class World {
 	/** Calls already reported as waiting for approval. */
 	readonly #askedFor = new Set<string>();
 	readonly #views = new Map<string, { snapshot: unknown; view: ServerView }>();
-	#registry: RegistrySnapshot[] = [];
+	readonly #registry: RegistryRecord;
 	readonly #commands: CommandQueue;
 	/** Last status seen per server; every server starts `pending` with no detail. */
 	#lastStatus = new Map<string, { status: ConnectionStatus; detail: string }>();
-	#lastBuilt: unknown = null;
-	/** The servers' statuses when the registry was last looked at (see `#recordRegistry`). */
-	readonly #registryStatuses: string[] = [];
 	#disposed = false;
 	/** Bumped on every change; the UI re-reads when it moves. */
 	version = 0;
@@ -381,6 +363,7 @@ export class World {
 			}
 		);
 		this.#manager.start();
+		this.#registry = new RegistryRecord(this.#manager, this.clock, (event) => this.#emit(event));
 		for (const [server, ref] of Object.entries(this.#manager.getSnapshot().context.connections)) {
 			this.#subscriptions.push(ref.subscribe(() => this.#connectionChanged(server)));
 		}
@@ -436,12 +419,12 @@ export class World {
 	}
 
 	get registryHistory(): readonly RegistrySnapshot[] {
-		return this.#registry;
+		return this.#registry.history;
 	}
 
 	/** What the model sees now (empty before start-up). */
 	get registry(): RegistryEntry[] {
-		return this.#registry.at(-1)?.entries ?? [];
+		return this.#registry.history.at(-1)?.entries ?? [];
 	}
 
 	/** The registry as built, with each tool's description and input schema as the model sees them. */
@@ -761,7 +744,7 @@ export class World {
 			async () => {
 				this.#manager.send({ type: 'CLOSE_SESSION' });
 				await this.#settle();
-				this.#recordRegistry();
+				this.#registry.record();
 				this.#manager.send({ type: 'START_SESSION' });
 				this.#toolsource?.restarted();
 			}
@@ -962,7 +945,7 @@ export class World {
 			);
 			await act();
 			await this.#settle();
-			this.#recordRegistry();
+			this.#registry.record();
 			this.#noteApprovals();
 		});
 	}
@@ -1010,11 +993,11 @@ export class World {
 			},
 			async () => {
 				await this.#settle();
-				this.#recordRegistry();
+				this.#registry.record();
 				if (!thenQueued) return;
 				await thenQueued();
 				await this.#settle();
-				this.#recordRegistry();
+				this.#registry.record();
 			}
 		);
 	}
@@ -1263,62 +1246,6 @@ export class World {
 			// on every delete and set of a lone key, and `#parked` counts nothing for a 0.
 			this.#executing.set(server, this.#executing.get(server)! - 1);
 		}
-	}
-
-	/**
-	 * A numbered snapshot whenever what the model would see changes: a new build (start-up),
-	 * the registry dropped (shutdown), or an entry's server became (un)available.
-	 */
-	#recordRegistry(): void {
-		const context = this.#manager.getSnapshot().context;
-		const built = context.registry;
-		// The entries follow from the build and the servers' statuses alone: with neither changed
-		// since the last look, nothing can differ, so a command skips the per-tool work.
-		const moved = this.#statusesMoved(context.connections);
-		if (built === this.#lastBuilt && !moved) return;
-		const previous = this.#registry.at(-1);
-		const entries = registryEntries(
-			built,
-			(s) => context.connections[s]?.getSnapshot().context.status,
-			previous?.entries
-		);
-		const rebuilt = built !== this.#lastBuilt;
-		const diff = diffRegistry(
-			previous?.entries ?? [],
-			entries,
-			rebuilt && built ? built.shadowed : []
-		);
-		if (!rebuilt && isEmptyDiff(diff)) return;
-		this.#lastBuilt = built;
-		const snapshot: RegistrySnapshot = {
-			n: this.#registry.length + 1,
-			t: this.clock.now,
-			entries,
-			diff
-		};
-		this.#registry = [...this.#registry, snapshot];
-		this.#emit({ kind: 'registry', n: snapshot.n, diff, size: entries.length });
-	}
-
-	/** Whether a server's status changed since the last look; keeps the ones seen now. */
-	#statusesMoved(connections: Record<string, ConnectionRef>): boolean {
-		// Every command looks, so without building a list or a string for it.
-		const seen = this.#registryStatuses;
-		let moved = false;
-		let i = 0;
-		for (const server in connections) {
-			const status = connections[server].getSnapshot().context.status;
-			if (seen[i] !== status) {
-				seen[i] = status;
-				moved = true;
-			}
-			i++;
-		}
-		if (seen.length !== i) {
-			seen.length = i;
-			moved = true;
-		}
-		return moved;
 	}
 
 	#connectionChanged(server: string): void {

@@ -1,0 +1,12 @@
+import type { Actor } from 'xstate';
+import type { managerMachine } from '../machines/manager.machine';
+
+/** The session manager's actor: one per world, owning a connection actor per server. */
+export type ManagerActor = Actor<typeof managerMachine>;
+
+/** One server's connection actor, as the manager holds it. */
+export type ConnectionRef = ManagerActor['getSnapshot'] extends () => {
+	context: { connections: Record<string, infer R> };
+}
+	? R
+	: never;
