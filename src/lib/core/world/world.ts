@@ -65,6 +65,7 @@ import { watchToolsChanged } from './list-changed';
 import type { FloodClock } from '../live/flood';
 import type { ConnectionRef, ManagerActor } from './manager-actor';
 import { RegistryRecord, type RegistrySnapshot } from './registry-record';
+import { StatusRecord } from './status-record';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -182,8 +183,7 @@ export class World {
 	readonly #views = new Map<string, { snapshot: unknown; view: ServerView }>();
 	readonly #registry: RegistryRecord;
 	readonly #commands: CommandQueue;
-	/** Last status seen per server; every server starts `pending` with no detail. */
-	#lastStatus = new Map<string, { status: ConnectionStatus; detail: string }>();
+	readonly #statuses: StatusRecord;
 	#disposed = false;
 	/** Bumped on every change; the UI re-reads when it moves. */
 	version = 0;
@@ -212,7 +212,6 @@ export class World {
 			// A live server is real: nothing of it is simulated.
 			if (!isLiveServer(config))
 				this.#processes.set(name, new SimProcess(name, effectiveSim(config)));
-			this.#lastStatus.set(name, { status: 'pending', detail: '' });
 		}
 		const live = liveServers(merged.servers);
 		if (live.size)
@@ -364,8 +363,19 @@ export class World {
 		);
 		this.#manager.start();
 		this.#registry = new RegistryRecord(this.#manager, this.clock, (event) => this.#emit(event));
+		this.#statuses = new StatusRecord(
+			this.#configs.keys(),
+			this.#manager,
+			(server, c) => this.#extension?.serverState?.(server, c),
+			(event) => this.#emit(event)
+		);
 		for (const [server, ref] of Object.entries(this.#manager.getSnapshot().context.connections)) {
-			this.#subscriptions.push(ref.subscribe(() => this.#connectionChanged(server)));
+			this.#subscriptions.push(
+				ref.subscribe(() => {
+					this.#statuses.connectionChanged(server);
+					this.#changed();
+				})
+			);
 		}
 		this.#subscriptions.push(this.#manager.subscribe(() => this.#changed()));
 	}
@@ -1246,35 +1256,6 @@ export class World {
 			// on every delete and set of a lone key, and `#parked` counts nothing for a 0.
 			this.#executing.set(server, this.#executing.get(server)! - 1);
 		}
-	}
-
-	#connectionChanged(server: string): void {
-		// A connection that settles makes the manager start the next one before its own observers
-		// hear of it, and a ws server fails in that same turn: its change arrives first. The
-		// servers ahead of it in config order are read first, so the record (and what is said)
-		// follows connect_all's order.
-		// Only the run of servers just before it that changed unheard is read (going back stops at
-		// the first one already recorded): a reconnect of 100 servers reads no more than it must.
-		const { order, connections } = this.#manager.getSnapshot().context;
-		const facts = (name: string) => connections[name]?.getSnapshot().context;
-		const at = order.indexOf(server);
-		let from = at;
-		while (from > 0 && this.#statusUnheard(order[from - 1], facts(order[from - 1]))) from--;
-		if (at < 0) this.#recordStatus(server, facts(server));
-		for (let i = from; i <= at; i++) this.#recordStatus(order[i], facts(order[i]));
-		this.#changed();
-	}
-
-	#statusUnheard(server: string, c: { status: ConnectionStatus; detail: string } | undefined) {
-		const last = this.#lastStatus.get(server);
-		return !!c && (last?.status !== c.status || last.detail !== c.detail);
-	}
-
-	#recordStatus(server: string, c: ConnectionContext | undefined): void {
-		if (!c || !this.#statusUnheard(server, c)) return;
-		this.#lastStatus.set(server, { status: c.status, detail: c.detail });
-		const state = this.#extension?.serverState?.(server, c) ?? c.status;
-		this.#emit({ kind: 'status', server, status: c.status, detail: c.detail, state });
 	}
 
 	/**
