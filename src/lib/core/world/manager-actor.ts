@@ -10,3 +10,13 @@ export type ConnectionRef = ManagerActor['getSnapshot'] extends () => {
 }
 	? R
 	: never;
+
+/** A machine state value as one dotted string, e.g. `connecting.initializing`. */
+export function stateString(value: unknown): string {
+	if (typeof value === 'string') return value;
+	if (value && typeof value === 'object') {
+		const [key, inner] = Object.entries(value as Record<string, unknown>)[0] ?? [];
+		return key ? `${key}.${stateString(inner)}` : '';
+	}
+	return '';
+}

@@ -1,11 +1,6 @@
 import { createActor, type Subscription } from 'xstate';
-import {
-	connectionWithIo,
-	listsResourcesIn,
-	type ConnectionContext
-} from '../machines/connection.machine';
+import { connectionWithIo, listsResourcesIn } from '../machines/connection.machine';
 import { managerMachine } from '../machines/manager.machine';
-import type { ConnectionStatus } from '../machines/types';
 import {
 	errorMessage,
 	LIST_MCP_RESOURCES,
@@ -25,7 +20,7 @@ import {
 	type Shadowed,
 	type RegistryEntry
 } from '../registry/registry';
-import type { Scenario, ServerConfig } from '../scenario/schema';
+import type { Scenario } from '../scenario/schema';
 import { effectiveSim } from '../scenario/well-known';
 import {
 	enabledPluginTools,
@@ -57,15 +52,15 @@ import {
 	type ProtocolResult
 } from './protocol-results';
 import { logLevels, normaliseRoots } from '../scenario/host-defaults';
-import type { LiveProblem } from '../live/live-errors';
 import { DEFAULT_LIVE_TIMEOUT_MS, isLiveServer, liveServers } from '../live/live-servers';
 import type { LiveIo, LiveSecretsProvider } from './live-io';
 import type { PinTracker, PinsView } from '../pins/pin-tracker';
 import { watchToolsChanged } from './list-changed';
 import type { FloodClock } from '../live/flood';
-import type { ConnectionRef, ManagerActor } from './manager-actor';
+import { stateString, type ManagerActor } from './manager-actor';
 import { RegistryRecord, type RegistrySnapshot } from './registry-record';
 import { StatusRecord } from './status-record';
+import { ServerViews, type ServerView } from './server-views';
 
 export interface WorldOptions {
 	/** Simulated ms before an unanswered request fails (see `DEFAULT_TIMEOUT_MS`). */
@@ -99,36 +94,7 @@ const page = (cursor?: string): { cursor?: string } => (cursor !== undefined ? {
 
 export type { CallRecord } from './calls';
 export type { RegistrySnapshot } from './registry-record';
-
-export interface ServerView {
-	name: string;
-	config: ServerConfig;
-	transport: ServerConfig['type'];
-	status: ConnectionStatus;
-	detail: string;
-	process: SimProcess['state'];
-	/** Extra simulated ms on every answer of this server (the delay fault). */
-	delayMs: number;
-	/**
-	 * The harness's session runs on a pipe that closed under it: the process died or was
-	 * replaced (a restart), or a live connection was dropped, and no connect opened another.
-	 */
-	sessionClosed: boolean;
-	/** OpenHarness: `env` non-empty for stdio, `headers` non-empty for http/ws. */
-	authConfigured: boolean;
-	/** The plugin that contributed this server, or null for the settings' own servers. */
-	plugin: string | null;
-	/** The status in the profile's own words (trust: `disconnected`, `trusted`…; else `status`). */
-	state: string;
-	/** The connection actor's machine state, e.g. `connecting.initializing`. */
-	machineState: string;
-	connection: ConnectionContext;
-	/**
-	 * A live server (connected for real; `process` then stays `running`), else null. `flooding`:
-	 * it sends more than FLOOD_PER_SECOND messages a second now (core/live/flood.ts).
-	 */
-	live: { url: string; problem: LiveProblem | null; flooding: boolean } | null;
-}
+export type { ServerView } from './server-views';
 
 const MAX_EVENTS = 2000;
 
@@ -180,7 +146,7 @@ export class World {
 	#resourceToolsLoading: Promise<void> | null = null;
 	/** Calls already reported as waiting for approval. */
 	readonly #askedFor = new Set<string>();
-	readonly #views = new Map<string, { snapshot: unknown; view: ServerView }>();
+	readonly #views: ServerViews;
 	readonly #registry: RegistryRecord;
 	readonly #commands: CommandQueue;
 	readonly #statuses: StatusRecord;
@@ -363,6 +329,14 @@ export class World {
 		);
 		this.#manager.start();
 		this.#registry = new RegistryRecord(this.#manager, this.clock, (event) => this.#emit(event));
+		this.#views = new ServerViews({
+			configs: this.#configs,
+			processes: this.#processes,
+			manager: this.#manager,
+			io: this.#io,
+			extension: () => this.#extension,
+			live: () => this.#live
+		});
 		this.#statuses = new StatusRecord(
 			this.#configs.keys(),
 			this.#manager,
@@ -482,67 +456,7 @@ export class World {
 	 * change keeps the same view object, so a page re-renders only the cards that changed.
 	 */
 	servers(): ServerView[] {
-		const connections = this.#manager.getSnapshot().context.connections;
-		return this.serverNames.map((name) => {
-			const snapshot = connections[name].getSnapshot();
-			const process = this.#processes.get(name);
-			const cached = this.#views.get(name);
-			if (
-				cached &&
-				cached.snapshot === snapshot &&
-				// A profile's word may change without the connection (trust: a connector trusted).
-				cached.view.state === this.serverState(name) &&
-				cached.view.detail === this.#detail(name, snapshot.context) &&
-				cached.view.process === (process?.state ?? 'running') &&
-				cached.view.delayMs === (process?.delayMs ?? 0) &&
-				cached.view.sessionClosed === this.#io.sessionClosed(name) &&
-				(cached.view.live?.problem ?? null) === (this.#live?.problem(name) ?? null) &&
-				(cached.view.live?.flooding ?? false) === (this.#live?.flooding(name) ?? false)
-			)
-				return cached.view;
-			const view = this.#view(name, snapshot);
-			this.#views.set(name, { snapshot, view });
-			return view;
-		});
-	}
-
-	#view(name: string, snapshot: ReturnType<ConnectionRef['getSnapshot']>): ServerView {
-		const { config, plugin } = this.#configs.get(name)!;
-		const c = snapshot.context;
-		return {
-			name,
-			config,
-			transport: config.type,
-			status: c.status,
-			state: this.serverState(name) ?? c.status,
-			detail: this.#detail(name, c),
-			process: this.#processes.get(name)?.state ?? 'running',
-			delayMs: this.#processes.get(name)?.delayMs ?? 0,
-			sessionClosed: this.#io.sessionClosed(name),
-			authConfigured:
-				config.type === 'stdio'
-					? Object.keys(config.env ?? {}).length > 0
-					: Object.keys(config.headers ?? {}).length > 0,
-			machineState: stateString(snapshot.value),
-			plugin,
-			connection: c,
-			live: isLiveServer(config)
-				? {
-						url: config.url,
-						problem: this.#live?.problem(name) ?? null,
-						flooding: this.#live?.flooding(name) ?? false
-					}
-				: null
-		};
-	}
-
-	/**
-	 * A server's failure text: the profile's own where it has one (embed-api.md: `detail` is the
-	 * profile's exact failure text, e.g. MiniHarness's `MCP initialize timed out` over the SDK's
-	 * `Request timed out`), else the connection's.
-	 */
-	#detail(name: string, connection: ConnectionContext): string {
-		return this.#extension?.serverDetail?.(name, connection) || connection.detail;
+		return this.#views.list();
 	}
 
 	subscribe(listener: () => void): () => void {
@@ -1275,15 +1189,6 @@ export class World {
 		this.version++;
 		for (const listener of this.#listeners) listener();
 	}
-}
-
-function stateString(value: unknown): string {
-	if (typeof value === 'string') return value;
-	if (value && typeof value === 'object') {
-		const [key, inner] = Object.entries(value as Record<string, unknown>)[0] ?? [];
-		return key ? `${key}.${stateString(inner)}` : '';
-	}
-	return '';
 }
 
 /** Whether any server of this world can ask the host for input (the SDK then validates it). */
