@@ -9,7 +9,8 @@ import {
 import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
 import { callEnded, CallRunner, type CallRecord, type CallSettings } from './calls';
 import type { ToolSourceBinding } from './toolsource-binding';
-import type { ProfileExtension, ProfileHost, ProfileView } from './profile-extension';
+import type { ProfileExtension, ProfileView } from './profile-extension';
+import { profileHost } from './profile-host';
 import { isExtensionProfile, loadExtension } from './profile-loaders';
 import type { Reconciliation } from './toolsource-journal';
 import { defaultPolicy } from '../profiles/toolsource/policy';
@@ -57,7 +58,7 @@ import type { LiveIo, LiveSecretsProvider } from './live-io';
 import type { PinTracker, PinsView } from '../pins/pin-tracker';
 import { watchToolsChanged } from './list-changed';
 import type { FloodClock } from '../live/flood';
-import { stateString, type ManagerActor } from './manager-actor';
+import type { ManagerActor } from './manager-actor';
 import { RegistryRecord, type RegistrySnapshot } from './registry-record';
 import { StatusRecord } from './status-record';
 import { ServerViews, type ServerView } from './server-views';
@@ -292,7 +293,20 @@ export class World {
 			});
 		if (isExtensionProfile(scenario.profile))
 			this.#extensionLoading = loadExtension(scenario.profile).then((module) => {
-				this.#extension = module.createExtension(this.#profileHost());
+				this.#extension = module.createExtension(
+					profileHost({
+						clock: this.clock,
+						scenario,
+						wire: this.wire,
+						timeoutMs: this.#timeoutMs,
+						manager: this.#manager,
+						io: this.#io,
+						serverNames: () => this.serverNames,
+						executingOn: (server, request) => this.#executingOn(server, request),
+						emit: (event) => this.#emit(event),
+						changed: () => this.#changed()
+					})
+				);
 				this.#extensionLoading = null;
 			});
 		if (scenario.profile === 'openharness')
@@ -982,50 +996,6 @@ export class World {
 	/** The calls of this world's profile. */
 	#runner() {
 		return this.#extension?.calls ?? this.#toolsource?.runner ?? this.#calls;
-	}
-
-	/** What a trust, miniharness or contextual profile may use of this world. */
-	#profileHost(): ProfileHost {
-		const connections = () => this.#manager.getSnapshot().context.connections;
-		return {
-			clock: this.clock,
-			scenario: this.scenario,
-			wire: this.wire,
-			timeoutMs: this.#timeoutMs,
-			serverNames: () => this.serverNames,
-			connection: (server) => connections()[server]?.getSnapshot().context,
-			phase: (server) => {
-				const snapshot = connections()[server]?.getSnapshot();
-				return snapshot && stateString(snapshot.value);
-			},
-			connected: (server) =>
-				connections()[server]?.getSnapshot().context.status === 'connected'
-					? (this.#io.links.get(server) ?? null)
-					: null,
-			connect: (server) => connections()[server]?.send({ type: 'CONNECT' }),
-			settled: (server) =>
-				new Promise<void>((resolve) => {
-					const actor = connections()[server];
-					if (!actor || actor.getSnapshot().context.status !== 'pending') return resolve();
-					const subscription = actor.subscribe({
-						next: (snapshot) => {
-							if (snapshot.context.status === 'pending') return;
-							subscription.unsubscribe();
-							resolve();
-						},
-						error: () => resolve(),
-						complete: () => resolve()
-					});
-				}),
-			close: (server) => connections()[server]?.send({ type: 'CLOSE' }),
-			executingOn: (server, request) => this.#executingOn(server, request),
-			emit: (event) => this.#emit(event),
-			changed: () => this.#changed(),
-			wrapPipes: (wrap) => {
-				this.#io.pipes = wrap;
-			},
-			startSession: () => this.#manager.send({ type: 'START_SESSION' })
-		};
 	}
 
 	/** A world whose servers never ask the host anything has no host side: nothing is pending. */
