@@ -20,7 +20,7 @@ export interface ToolSourceWorld {
 	clock: SimClock;
 	/** The server's connection as the harness holds it, if connected. */
 	connected(server: string): Link | null;
-	/** Runs a tools/call, counted as executing on that server (see World#executingOn). */
+	/** Runs a tools/call, counted as executing on that server (see ExecutingCalls.on). */
 	executingOn<T>(server: string, request: () => Promise<T>): Promise<T>;
 	emit(event: NewWorldEvent): void;
 	changed(): void;

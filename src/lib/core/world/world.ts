@@ -11,6 +11,7 @@ import { callEnded, CallRunner, type CallRecord, type CallSettings } from './cal
 import type { ToolSourceBinding } from './toolsource-binding';
 import type { ProfileExtension, ProfileView } from './profile-extension';
 import { profileHost } from './profile-host';
+import { ExecutingCalls } from './executing-calls';
 import { isExtensionProfile, loadExtension } from './profile-loaders';
 import type { Reconciliation } from './toolsource-journal';
 import { defaultPolicy } from '../profiles/toolsource/policy';
@@ -116,8 +117,7 @@ export class World {
 	#liveLoading: Promise<void> | null = null;
 	/** The learner's own requests (resources, prompts, log level) and their answers. */
 	readonly #protocol: ProtocolRunner;
-	/** tools/call requests on the wire now, per server (see `#parked`). */
-	readonly #executing = new Map<string, number>();
+	readonly #executing = new ExecutingCalls();
 	readonly #manager: ManagerActor;
 	readonly #idle: () => Promise<void>;
 	readonly #pace: ((simMs: number) => Promise<void>) | undefined;
@@ -278,7 +278,7 @@ export class World {
 						const c = this.#manager.getSnapshot().context.connections[server]?.getSnapshot();
 						return c?.context.status === 'connected' ? (this.#io.links.get(server) ?? null) : null;
 					},
-					executingOn: (server, request) => this.#executingOn(server, request),
+					executingOn: (server, request) => this.#executing.on(server, request),
 					emit: (event) => this.#emit(event),
 					changed: () => this.#changed(),
 					// What its servers may list: patterns to compile as it regenerates schemas.
@@ -302,7 +302,7 @@ export class World {
 						manager: this.#manager,
 						io: this.#io,
 						serverNames: () => this.serverNames,
-						executingOn: (server, request) => this.#executingOn(server, request),
+						executingOn: (server, request) => this.#executing.on(server, request),
 						emit: (event) => this.#emit(event),
 						changed: () => this.#changed()
 					})
@@ -1052,7 +1052,7 @@ export class World {
 				);
 				return { kind: 'builtin', text: tools.readResourceOutput(read), read };
 			}
-			return await this.#executingOn(input.server, async () => {
+			return await this.#executing.on(input.server, async () => {
 				const result = await withClockTimeout(this.clock, this.#timeoutMs, (options) =>
 					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, options)
 				);
@@ -1105,7 +1105,7 @@ export class World {
 		if (this.#pins?.busy) return true;
 		// Only the runner of the world's profile ever holds calls.
 		if (!this.#runner().busy) return false;
-		const parked = this.#parked();
+		const parked = this.#executing.parked(this.#host);
 		if (parked === 0) return true;
 		// Some calls wait on a person's answer to their server: only the others keep time moving.
 		const moving = this.calls.filter(
@@ -1116,30 +1116,6 @@ export class World {
 				c.state !== 'waiting_for_approval'
 		).length;
 		return moving > parked;
-	}
-
-	/**
-	 * Calls in tools/call whose server is waiting for a person (sampling, elicitation): like a
-	 * call awaiting approval, they wait without moving the clock. Counted per server, since the
-	 * wire does not tie a server's request to the call that caused it.
-	 */
-	#parked(): number {
-		let n = 0;
-		for (const [server, count] of this.#executing)
-			n += Math.min(count, this.#host?.requests.pendingFor(server) ?? 0);
-		return n;
-	}
-
-	/** Runs `request` counted as a tools/call on the wire to `server`. */
-	async #executingOn<T>(server: string, request: () => Promise<T>): Promise<T> {
-		this.#executing.set(server, (this.#executing.get(server) ?? 0) + 1);
-		try {
-			return await request();
-		} finally {
-			// A server's count stays at 0 rather than leaving: a Map shrinks and regrows its table
-			// on every delete and set of a lone key, and `#parked` counts nothing for a 0.
-			this.#executing.set(server, this.#executing.get(server)! - 1);
-		}
 	}
 
 	/**
