@@ -1,17 +1,12 @@
 import { createActor, type Subscription } from 'xstate';
 import { connectionWithIo, listsResourcesIn } from '../machines/connection.machine';
 import { managerMachine } from '../machines/manager.machine';
-import {
-	errorMessage,
-	LIST_MCP_RESOURCES,
-	unknownServerDetail
-} from '../profiles/openharness/strings';
-import type { ExecuteInput, ExecuteOutput } from '../machines/call.machine';
 import { callEnded, CallRunner, type CallRecord, type CallSettings } from './calls';
 import type { ToolSourceBinding } from './toolsource-binding';
 import type { ProfileExtension, ProfileView } from './profile-extension';
 import { profileHost } from './profile-host';
 import { ExecutingCalls } from './executing-calls';
+import { ExecuteStage } from './execute-stage';
 import { isExtensionProfile, loadExtension } from './profile-loaders';
 import type { Reconciliation } from './toolsource-journal';
 import { defaultPolicy } from '../profiles/toolsource/policy';
@@ -26,7 +21,6 @@ import type { Scenario } from '../scenario/schema';
 import { effectiveSim } from '../scenario/well-known';
 import {
 	enabledPluginTools,
-	findPluginTool,
 	mergeServers,
 	type MergedServer,
 	type SkippedServer
@@ -36,8 +30,7 @@ import { refusal } from './command-errors';
 import type { CommandName, NewWorldEvent, WorldEvent } from './events';
 import { SimIo } from './sim-io';
 import { SimProcess } from './sim-process';
-import { defaultResult } from './sim-server';
-import { macrotask, withClockTimeout } from './timeout';
+import { macrotask } from './timeout';
 import { WireLog } from './wire';
 import { perform, type LoggedAction, type WorldAction } from './actions';
 import { CommandQueue } from './command-queue';
@@ -142,8 +135,8 @@ export class World {
 	readonly #validation: Promise<void> | null;
 	/** The simulated servers' resources, prompts and steps, loading when this world uses them. */
 	readonly #simFeatures: Promise<void> | null;
-	/** OpenHarness's built-in resource tools (registered first, run by the world), once loaded. */
-	#resourceTools: typeof import('../profiles/openharness/resource-tools') | null = null;
+	/** OpenHarness's execute stage: tools/call on the wire, and its built-in resource tools. */
+	readonly #execute: ExecuteStage;
 	#resourceToolsLoading: Promise<void> | null = null;
 	/** Calls already reported as waiting for approval. */
 	readonly #askedFor = new Set<string>();
@@ -264,7 +257,7 @@ export class World {
 		this.#calls = new CallRunner(
 			this.clock,
 			this.#callSettings,
-			(input) => this.#executeOnWire(input),
+			(input) => this.#execute.run(input),
 			(done) => {
 				if (done) this.#emit(callEnded(done));
 				else this.#changed();
@@ -312,7 +305,7 @@ export class World {
 		if (scenario.profile === 'openharness')
 			this.#resourceToolsLoading = import('../profiles/openharness/resource-tools').then(
 				(module) => {
-					this.#resourceTools = module;
+					this.#execute.resourceTools = module;
 					this.#resourceToolsLoading = null;
 				}
 			);
@@ -334,12 +327,20 @@ export class World {
 								: (connections) =>
 										buildRegistry(
 											connections,
-											this.#resourceTools?.resourceTools() ?? [],
+											this.#execute.resourceTools?.resourceTools() ?? [],
 											enabledPluginTools(scenario)
 										),
 					connects: (server) => this.#extension?.connects?.(server) ?? true
 				}
 			}
+		);
+		this.#execute = new ExecuteStage(
+			scenario,
+			this.clock,
+			this.#timeoutMs,
+			this.#manager,
+			this.#io,
+			this.#executing
 		);
 		this.#manager.start();
 		this.#registry = new RegistryRecord(this.#manager, this.clock, (event) => this.#emit(event));
@@ -1014,59 +1015,6 @@ export class World {
 
 	#toolSourceRunner() {
 		return this.#toolSourceBinding().required();
-	}
-
-	/**
-	 * tools/call on the wire, for the call machine's execute stage; the world owns the timeout.
-	 * OpenHarness's built-ins: `read_mcp_resource` sends resources/read the same way;
-	 * `list_mcp_resources` sends nothing, it reads what each status recorded at connect time.
-	 * A plugin's tool runs in the harness: nothing is sent, it answers its scenario `result`.
-	 */
-	async #executeOnWire(input: ExecuteInput): Promise<ExecuteOutput> {
-		if (input.plugin !== undefined) {
-			const tool = findPluginTool(this.scenario, input.plugin, input.tool);
-			return (tool?.result ?? defaultResult(input.tool, input.arguments)) as ExecuteOutput;
-		}
-		const connections = this.#manager.getSnapshot().context.connections;
-		const tools = this.#resourceTools!;
-		if (input.builtin && input.tool === LIST_MCP_RESOURCES) {
-			const listed = tools.listResources(
-				Object.values(connections).map((c) => c.getSnapshot().context)
-			);
-			return { kind: 'builtin', text: tools.listResourcesOutput(listed), read: listed };
-		}
-		// A built-in's server is the model's own text: only a configured name is a server.
-		const status = Object.hasOwn(connections, input.server)
-			? connections[input.server].getSnapshot().context
-			: undefined;
-		const link = this.#io.links.get(input.server);
-		if (!status || status.status !== 'connected' || !link)
-			return { kind: 'not-connected', detail: status ? status.detail : unknownServerDetail };
-		try {
-			if (input.builtin) {
-				const read = await this.#io.request(
-					input.server,
-					'resources/read',
-					{ uri: input.arguments.uri },
-					PROTOCOL_METHODS['resources/read']
-				);
-				return { kind: 'builtin', text: tools.readResourceOutput(read), read };
-			}
-			return await this.#executing.on(input.server, async () => {
-				const result = await withClockTimeout(this.clock, this.#timeoutMs, (options) =>
-					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, options)
-				);
-				// The Python SDK session's check of a result against the tool's listed outputSchema.
-				const problem =
-					this.#io.outputCheck &&
-					(await this.#io.outputCheck).outputSchemaProblem(link, input.tool, result);
-				return problem
-					? { kind: 'call-failed' as const, message: problem }
-					: (result as ExecuteOutput);
-			});
-		} catch (error) {
-			return { kind: input.builtin ? 'read-failed' : 'call-failed', message: errorMessage(error) };
-		}
 	}
 
 	/** Runs the world until nothing is in flight, moving simulated time only when waiting. */
