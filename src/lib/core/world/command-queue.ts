@@ -1,7 +1,19 @@
 import type { LoggedAction, WorldAction } from './actions';
 import type { SimClock } from './clock';
+import type { CommandName } from './events';
 
 const ignore = () => undefined;
+
+/**
+ * A world's queued command (World#command): refused at once for a server the world does not
+ * have, else logged as `action`, run in its turn, and resolved once the world has settled.
+ */
+export type WorldCommand = (
+	command: CommandName,
+	server: string | undefined,
+	action: WorldAction,
+	act: () => void | Promise<void>
+) => Promise<void>;
 
 /** The action log's bound (a share link or replay needs all of it). */
 export const MAX_ACTIONS = 50_000;

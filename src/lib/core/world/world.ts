@@ -40,13 +40,8 @@ import { callChecksLoaded, loadCallChecks } from '../profiles/openharness/lazy-c
 import { BoundedList } from './bounded-list';
 import type { HostSide, ServerLogEntry } from './host-side';
 import type { ElicitationAnswer, HostRequest, SamplingAnswer } from './host-requests';
-import {
-	PROTOCOL_METHODS,
-	ProtocolRunner,
-	type ProtocolMethod,
-	type ProtocolResult
-} from './protocol-results';
-import { logLevels, normaliseRoots } from '../scenario/host-defaults';
+import type { ProtocolRunner, ProtocolResult } from './protocol-results';
+import { HostCommands, hostRequestEvent, protocolRunner } from './host-commands';
 import { DEFAULT_LIVE_TIMEOUT_MS, isLiveServer, liveServers } from '../live/live-servers';
 import type { LiveIo, LiveSecretsProvider } from './live-io';
 import type { PinTracker, PinsView } from '../pins/pin-tracker';
@@ -84,9 +79,6 @@ export interface WorldOptions {
  */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** A list request's params: the first page, or the one after a server's `nextCursor`. */
-const page = (cursor?: string): { cursor?: string } => (cursor !== undefined ? { cursor } : {});
-
 export type { CallRecord } from './calls';
 export type { RegistrySnapshot } from './registry-record';
 export type { ServerView } from './server-views';
@@ -110,6 +102,8 @@ export class World {
 	#liveLoading: Promise<void> | null = null;
 	/** The learner's own requests (resources, prompts, log level) and their answers. */
 	readonly #protocol: ProtocolRunner;
+	/** The commands that answer servers' requests, set roots, or send the learner's own. */
+	readonly #hostCommands: HostCommands;
 	readonly #executing = new ExecutingCalls();
 	readonly #manager: ManagerActor;
 	readonly #idle: () => Promise<void>;
@@ -193,33 +187,11 @@ export class World {
 				this.#host = new module.HostSide(
 					scenario.host,
 					this.clock,
-					(request, moved) => (moved ? this.#hostRequestChanged(request) : this.#changed()),
+					(request, moved) => (moved ? this.#emit(hostRequestEvent(request)) : this.#changed()),
 					() => this.#changed()
 				);
 				this.#hostLoading = null;
 			});
-		this.#protocol = new ProtocolRunner(
-			this.clock,
-			(server, method, params) => {
-				const status = this.#manager.getSnapshot().context.connections[server]?.getSnapshot()
-					.context.status;
-				// The harness sends only on a connection it holds; the SDK refuses a closed one itself.
-				if (status !== 'connected' || !this.#io.links.has(server)) return null;
-				return this.#io.request(server, method, params, PROTOCOL_METHODS[method]);
-			},
-			(done) =>
-				this.#emit({
-					kind: 'protocol',
-					id: done.id,
-					server: done.server,
-					method: done.method,
-					ok: done.state === 'ok',
-					detail: done.error,
-					...(done.method === 'resources/read' && typeof done.params.uri === 'string'
-						? { uri: done.params.uri }
-						: {})
-				})
-		);
 		// MiniHarness's client times every request by its own block, initialize included (§3).
 		const ioTimeoutMs =
 			scenario.profile === 'miniharness'
@@ -343,6 +315,16 @@ export class World {
 			this.#executing
 		);
 		this.#manager.start();
+		this.#protocol = protocolRunner(this.clock, this.#manager, this.#io, (event) =>
+			this.#emit(event)
+		);
+		this.#hostCommands = new HostCommands(
+			(command, server, action, act) => this.#command(command, server, action, act),
+			this.#protocol,
+			() => this.#host,
+			this.#io,
+			(event) => this.#emit(event)
+		);
 		this.#registry = new RegistryRecord(this.#manager, this.clock, (event) => this.#emit(event));
 		this.#views = new ServerViews({
 			configs: this.#configs,
@@ -698,18 +680,7 @@ export class World {
 	 * then finishes as usual.
 	 */
 	answerSampling(request: string, answer: SamplingAnswer): Promise<void> {
-		const action: WorldAction =
-			answer.action === 'approve'
-				? {
-						do: 'answerSampling',
-						request,
-						action: 'approve',
-						...(answer.text !== undefined ? { text: answer.text } : {})
-					}
-				: { do: 'answerSampling', request, action: 'reject' };
-		return this.#command('answerSampling', undefined, action, () =>
-			this.#hostSide(request).requests.answerSampling(request, answer)
-		);
+		return this.#hostCommands.answerSampling(request, answer);
 	}
 
 	/**
@@ -717,84 +688,34 @@ export class World {
 	 * first: if it does not fit, the command fails with the reason and the request stays pending.
 	 */
 	answerElicitation(request: string, answer: ElicitationAnswer): Promise<void> {
-		const action: WorldAction = {
-			do: 'answerElicitation',
-			request,
-			action: answer.action,
-			...(answer.content !== undefined ? { content: answer.content } : {})
-		};
-		return this.#command('answerElicitation', undefined, action, () =>
-			this.#hostSide(request).requests.answerElicitation(request, answer)
-		);
+		return this.#hostCommands.answerElicitation(request, answer);
 	}
 
 	/** The host's roots change: every open connection gets notifications/roots/list_changed. */
 	setRoots(roots: ReadonlyArray<string | { uri: string; name?: string }>): Promise<void> {
-		const list = normaliseRoots([...roots]);
-		return this.#command('setRoots', undefined, { do: 'setRoots', roots: list }, async () => {
-			if (!this.#host?.capabilities.roots) throw refusal('no_roots');
-			const bad = list.find((r) => !r.uri.startsWith('file://'));
-			if (bad) throw refusal('root_not_file', { uri: bad.uri });
-			this.#host!.roots = list;
-			this.#emit({ kind: 'roots', count: list.length });
-			await this.#io.rootsChanged();
-		});
+		return this.#hostCommands.setRoots(roots);
 	}
 
 	/** logging/setLevel: the server sends only messages at this level or above. */
 	setLogLevel(server: string, level: string): Promise<ProtocolResult> {
-		return this.#protocolCommand(
-			'setLogLevel',
-			server,
-			{ do: 'setLogLevel', server, level },
-			'logging/setLevel',
-			{ level },
-			() => {
-				if (!(logLevels as readonly string[]).includes(level))
-					throw refusal('log_level', { levels: logLevels.join(', '), level });
-			}
-		);
+		return this.#hostCommands.setLogLevel(server, level);
 	}
 
 	/** One page of resources/list: the first, or the one after a server's `nextCursor`. */
 	listResources(server: string, cursor?: string): Promise<ProtocolResult> {
-		return this.#protocolCommand(
-			'listResources',
-			server,
-			{ do: 'listResources', server, ...page(cursor) },
-			'resources/list',
-			page(cursor)
-		);
+		return this.#hostCommands.listResources(server, cursor);
 	}
 
 	listResourceTemplates(server: string, cursor?: string): Promise<ProtocolResult> {
-		return this.#protocolCommand(
-			'listResourceTemplates',
-			server,
-			{ do: 'listResourceTemplates', server, ...page(cursor) },
-			'resources/templates/list',
-			page(cursor)
-		);
+		return this.#hostCommands.listResourceTemplates(server, cursor);
 	}
 
 	readResource(server: string, uri: string): Promise<ProtocolResult> {
-		return this.#protocolCommand(
-			'readResource',
-			server,
-			{ do: 'readResource', server, uri },
-			'resources/read',
-			{ uri }
-		);
+		return this.#hostCommands.readResource(server, uri);
 	}
 
 	listPrompts(server: string, cursor?: string): Promise<ProtocolResult> {
-		return this.#protocolCommand(
-			'listPrompts',
-			server,
-			{ do: 'listPrompts', server, ...page(cursor) },
-			'prompts/list',
-			page(cursor)
-		);
+		return this.#hostCommands.listPrompts(server, cursor);
 	}
 
 	getPrompt(
@@ -802,45 +723,7 @@ export class World {
 		name: string,
 		args: Record<string, string> = {}
 	): Promise<ProtocolResult> {
-		return this.#protocolCommand(
-			'getPrompt',
-			server,
-			{ do: 'getPrompt', server, name, arguments: args },
-			'prompts/get',
-			{ name, arguments: args }
-		);
-	}
-
-	/**
-	 * A learner's request through the wire, as a queued command. It is only started here: the
-	 * command's settling moves the clock until the answer arrives (or the world's timeout).
-	 */
-	#protocolCommand(
-		command: CommandName,
-		server: string,
-		action: WorldAction,
-		method: ProtocolMethod,
-		params: Record<string, unknown>,
-		check: () => void = () => {}
-	): Promise<ProtocolResult> {
-		let id = '';
-		return this.#command(command, server, action, () => {
-			check();
-			id = this.#protocol.start(server, method, params);
-		}).then(() => this.#protocol.results.find(id)!);
-	}
-
-	#hostRequestChanged(request: HostRequest): void {
-		this.#emit({
-			kind: 'hostRequest',
-			id: request.id,
-			server: request.server,
-			request: request.kind,
-			state: request.state,
-			...(request.kind === 'sampling' && request.edited !== undefined
-				? { edited: request.edited }
-				: {})
-		});
+		return this.#hostCommands.getPrompt(server, name, args);
 	}
 
 	dispose(): void {
@@ -997,12 +880,6 @@ export class World {
 	/** The calls of this world's profile. */
 	#runner() {
 		return this.#extension?.calls ?? this.#toolsource?.runner ?? this.#calls;
-	}
-
-	/** A world whose servers never ask the host anything has no host side: nothing is pending. */
-	#hostSide(request: string): HostSide {
-		if (!this.#host) throw refusal('host_request_not_waiting', { id: request });
-		return this.#host;
 	}
 
 	#toolSourceBinding(): ToolSourceBinding {
