@@ -4,12 +4,11 @@ import { managerMachine } from '../machines/manager.machine';
 import { callEnded, CallRunner, type CallRecord, type CallSettings } from './calls';
 import type { ToolSourceBinding } from './toolsource-binding';
 import type { ProfileExtension, ProfileView } from './profile-extension';
-import { profileHost } from './profile-host';
 import { ExecutingCalls } from './executing-calls';
 import { ExecuteStage } from './execute-stage';
-import { isExtensionProfile, loadExtension } from './profile-loaders';
+import { isExtensionProfile } from './profile-loaders';
+import { OnDemand } from './on-demand';
 import type { Reconciliation } from './toolsource-journal';
-import { defaultPolicy } from '../profiles/toolsource/policy';
 import type { PermissionMode } from '../profiles/openharness/permissions';
 import {
 	buildRegistry,
@@ -35,15 +34,12 @@ import { DEFAULT_TIMEOUT_MS, type WorldOptions } from './world-options';
 import { WireLog } from './wire';
 import { perform, type LoggedAction, type WorldAction } from './actions';
 import { CommandQueue } from './command-queue';
-import { loadSimFeatures } from './sim-features';
-import { loadValidator } from '../validation/lazy-validator';
-import { callChecksLoaded, loadCallChecks } from '../profiles/openharness/lazy-call-checks';
 import { BoundedList } from './bounded-list';
 import type { HostSide, ServerLogEntry } from './host-side';
 import type { ElicitationAnswer, HostRequest, SamplingAnswer } from './host-requests';
 import type { ProtocolRunner, ProtocolResult } from './protocol-results';
-import { HostCommands, hostRequestEvent, protocolRunner } from './host-commands';
-import { DEFAULT_LIVE_TIMEOUT_MS, isLiveServer, liveServers } from '../live/live-servers';
+import { HostCommands, protocolRunner } from './host-commands';
+import { isLiveServer, liveServers } from '../live/live-servers';
 import type { LiveIo } from './live-io';
 import type { PinTracker, PinsView } from '../pins/pin-tracker';
 import { watchToolsChanged } from './list-changed';
@@ -69,11 +65,8 @@ export class World {
 	readonly #io: SimIo;
 	/** The harness as an MCP host: its capabilities, the requests servers sent it, their logs. */
 	#host: HostSide | null = null;
-	/** The host side (sampling, elicitation, roots, logs) loads only for worlds that use it. */
-	#hostLoading: Promise<void> | null = null;
 	/** Live servers' connections; their code loads only for worlds that have one. */
 	#live: LiveIo | null = null;
-	#liveLoading: Promise<void> | null = null;
 	/** The learner's own requests (resources, prompts, log level) and their answers. */
 	readonly #protocol: ProtocolRunner;
 	/** The commands that answer servers' requests, set roots, or send the learner's own. */
@@ -91,21 +84,14 @@ export class World {
 	readonly #callSettings: CallSettings;
 	/** The ToolSource profile's calls, journal and restart; null for other profiles. */
 	#toolsource: ToolSourceBinding | null = null;
-	/** The ToolSource profile loading (its code is fetched only by worlds that run it). */
-	#toolsourceLoading: Promise<void> | null = null;
 	/** A trust, miniharness or contextual profile (profile-extension.ts); null for the others. */
 	#extension: ProfileExtension | null = null;
-	#extensionLoading: Promise<void> | null = null;
 	/** Lab 09's definition pins (scenario `pins`), loaded only by worlds that ask for them. */
 	#pins: PinTracker | null = null;
-	#pinsLoading: Promise<void> | null = null;
-	/** JSON Schema validation, loading when this world can elicit input (see lazy-validator). */
-	readonly #validation: Promise<void> | null;
-	/** The simulated servers' resources, prompts and steps, loading when this world uses them. */
-	readonly #simFeatures: Promise<void> | null;
+	/** Loads the parts that only some worlds have (host side, live, profiles, pins…) and waits. */
+	readonly #onDemand: OnDemand;
 	/** OpenHarness's execute stage: tools/call on the wire, and its built-in resource tools. */
 	readonly #execute: ExecuteStage;
-	#resourceToolsLoading: Promise<void> | null = null;
 	/** Calls already reported as waiting for approval. */
 	readonly #askedFor = new Set<string>();
 	readonly #views: ServerViews;
@@ -124,7 +110,6 @@ export class World {
 		this.#pace = options.pace;
 		this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 		this.#commands = new CommandQueue(this.clock);
-		this.#validation = elicits(scenario) ? loadValidator() : null;
 		this.wire = new WireLog(this.clock, () => this.#changed(), options.wireWindow);
 		// The pin tracker listens on simulated servers' clients only (SimIo.onClient).
 		watchToolsChanged(
@@ -141,31 +126,6 @@ export class World {
 			if (!isLiveServer(config))
 				this.#processes.set(name, new SimProcess(name, effectiveSim(config)));
 		}
-		const live = liveServers(merged.servers);
-		if (live.size)
-			this.#liveLoading = import('./live-io').then((module) => {
-				this.#live = new module.LiveIo(live, {
-					log: this.wire,
-					timeoutMs: options.liveTimeoutMs ?? DEFAULT_LIVE_TIMEOUT_MS,
-					secrets: options.liveSecrets,
-					runHeaders: (server) => this.#extension?.liveHeaders?.(server),
-					changed: () => this.#changed(),
-					realTime: options.realTime,
-					flooded: (server, perSecond) => this.#emit({ kind: 'flood', server, perSecond })
-				});
-				this.#liveLoading = null;
-			});
-		this.#simFeatures = loadSimFeatures([...this.#processes.values()].map((p) => p.sim));
-		if (usesHost(scenario))
-			this.#hostLoading = import('./host-side').then((module) => {
-				this.#host = new module.HostSide(
-					scenario.host,
-					this.clock,
-					(request, moved) => (moved ? this.#emit(hostRequestEvent(request)) : this.#changed()),
-					() => this.#changed()
-				);
-				this.#hostLoading = null;
-			});
 		// MiniHarness's client times every request by its own block, initialize included (§3).
 		const ioTimeoutMs =
 			scenario.profile === 'miniharness'
@@ -181,19 +141,6 @@ export class World {
 			() => this.#live
 		);
 		this.#io.checksOutput = scenario.profile === 'openharness';
-		if (scenario.pins)
-			this.#pinsLoading = import('../pins/pin-tracker').then((module) => {
-				const pins = new module.PinTracker({
-					clock: this.clock,
-					wire: this.wire,
-					timeoutMs: this.#timeoutMs,
-					emit: (event) => this.#emit(event),
-					changed: () => this.#changed()
-				});
-				this.#io.onClient = (client, server) => pins.attach(client, server);
-				this.#pins = pins;
-				this.#pinsLoading = null;
-			});
 		this.#callSettings = {
 			hooks: scenario.hooks,
 			// Without a permissions block the lab runs full_auto (OpenHarness's own default is
@@ -209,52 +156,6 @@ export class World {
 				else this.#changed();
 			}
 		);
-		if (scenario.profile === 'toolsource')
-			this.#toolsourceLoading = import('./toolsource-binding').then(async (module) => {
-				const binding = new module.ToolSourceBinding(scenario.toolsource ?? defaultPolicy(), {
-					clock: this.clock,
-					connected: (server) => {
-						const c = this.#manager.getSnapshot().context.connections[server]?.getSnapshot();
-						return c?.context.status === 'connected' ? (this.#io.links.get(server) ?? null) : null;
-					},
-					executingOn: (server, request) => this.#executing.on(server, request),
-					emit: (event) => this.#emit(event),
-					changed: () => this.#changed(),
-					// What its servers may list: patterns to compile as it regenerates schemas.
-					listed: {
-						live: live.size > 0,
-						tools: [...this.#processes.values()].map((p) => p.sim.tools)
-					}
-				});
-				await binding.loading;
-				this.#toolsource = binding;
-				this.#toolsourceLoading = null;
-			});
-		if (isExtensionProfile(scenario.profile))
-			this.#extensionLoading = loadExtension(scenario.profile).then((module) => {
-				this.#extension = module.createExtension(
-					profileHost({
-						clock: this.clock,
-						scenario,
-						wire: this.wire,
-						timeoutMs: this.#timeoutMs,
-						manager: this.#manager,
-						io: this.#io,
-						serverNames: () => this.serverNames,
-						executingOn: (server, request) => this.#executing.on(server, request),
-						emit: (event) => this.#emit(event),
-						changed: () => this.#changed()
-					})
-				);
-				this.#extensionLoading = null;
-			});
-		if (scenario.profile === 'openharness')
-			this.#resourceToolsLoading = import('../profiles/openharness/resource-tools').then(
-				(module) => {
-					this.#execute.resourceTools = module;
-					this.#resourceToolsLoading = null;
-				}
-			);
 		const servers = merged.servers.map(({ name, config }) => ({
 			server: name,
 			transport: config.type,
@@ -268,7 +169,7 @@ export class World {
 					build:
 						scenario.profile === 'toolsource'
 							? (connections) => this.#toolsource!.build(connections)
-							: this.#extensionLoading
+							: isExtensionProfile(scenario.profile)
 								? (connections) => this.#extension!.build(connections)
 								: (connections) =>
 										buildRegistry(
@@ -287,6 +188,32 @@ export class World {
 			this.#manager,
 			this.#io,
 			this.#executing
+		);
+		this.#onDemand = new OnDemand(
+			{
+				scenario,
+				options,
+				clock: this.clock,
+				wire: this.wire,
+				timeoutMs: this.#timeoutMs,
+				manager: this.#manager,
+				io: this.#io,
+				processes: this.#processes,
+				live: liveServers(merged.servers),
+				serverNames: () => this.serverNames,
+				executing: this.#executing,
+				liveHeaders: (server) => this.#extension?.liveHeaders?.(server),
+				emit: (event) => this.#emit(event),
+				changed: () => this.#changed()
+			},
+			{
+				live: (live) => (this.#live = live),
+				host: (host) => (this.#host = host),
+				pins: (pins) => (this.#pins = pins),
+				toolsource: (binding) => (this.#toolsource = binding),
+				extension: (extension) => (this.#extension = extension),
+				resourceTools: (module) => (this.#execute.resourceTools = module)
+			}
 		);
 		this.#manager.start();
 		this.#protocol = protocolRunner(this.clock, this.#manager, this.#io, (event) =>
@@ -729,7 +656,7 @@ export class World {
 			);
 		return this.#commands.command(action, async () => {
 			if (this.#disposed) throw refusal('world_replaced');
-			await this.loaded();
+			await this.#onDemand.loaded();
 			const live = server !== undefined && !!this.#live?.owns(server);
 			if (server !== undefined && !live) this.#process(server);
 			this.#emit(
@@ -750,17 +677,8 @@ export class World {
 	 * Once the code this world loads on demand (its profile's, its features') is in: a replay
 	 * waits for it before an interrupt, which, unlike a command, does not wait by itself.
 	 */
-	async loaded(): Promise<void> {
-		if (this.#toolsourceLoading) await this.#toolsourceLoading;
-		if (this.#extensionLoading) await this.#extensionLoading;
-		if (this.#pinsLoading) await this.#pinsLoading;
-		if (this.#validation) await this.#validation;
-		if (this.#hostLoading) await this.#hostLoading;
-		if (this.#simFeatures) await this.#simFeatures;
-		if (this.#liveLoading) await this.#liveLoading;
-		if (this.#resourceToolsLoading) await this.#resourceToolsLoading;
-		if (!callChecksLoaded()) await loadCallChecks();
-		if (this.#io.outputCheck) await this.#io.outputCheck;
+	loaded(): Promise<void> {
+		return this.#onDemand.loaded();
 	}
 
 	/** A command that does not wait its turn (see CommandQueue); the world then settles. */
@@ -775,7 +693,8 @@ export class World {
 		// An interrupt acts at once, so on a world just made (a page opening) the ToolSource code
 		// it acts on may still be loading: refused then, before it is logged, so no log holds a
 		// step that a replay (which waits for the code, see `loaded`) would not refuse too.
-		if (this.#toolsourceLoading) return Promise.reject(refusal('toolsource_loading_retry'));
+		if (this.#onDemand.toolsourceLoading)
+			return Promise.reject(refusal('toolsource_loading_retry'));
 		return this.#commands.interrupt(
 			action,
 			() => {
@@ -934,31 +853,4 @@ export class World {
 		this.version++;
 		for (const listener of this.#listeners) listener();
 	}
-}
-
-/** Whether any server of this world can ask the host for input (the SDK then validates it). */
-function elicits(scenario: Scenario): boolean {
-	const blocks = [
-		scenario.mcp_servers,
-		...Object.values(scenario.plugins ?? {}).map((p) => p.mcp_servers)
-	];
-	return blocks.some((servers) =>
-		Object.values(servers).some((config) =>
-			config.sim?.tools?.some((tool) =>
-				tool.steps?.some((step) => step.do === 'elicit' || step.do === 'elicitUrl')
-			)
-		)
-	);
-}
-
-/** Whether any server of this world can ask the host anything, or the host declares anything. */
-function usesHost(scenario: Scenario): boolean {
-	if (scenario.host) return true;
-	const blocks = [
-		scenario.mcp_servers,
-		...Object.values(scenario.plugins ?? {}).map((p) => p.mcp_servers)
-	];
-	return blocks.some((servers) =>
-		Object.values(servers).some((config) => config.sim?.tools?.some((tool) => tool.steps?.length))
-	);
 }
