@@ -22,14 +22,28 @@ export class ExecuteStage {
 	/** OpenHarness's built-in resource tools (registered first, run here), once loaded. */
 	resourceTools: typeof import('../profiles/openharness/resource-tools') | null = null;
 
+	readonly #scenario: Scenario;
+	readonly #clock: SimClock;
+	readonly #timeoutMs: number;
+	readonly #manager: ManagerActor;
+	readonly #io: SimIo;
+	readonly #executing: ExecutingCalls;
+
 	constructor(
-		private readonly scenario: Scenario,
-		private readonly clock: SimClock,
-		private readonly timeoutMs: number,
-		private readonly manager: ManagerActor,
-		private readonly io: SimIo,
-		private readonly executing: ExecutingCalls
-	) {}
+		scenario: Scenario,
+		clock: SimClock,
+		timeoutMs: number,
+		manager: ManagerActor,
+		io: SimIo,
+		executing: ExecutingCalls
+	) {
+		this.#scenario = scenario;
+		this.#clock = clock;
+		this.#timeoutMs = timeoutMs;
+		this.#manager = manager;
+		this.#io = io;
+		this.#executing = executing;
+	}
 
 	/**
 	 * tools/call on the wire, for the call machine's execute stage; the world owns the timeout.
@@ -39,10 +53,10 @@ export class ExecuteStage {
 	 */
 	async run(input: ExecuteInput): Promise<ExecuteOutput> {
 		if (input.plugin !== undefined) {
-			const tool = findPluginTool(this.scenario, input.plugin, input.tool);
+			const tool = findPluginTool(this.#scenario, input.plugin, input.tool);
 			return (tool?.result ?? defaultResult(input.tool, input.arguments)) as ExecuteOutput;
 		}
-		const connections = this.manager.getSnapshot().context.connections;
+		const connections = this.#manager.getSnapshot().context.connections;
 		const tools = this.resourceTools!;
 		if (input.builtin && input.tool === LIST_MCP_RESOURCES) {
 			const listed = tools.listResources(
@@ -54,12 +68,12 @@ export class ExecuteStage {
 		const status = Object.hasOwn(connections, input.server)
 			? connections[input.server].getSnapshot().context
 			: undefined;
-		const link = this.io.links.get(input.server);
+		const link = this.#io.links.get(input.server);
 		if (!status || status.status !== 'connected' || !link)
 			return { kind: 'not-connected', detail: status ? status.detail : unknownServerDetail };
 		try {
 			if (input.builtin) {
-				const read = await this.io.request(
+				const read = await this.#io.request(
 					input.server,
 					'resources/read',
 					{ uri: input.arguments.uri },
@@ -67,14 +81,14 @@ export class ExecuteStage {
 				);
 				return { kind: 'builtin', text: tools.readResourceOutput(read), read };
 			}
-			return await this.executing.on(input.server, async () => {
-				const result = await withClockTimeout(this.clock, this.timeoutMs, (options) =>
+			return await this.#executing.on(input.server, async () => {
+				const result = await withClockTimeout(this.#clock, this.#timeoutMs, (options) =>
 					link.client.callTool({ name: input.tool, arguments: input.arguments }, undefined, options)
 				);
 				// The Python SDK session's check of a result against the tool's listed outputSchema.
 				const problem =
-					this.io.outputCheck &&
-					(await this.io.outputCheck).outputSchemaProblem(link, input.tool, result);
+					this.#io.outputCheck &&
+					(await this.#io.outputCheck).outputSchemaProblem(link, input.tool, result);
 				return problem
 					? { kind: 'call-failed' as const, message: problem }
 					: (result as ExecuteOutput);

@@ -24,14 +24,26 @@ const page = (cursor?: string): { cursor?: string } => (cursor !== undefined ? {
  * prompts). Each is a queued command of the world (`command`).
  */
 export class HostCommands {
+	readonly #command: WorldCommand;
+	readonly #protocol: ProtocolRunner;
+	/** Null until the host side loads, and for a world whose servers never ask the host. */
+	readonly #host: () => HostSide | null;
+	readonly #io: SimIo;
+	readonly #emit: (event: NewWorldEvent) => void;
+
 	constructor(
-		private readonly command: WorldCommand,
-		private readonly protocol: ProtocolRunner,
-		/** Null until the host side loads, and for a world whose servers never ask the host. */
-		private readonly host: () => HostSide | null,
-		private readonly io: SimIo,
-		private readonly emit: (event: NewWorldEvent) => void
-	) {}
+		command: WorldCommand,
+		protocol: ProtocolRunner,
+		host: () => HostSide | null,
+		io: SimIo,
+		emit: (event: NewWorldEvent) => void
+	) {
+		this.#command = command;
+		this.#protocol = protocol;
+		this.#host = host;
+		this.#io = io;
+		this.#emit = emit;
+	}
 
 	answerSampling(request: string, answer: SamplingAnswer): Promise<void> {
 		const action: WorldAction =
@@ -43,7 +55,7 @@ export class HostCommands {
 						...(answer.text !== undefined ? { text: answer.text } : {})
 					}
 				: { do: 'answerSampling', request, action: 'reject' };
-		return this.command('answerSampling', undefined, action, () =>
+		return this.#command('answerSampling', undefined, action, () =>
 			this.#hostSide(request).requests.answerSampling(request, answer)
 		);
 	}
@@ -55,21 +67,21 @@ export class HostCommands {
 			action: answer.action,
 			...(answer.content !== undefined ? { content: answer.content } : {})
 		};
-		return this.command('answerElicitation', undefined, action, () =>
+		return this.#command('answerElicitation', undefined, action, () =>
 			this.#hostSide(request).requests.answerElicitation(request, answer)
 		);
 	}
 
 	setRoots(roots: ReadonlyArray<string | { uri: string; name?: string }>): Promise<void> {
 		const list = normaliseRoots([...roots]);
-		return this.command('setRoots', undefined, { do: 'setRoots', roots: list }, async () => {
-			const host = this.host();
+		return this.#command('setRoots', undefined, { do: 'setRoots', roots: list }, async () => {
+			const host = this.#host();
 			if (!host?.capabilities.roots) throw refusal('no_roots');
 			const bad = list.find((r) => !r.uri.startsWith('file://'));
 			if (bad) throw refusal('root_not_file', { uri: bad.uri });
 			host.roots = list;
-			this.emit({ kind: 'roots', count: list.length });
-			await this.io.rootsChanged();
+			this.#emit({ kind: 'roots', count: list.length });
+			await this.#io.rootsChanged();
 		});
 	}
 
@@ -150,15 +162,15 @@ export class HostCommands {
 		check: () => void = () => {}
 	): Promise<ProtocolResult> {
 		let id = '';
-		return this.command(command, server, action, () => {
+		return this.#command(command, server, action, () => {
 			check();
-			id = this.protocol.start(server, method, params);
-		}).then(() => this.protocol.results.find(id)!);
+			id = this.#protocol.start(server, method, params);
+		}).then(() => this.#protocol.results.find(id)!);
 	}
 
 	/** A world whose servers never ask the host anything has no host side: nothing is pending. */
 	#hostSide(request: string): HostSide {
-		const host = this.host();
+		const host = this.#host();
 		if (!host) throw refusal('host_request_not_waiting', { id: request });
 		return host;
 	}

@@ -4,41 +4,26 @@ import { callChecksLoaded, loadCallChecks } from '../profiles/openharness/lazy-c
 import { defaultPolicy } from '../profiles/toolsource/policy';
 import type { Scenario } from '../scenario/schema';
 import { loadValidator } from '../validation/lazy-validator';
-import type { SimClock } from './clock';
-import type { NewWorldEvent } from './events';
-import type { ExecutingCalls } from './executing-calls';
 import { hostRequestEvent } from './host-commands';
 import type { HostSide } from './host-side';
 import type { LiveIo } from './live-io';
-import type { ManagerActor } from './manager-actor';
 import type { ProfileExtension, RunHeaders } from './profile-extension';
-import { profileHost } from './profile-host';
+import { profileHost, type ProfileHostParts } from './profile-host';
 import { isExtensionProfile, loadExtension } from './profile-loaders';
 import { loadSimFeatures } from './sim-features';
 import type { SimIo } from './sim-io';
 import type { SimProcess } from './sim-process';
 import type { ToolSourceBinding } from './toolsource-binding';
-import type { WireLog } from './wire';
 import type { WorldOptions } from './world-options';
 
-/** What a world's on-demand parts are made with. */
-export interface OnDemandWorld {
-	scenario: Scenario;
+/** What a world's on-demand parts are made with (a profile host among them). */
+export interface OnDemandWorld extends ProfileHostParts {
 	options: WorldOptions;
-	clock: SimClock;
-	wire: WireLog;
-	timeoutMs: number;
-	manager: ManagerActor;
-	io: SimIo;
 	processes: ReadonlyMap<string, SimProcess>;
 	/** The world's live servers (live-servers.ts), by name. */
 	live: ReadonlyMap<string, LiveServer>;
-	serverNames: () => string[];
-	executing: ExecutingCalls;
 	/** A contextual run's headers for a live server, once that profile is loaded. */
 	liveHeaders: (server: string) => RunHeaders | undefined;
-	emit: (event: NewWorldEvent) => void;
-	changed: () => void;
 }
 
 /** Where each part goes once loaded: the World keeps them, and reads them as its own fields. */
@@ -136,22 +121,7 @@ export class OnDemand {
 			});
 		if (isExtensionProfile(scenario.profile))
 			this.#extension = loadExtension(scenario.profile).then((module) => {
-				parts.extension(
-					module.createExtension(
-						profileHost({
-							clock,
-							scenario,
-							wire,
-							timeoutMs,
-							manager,
-							io,
-							serverNames: world.serverNames,
-							executingOn: (server, request) => executing.on(server, request),
-							emit,
-							changed
-						})
-					)
-				);
+				parts.extension(module.createExtension(profileHost(world)));
 				this.#extension = null;
 			});
 		if (scenario.profile === 'openharness')

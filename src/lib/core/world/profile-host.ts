@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario/schema';
 import type { SimClock } from './clock';
+import type { ExecutingCalls } from './executing-calls';
 import { stateString, type ManagerActor } from './manager-actor';
 import type { ProfileHost } from './profile-extension';
 import type { SimIo } from './sim-io';
@@ -14,7 +15,7 @@ export interface ProfileHostParts {
 	manager: ManagerActor;
 	io: SimIo;
 	serverNames: () => string[];
-	executingOn: ProfileHost['executingOn'];
+	executing: ExecutingCalls;
 	emit: ProfileHost['emit'];
 	changed: () => void;
 }
@@ -54,7 +55,7 @@ export function profileHost(parts: ProfileHostParts): ProfileHost {
 				});
 			}),
 		close: (server) => connections()[server]?.send({ type: 'CLOSE' }),
-		executingOn: parts.executingOn,
+		executingOn: (server, request) => parts.executing.on(server, request),
 		emit: parts.emit,
 		changed: parts.changed,
 		wrapPipes: (wrap) => {

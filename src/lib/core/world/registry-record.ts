@@ -26,11 +26,15 @@ export class RegistryRecord {
 	/** The servers' statuses when the registry was last looked at (see `record`). */
 	readonly #statuses: string[] = [];
 
-	constructor(
-		private readonly manager: ManagerActor,
-		private readonly clock: SimClock,
-		private readonly emit: (event: NewWorldEvent) => void
-	) {}
+	readonly #manager: ManagerActor;
+	readonly #clock: SimClock;
+	readonly #emit: (event: NewWorldEvent) => void;
+
+	constructor(manager: ManagerActor, clock: SimClock, emit: (event: NewWorldEvent) => void) {
+		this.#manager = manager;
+		this.#clock = clock;
+		this.#emit = emit;
+	}
 
 	/** Every snapshot so far; a new one makes a new array (a page holds it as raw state). */
 	get history(): readonly RegistrySnapshot[] {
@@ -39,7 +43,7 @@ export class RegistryRecord {
 
 	/** Looks at the registry after a command: a snapshot, and its event, if it changed. */
 	record(): void {
-		const context = this.manager.getSnapshot().context;
+		const context = this.#manager.getSnapshot().context;
 		const built = context.registry;
 		// The entries follow from the build and the servers' statuses alone: with neither changed
 		// since the last look, nothing can differ, so a command skips the per-tool work.
@@ -61,12 +65,12 @@ export class RegistryRecord {
 		this.#lastBuilt = built;
 		const snapshot: RegistrySnapshot = {
 			n: this.#history.length + 1,
-			t: this.clock.now,
+			t: this.#clock.now,
 			entries,
 			diff
 		};
 		this.#history = [...this.#history, snapshot];
-		this.emit({ kind: 'registry', n: snapshot.n, diff, size: entries.length });
+		this.#emit({ kind: 'registry', n: snapshot.n, diff, size: entries.length });
 	}
 
 	/** Whether a server's status changed since the last look; keeps the ones seen now. */

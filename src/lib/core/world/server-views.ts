@@ -40,33 +40,43 @@ export interface ServerView {
 	live: { url: string; problem: LiveProblem | null; flooding: boolean } | null;
 }
 
-/** What a world's server views are read from; the profile and live parts may be loading still. */
-export interface ServerViewSources {
-	configs: ReadonlyMap<string, MergedServer>;
-	processes: ReadonlyMap<string, SimProcess>;
-	manager: ManagerActor;
-	io: SimIo;
-	extension: () => ProfileExtension | null;
-	live: () => LiveIo | null;
-}
-
 /**
  * The servers as a page shows them. A server whose state did not change keeps the same view
  * object, so a page re-renders only the cards that changed.
  */
 export class ServerViews {
 	readonly #cache = new Map<string, { snapshot: unknown; view: ServerView }>();
+	readonly #configs: ReadonlyMap<string, MergedServer>;
+	readonly #processes: ReadonlyMap<string, SimProcess>;
+	readonly #manager: ManagerActor;
+	readonly #io: SimIo;
+	/** The profile and live parts, null while they load (or for worlds without them). */
+	readonly #extension: () => ProfileExtension | null;
+	readonly #live: () => LiveIo | null;
 
-	constructor(private readonly from: ServerViewSources) {}
+	constructor(
+		configs: ReadonlyMap<string, MergedServer>,
+		processes: ReadonlyMap<string, SimProcess>,
+		manager: ManagerActor,
+		io: SimIo,
+		extension: () => ProfileExtension | null,
+		live: () => LiveIo | null
+	) {
+		this.#configs = configs;
+		this.#processes = processes;
+		this.#manager = manager;
+		this.#io = io;
+		this.#extension = extension;
+		this.#live = live;
+	}
 
 	/** Servers in config order (the UI sorts where the profile does). */
 	list(): ServerView[] {
-		const { configs, processes, manager, io } = this.from;
-		const connections = manager.getSnapshot().context.connections;
-		const live = this.from.live();
-		return [...configs.keys()].map((name) => {
+		const connections = this.#manager.getSnapshot().context.connections;
+		const live = this.#live();
+		return [...this.#configs.keys()].map((name) => {
 			const snapshot = connections[name].getSnapshot();
-			const process = processes.get(name);
+			const process = this.#processes.get(name);
 			const cached = this.#cache.get(name);
 			if (
 				cached &&
@@ -76,7 +86,7 @@ export class ServerViews {
 				cached.view.detail === this.#detail(name, snapshot.context) &&
 				cached.view.process === (process?.state ?? 'running') &&
 				cached.view.delayMs === (process?.delayMs ?? 0) &&
-				cached.view.sessionClosed === io.sessionClosed(name) &&
+				cached.view.sessionClosed === this.#io.sessionClosed(name) &&
 				(cached.view.live?.problem ?? null) === (live?.problem(name) ?? null) &&
 				(cached.view.live?.flooding ?? false) === (live?.flooding(name) ?? false)
 			)
@@ -92,8 +102,8 @@ export class ServerViews {
 		snapshot: ReturnType<ConnectionRef['getSnapshot']>,
 		live: LiveIo | null
 	): ServerView {
-		const { config, plugin } = this.from.configs.get(name)!;
-		const process = this.from.processes.get(name);
+		const { config, plugin } = this.#configs.get(name)!;
+		const process = this.#processes.get(name);
 		const c = snapshot.context;
 		return {
 			name,
@@ -104,7 +114,7 @@ export class ServerViews {
 			detail: this.#detail(name, c),
 			process: process?.state ?? 'running',
 			delayMs: process?.delayMs ?? 0,
-			sessionClosed: this.from.io.sessionClosed(name),
+			sessionClosed: this.#io.sessionClosed(name),
 			authConfigured:
 				config.type === 'stdio'
 					? Object.keys(config.env ?? {}).length > 0
@@ -124,7 +134,7 @@ export class ServerViews {
 
 	/** The status in the profile's own words, as `World.serverState` says it. */
 	#state(name: string, connection: ConnectionContext): string {
-		return this.from.extension()?.serverState?.(name, connection) ?? connection.status;
+		return this.#extension()?.serverState?.(name, connection) ?? connection.status;
 	}
 
 	/**
@@ -133,6 +143,6 @@ export class ServerViews {
 	 * `Request timed out`), else the connection's.
 	 */
 	#detail(name: string, connection: ConnectionContext): string {
-		return this.from.extension()?.serverDetail?.(name, connection) || connection.detail;
+		return this.#extension()?.serverDetail?.(name, connection) || connection.detail;
 	}
 }

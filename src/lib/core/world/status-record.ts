@@ -12,14 +12,20 @@ type Heard = { status: ConnectionStatus; detail: string };
 export class StatusRecord {
 	/** Last status seen per server; every server starts `pending` with no detail. */
 	readonly #last = new Map<string, Heard>();
+	readonly #manager: ManagerActor;
+	/** The status in the profile's own words, where it has them (trust: `trusted`…). */
+	readonly #profileState: (server: string, c: ConnectionContext) => string | undefined;
+	readonly #emit: (event: NewWorldEvent) => void;
 
 	constructor(
 		servers: Iterable<string>,
-		private readonly manager: ManagerActor,
-		/** The status in the profile's own words, where it has them (trust: `trusted`…). */
-		private readonly profileState: (server: string, c: ConnectionContext) => string | undefined,
-		private readonly emit: (event: NewWorldEvent) => void
+		manager: ManagerActor,
+		profileState: (server: string, c: ConnectionContext) => string | undefined,
+		emit: (event: NewWorldEvent) => void
 	) {
+		this.#manager = manager;
+		this.#profileState = profileState;
+		this.#emit = emit;
 		for (const name of servers) this.#last.set(name, { status: 'pending', detail: '' });
 	}
 
@@ -31,7 +37,7 @@ export class StatusRecord {
 		// follows connect_all's order.
 		// Only the run of servers just before it that changed unheard is read (going back stops at
 		// the first one already recorded): a reconnect of 100 servers reads no more than it must.
-		const { order, connections } = this.manager.getSnapshot().context;
+		const { order, connections } = this.#manager.getSnapshot().context;
 		const facts = (name: string) => connections[name]?.getSnapshot().context;
 		const at = order.indexOf(server);
 		let from = at;
@@ -48,7 +54,7 @@ export class StatusRecord {
 	#record(server: string, c: ConnectionContext | undefined): void {
 		if (!c || !this.#unheard(server, c)) return;
 		this.#last.set(server, { status: c.status, detail: c.detail });
-		const state = this.profileState(server, c) ?? c.status;
-		this.emit({ kind: 'status', server, status: c.status, detail: c.detail, state });
+		const state = this.#profileState(server, c) ?? c.status;
+		this.#emit({ kind: 'status', server, status: c.status, detail: c.detail, state });
 	}
 }

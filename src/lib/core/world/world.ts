@@ -106,17 +106,20 @@ export class World {
 		readonly scenario: Scenario,
 		options: WorldOptions = {}
 	) {
+		// What the world's parts are given to say something happened (one closure each, shared).
+		const emit = (event: NewWorldEvent) => this.#emit(event);
+		const changed = () => this.#changed();
 		this.#idle = options.idle ?? macrotask;
 		this.#pace = options.pace;
 		this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 		this.#commands = new CommandQueue(this.clock);
-		this.wire = new WireLog(this.clock, () => this.#changed(), options.wireWindow);
+		this.wire = new WireLog(this.clock, changed, options.wireWindow);
 		// The pin tracker listens on simulated servers' clients only (SimIo.onClient).
 		watchToolsChanged(
 			this.wire,
 			(server) => !!scenario.pins && this.#processes.has(server),
 			() => this.#events.last,
-			(event) => this.#emit(event)
+			emit
 		);
 		const merged = mergeServers(scenario);
 		this.skippedPluginServers = merged.skipped;
@@ -203,8 +206,8 @@ export class World {
 				serverNames: () => this.serverNames,
 				executing: this.#executing,
 				liveHeaders: (server) => this.#extension?.liveHeaders?.(server),
-				emit: (event) => this.#emit(event),
-				changed: () => this.#changed()
+				emit,
+				changed
 			},
 			{
 				live: (live) => (this.#live = live),
@@ -216,30 +219,28 @@ export class World {
 			}
 		);
 		this.#manager.start();
-		this.#protocol = protocolRunner(this.clock, this.#manager, this.#io, (event) =>
-			this.#emit(event)
-		);
+		this.#protocol = protocolRunner(this.clock, this.#manager, this.#io, emit);
 		this.#hostCommands = new HostCommands(
 			(command, server, action, act) => this.#command(command, server, action, act),
 			this.#protocol,
 			() => this.#host,
 			this.#io,
-			(event) => this.#emit(event)
+			emit
 		);
-		this.#registry = new RegistryRecord(this.#manager, this.clock, (event) => this.#emit(event));
-		this.#views = new ServerViews({
-			configs: this.#configs,
-			processes: this.#processes,
-			manager: this.#manager,
-			io: this.#io,
-			extension: () => this.#extension,
-			live: () => this.#live
-		});
+		this.#registry = new RegistryRecord(this.#manager, this.clock, emit);
+		this.#views = new ServerViews(
+			this.#configs,
+			this.#processes,
+			this.#manager,
+			this.#io,
+			() => this.#extension,
+			() => this.#live
+		);
 		this.#statuses = new StatusRecord(
 			this.#configs.keys(),
 			this.#manager,
 			(server, c) => this.#extension?.serverState?.(server, c),
-			(event) => this.#emit(event)
+			emit
 		);
 		for (const [server, ref] of Object.entries(this.#manager.getSnapshot().context.connections)) {
 			this.#subscriptions.push(
@@ -249,7 +250,7 @@ export class World {
 				})
 			);
 		}
-		this.#subscriptions.push(this.#manager.subscribe(() => this.#changed()));
+		this.#subscriptions.push(this.#manager.subscribe(changed));
 	}
 
 	// ---- reading ------------------------------------------------------------------------
