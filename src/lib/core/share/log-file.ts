@@ -47,15 +47,7 @@ export async function parseLogFile(text: string): Promise<LogFileResult> {
 	}
 	const { checkLogFile } = await import('./tape-check');
 	const checked = checkLogFile(data);
-	if (!checked.ok)
-		return failure(
-			shareRefusal('log_invalid_at', {
-				path: checked.path,
-				detail: checked.detail,
-				detail_zh: checked.detail_zh,
-				...(checked.meant ? { meant: checked.meant } : {})
-			})
-		);
+	if (!checked.ok) return failure(shareRefusal('log_invalid_at', checked.problem));
 	const { scenario, actions } = checked.data;
 	const unordered = sequenceProblem(actions, 'log');
 	if (unordered) return failure(unordered);

@@ -1,9 +1,7 @@
 import { refusals, type RefusalTable } from '../world/command-errors';
 import type { RefusedValues } from '../world/replay';
 import { meantText } from '../scenario/schema-meant';
-
-/** Where a link or log breaks its schema: zod's words (en, zh-CN) and the key or word meant. */
-type SchemaProblem = { path: string; detail: string; detail_zh?: string; meant?: string };
+import type { SchemaProblem } from './tape-check';
 
 /**
  * Why a share link, a log file or a move in time cannot be opened (see world/command-errors.ts),

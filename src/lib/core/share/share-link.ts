@@ -121,15 +121,7 @@ export async function decodeShare(value: string): Promise<DecodeResult> {
 export async function checkShared(data: unknown): Promise<DecodeResult> {
 	const { checkSharedWorld } = await import('./tape-check');
 	const checked = checkSharedWorld(data, SHARE_FORMAT);
-	if (!checked.ok)
-		return failure(
-			shareRefusal('share_damaged_at', {
-				path: checked.path,
-				detail: checked.detail,
-				detail_zh: checked.detail_zh,
-				...(checked.meant ? { meant: checked.meant } : {})
-			})
-		);
+	if (!checked.ok) return failure(shareRefusal('share_damaged_at', checked.problem));
 	const { lab, labStep, scenario, actions, at } = checked.data;
 	const unordered = sequenceProblem(actions, 'share');
 	if (unordered) return failure(unordered);

@@ -18,9 +18,16 @@ const MAX_ACTIONS = 50_000;
  * `detail_zh`: zod's words in Chinese, for a Chinese page (zod's own words; the lab's stay
  * English). `meant`: the key or word most likely meant, for a hand-edited log's typo.
  */
-export type Checked<T> =
-	| { ok: true; data: T }
-	| { ok: false; path: string; detail: string; detail_zh: string; meant?: string };
+export type Checked<T> = { ok: true; data: T } | { ok: false; problem: SchemaProblem };
+
+/** Where a link or log breaks its schema, as its refusal (refusals.ts) takes it. */
+export interface SchemaProblem {
+	path: string;
+	detail: string;
+	/** Always here from the check; a refusal made by hand (a test) may leave it out. */
+	detail_zh?: string;
+	meant?: string;
+}
 
 function check<T>(schema: z.ZodType<T>, data: unknown): Checked<T> {
 	const parsed = schema.safeParse(data);
@@ -31,13 +38,9 @@ function check<T>(schema: z.ZodType<T>, data: unknown): Checked<T> {
 	// the data are), so the issues come in the same order.
 	const zh = schema.safeParse(data, { error: chineseError });
 	const detail_zh = zh.success ? issue.message : zh.error.issues[issues.indexOf(issue)].message;
-	return {
-		ok: false,
-		path: formatPath(issue.path),
-		detail: issue.message,
-		detail_zh,
-		...(meant ? { meant } : {})
-	};
+	const problem: SchemaProblem = { path: formatPath(issue.path), detail: issue.message, detail_zh };
+	if (meant) problem.meant = meant;
+	return { ok: false, problem };
 }
 
 /** `format`: share-link.ts's SHARE_FORMAT, passed in (importing it would load the share code). */
