@@ -18,19 +18,19 @@ export function meantWord(
 		return issue.keys.length === 1
 			? closestWord(issue.keys[0], keysAt(schema, issue.path))
 			: undefined;
+	// The words a closed list or a discriminated union allowed here.
+	const allowed: unknown =
+		issue.code === 'invalid_value'
+			? issue.values
+			: issue.code === 'invalid_union' && 'options' in issue
+				? issue.options
+				: null;
 	const value = valueAt(data, issue.path);
-	if (typeof value !== 'string') return undefined;
-	if (issue.code === 'invalid_value')
-		return closestWord(
-			value,
-			issue.values.filter((v): v is string => typeof v === 'string')
-		);
-	if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options))
-		return closestWord(
-			value,
-			issue.options.filter((v): v is string => typeof v === 'string')
-		);
-	return undefined;
+	if (!Array.isArray(allowed) || typeof value !== 'string') return undefined;
+	return closestWord(
+		value,
+		allowed.filter((v): v is string => typeof v === 'string')
+	);
 }
 
 /**
