@@ -45,9 +45,15 @@ test('switching to MiniHarness by keyboard: raw names, said once, kept by the ta
 	await expect(choice(page, 'en')).toHaveValue('openharness');
 	await expect(choice(page, 'en')).toHaveAccessibleDescription(t('en', 'harness_pick_help'));
 	await expect(page.locator('#registry')).toContainText('mcp__filesystem__read_file');
+	// What Check found is about the world that runs now: not once another harness runs it.
+	const outcome = page.getByTestId('editor-outcome');
+	await page.getByRole('button', { name: t('en', 'editor_check'), exact: true }).click();
+	await expect(outcome).toContainText(t('en', 'editor_valid_many', { count: 3 }));
 	const before = (await said()).split('\n').length;
 
 	await pickByKeyboard(page, 'en', 'MiniHarness');
+	await expect(outcome).toContainText(t('en', 'editor_outcome_outdated'));
+	await expect(outcome).not.toContainText(t('en', 'editor_valid_many', { count: 3 }));
 	// The same servers under MiniHarness: raw tool names, its own panel title.
 	await expect(page.getByRole('heading', { name: 'Harness (MiniHarness)' })).toBeVisible();
 	await expect(page.locator('#registry')).not.toContainText('mcp__filesystem__read_file');
