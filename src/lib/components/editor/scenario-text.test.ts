@@ -11,6 +11,7 @@ import {
 	readForm,
 	removeServer,
 	removeTool,
+	DEFAULT_ERROR_CODE,
 	type EditResult
 } from './scenario-text';
 
@@ -130,7 +131,8 @@ describe('readForm', () => {
 		]);
 		expect(form.servers[1].tools[0]).toEqual({
 			name: 'search_orders',
-			description: 'Search customer orders by a free-text query.'
+			description: 'Search customer orders by a free-text query.',
+			notes: []
 		});
 		expect(form.hasPlugins).toBe(false);
 	});
@@ -139,7 +141,7 @@ describe('readForm', () => {
 		const form = readForm('{"mcp_servers": {"a": 3, "b": {"type": 7, "sim": {"tools": [1]}}}}');
 		expect(form.ok && form.servers.map((s) => [s.name, s.type, s.tools])).toEqual([
 			['a', 'stdio', []],
-			['b', '7', [{ name: '', description: '' }]]
+			['b', '7', [{ name: '', description: '', notes: [] }]]
 		]);
 		expect(readForm('{}')).toEqual({ ok: true, servers: [], hasPlugins: false });
 	});
@@ -254,6 +256,145 @@ describe('structured edits', () => {
 		expect(addTool(seed, 'nope', { name: 'x', description: '', result: '' })).toEqual({
 			ok: false,
 			error: { kind: 'no-server', name: 'nope' }
+		});
+	});
+
+	describe('a tool that fails or is slow', () => {
+		const base = { description: '', result: '' };
+		/** The tool the edit wrote on realtime, after checking the world still validates. */
+		function added(tool: Parameters<typeof addTool>[2]) {
+			const next = textOf(addTool(seed, 'realtime', tool));
+			expect(checkScenarioText(next).kind).toBe('valid');
+			return JSON.parse(next).mcp_servers.realtime.sim.tools.at(-1);
+		}
+		const schema = { type: 'object', properties: {} };
+
+		it('answers with its text, as before, when the choice is a plain answer', () => {
+			expect(added({ ...base, name: 'a', result: 'hi', behaviour: 'text', latencyMs: '' })).toEqual(
+				{ name: 'a', inputSchema: schema, result: { content: [{ type: 'text', text: 'hi' }] } }
+			);
+		});
+
+		it('writes an error result (isError) with the text as its content, or no parts', () => {
+			expect(added({ ...base, name: 'a', result: 'disk full', behaviour: 'error-result' })).toEqual(
+				{
+					name: 'a',
+					inputSchema: schema,
+					result: { content: [{ type: 'text', text: 'disk full' }], isError: true }
+				}
+			);
+			expect(added({ ...base, name: 'b', behaviour: 'error-result' }).result).toEqual({
+				content: [],
+				isError: true
+			});
+		});
+
+		it('writes a JSON-RPC error with an integer code, and no result', () => {
+			expect(
+				added({
+					...base,
+					name: 'a',
+					result: 'ignored',
+					behaviour: 'rpc-error',
+					errorCode: ' -32001 ',
+					errorMessage: ' Quota exceeded '
+				})
+			).toEqual({
+				name: 'a',
+				inputSchema: schema,
+				error: { code: -32001, message: 'Quota exceeded' }
+			});
+			expect(
+				added({
+					...base,
+					name: 'b',
+					behaviour: 'rpc-error',
+					errorCode: DEFAULT_ERROR_CODE,
+					errorMessage: 'x'
+				}).error
+			).toEqual({ code: -32603, message: 'x' });
+		});
+
+		it('writes a crash, without a delay that no answer would show', () => {
+			expect(
+				added({ ...base, name: 'a', result: 'ignored', behaviour: 'crash', latencyMs: '500' })
+			).toEqual({ name: 'a', inputSchema: schema, crash: true });
+		});
+
+		it('writes a delay in whole milliseconds, up to one hour', () => {
+			expect(added({ ...base, name: 'a', latencyMs: ' 500 ' }).latencyMs).toBe(500);
+			expect(added({ ...base, name: 'b', latencyMs: '0' }).latencyMs).toBe(0);
+			expect(added({ ...base, name: 'c', latencyMs: '3600000' }).latencyMs).toBe(3_600_000);
+			expect(
+				added({
+					...base,
+					name: 'd',
+					behaviour: 'rpc-error',
+					errorCode: '1',
+					errorMessage: 'm',
+					latencyMs: '20'
+				})
+			).toMatchObject({ error: { code: 1, message: 'm' }, latencyMs: 20 });
+			expect(added({ ...base, name: 'e', latencyMs: '   ' })).not.toHaveProperty('latencyMs');
+		});
+
+		it('refuses a code that is not an integer, an empty message and a delay out of range', () => {
+			const rpc = { ...base, name: 'a', behaviour: 'rpc-error', errorMessage: 'm' } as const;
+			for (const errorCode of ['', '-32603.5', '1e3', 'abc', '99999999999999999999'])
+				expect(addTool(seed, 'realtime', { ...rpc, errorCode })).toEqual({
+					ok: false,
+					error: { kind: 'code-invalid' }
+				});
+			expect(
+				addTool(seed, 'realtime', { ...rpc, errorCode: '-32603', errorMessage: '  ' })
+			).toEqual({ ok: false, error: { kind: 'message-required' } });
+			for (const latencyMs of ['-1', '1.5', '3600001', 'soon', '1e3'])
+				expect(addTool(seed, 'realtime', { ...base, name: 'a', latencyMs })).toEqual({
+					ok: false,
+					error: { kind: 'latency-invalid' }
+				});
+			// The name is checked first, as the form marks one field at a time.
+			expect(addTool(seed, 'realtime', { ...rpc, name: '', errorCode: 'x' })).toEqual({
+				ok: false,
+				error: { kind: 'name-required' }
+			});
+		});
+
+		it('reads each tool’s behaviour back from the text, hand-written JSON included', () => {
+			const text = JSON.stringify({
+				mcp_servers: {
+					fs: {
+						command: 'x',
+						sim: {
+							tools: [
+								{ name: 'plain' },
+								{ name: 'rpc', error: { code: -32603, message: 'm' }, latencyMs: 500 },
+								{ name: 'boom', crash: true, latencyMs: 500 },
+								{ name: 'bad', result: { content: [], isError: true } },
+								{ name: 'slow', latencyMs: 250 },
+								{ name: 'both', error: { code: 'x' }, crash: true },
+								'not a tool'
+							]
+						}
+					}
+				}
+			});
+			const form = readForm(text);
+			expect(form.ok && form.servers[0].tools.map((t) => [t.name, t.notes])).toEqual([
+				['plain', []],
+				[
+					'rpc',
+					[
+						{ kind: 'rpc-error', code: '-32603' },
+						{ kind: 'delay', ms: '500' }
+					]
+				],
+				['boom', [{ kind: 'crash' }]],
+				['bad', [{ kind: 'error-result' }]],
+				['slow', [{ kind: 'delay', ms: '250' }]],
+				['both', [{ kind: 'rpc-error', code: 'x' }]],
+				['', []]
+			]);
 		});
 	});
 

@@ -51,6 +51,31 @@ export type ServerType = (typeof serverTypes)[number];
 export interface FormTool {
 	name: string;
 	description: string;
+	/** What a call of it does when that is not a plain answer, as the world will run it. */
+	notes: ToolNote[];
+}
+
+/**
+ * A tool's behaviour as the form lists it. `code` and `ms` are the text's values as written
+ * (hand-written JSON may hold anything there), for the page to bound.
+ */
+export type ToolNote =
+	| { kind: 'rpc-error'; code: string }
+	| { kind: 'error-result' }
+	| { kind: 'crash' }
+	| { kind: 'delay'; ms: string };
+
+/** In the order the simulated server checks them: an `error` wins over `crash`, both over `result`. */
+function toolNotes(tool: JsonObject): ToolNote[] {
+	const notes: ToolNote[] = [];
+	if (isObject(tool.error)) notes.push({ kind: 'rpc-error', code: String(tool.error.code) });
+	else if (tool.crash === true) notes.push({ kind: 'crash' });
+	else if (isObject(tool.result) && tool.result.isError === true)
+		notes.push({ kind: 'error-result' });
+	// A crash never answers, so its delay is never seen.
+	if (typeof tool.latencyMs === 'number' && tool.latencyMs > 0 && tool.crash !== true)
+		notes.push({ kind: 'delay', ms: String(tool.latencyMs) });
+	return notes;
 }
 
 export interface FormServer {
@@ -107,7 +132,8 @@ export function readForm(text: string): FormModel {
 			url: str(config.url),
 			tools: tools.map((tool) => ({
 				name: isObject(tool) ? str(tool.name) : '',
-				description: isObject(tool) ? str(tool.description) : ''
+				description: isObject(tool) ? str(tool.description) : '',
+				notes: isObject(tool) ? toolNotes(tool) : []
 			}))
 		};
 	});
@@ -124,7 +150,10 @@ export type EditError =
 	| { kind: 'command-required' }
 	| { kind: 'url-required' }
 	| { kind: 'no-server'; name: string }
-	| { kind: 'tool-taken'; server: string; name: string };
+	| { kind: 'tool-taken'; server: string; name: string }
+	| { kind: 'code-invalid' }
+	| { kind: 'message-required' }
+	| { kind: 'latency-invalid' };
 
 export type EditResult = { ok: true; text: string } | { ok: false; error: EditError };
 
@@ -176,11 +205,66 @@ export function removeServer(text: string, name: string): EditResult {
 	return serialise(opened.root);
 }
 
+/** What a call of the tool does (the schema's `result`, `result.isError`, `error`, `crash`). */
+export const toolBehaviours = ['text', 'error-result', 'rpc-error', 'crash'] as const;
+export type ToolBehaviour = (typeof toolBehaviours)[number];
+
+/** The code a JSON-RPC error tool starts with: Internal error. */
+export const DEFAULT_ERROR_CODE = '-32603';
+/** The schema's bound on `latencyMs`: one hour. */
+export const MAX_LATENCY_MS = 3_600_000;
+
 export interface NewTool {
 	name: string;
 	description: string;
 	/** Optional: the text tools/call answers with; the lab's default result when empty. */
 	result: string;
+	/** Absent: `text`, a plain answer. */
+	behaviour?: ToolBehaviour;
+	/** For `rpc-error`, as typed: an integer. */
+	errorCode?: string;
+	/** For `rpc-error`: required. */
+	errorMessage?: string;
+	/** As typed: empty for none, else whole milliseconds in 0–3,600,000. Not for `crash`. */
+	latencyMs?: string;
+}
+
+/** Only what the schema takes: a safe integer (zod's `int()` refuses larger ones). */
+function integerOf(text: string): number | null {
+	const trimmed = text.trim();
+	if (!/^[+-]?\d+$/.test(trimmed)) return null;
+	const value = Number(trimmed);
+	return Number.isSafeInteger(value) ? value : null;
+}
+
+/** The call's outcome keys of a new tool, or why they cannot be written. */
+function behaviourKeys(
+	tool: NewTool
+): { ok: true; keys: JsonObject } | { ok: false; error: EditError } {
+	const keys: JsonObject = {};
+	const behaviour = tool.behaviour ?? 'text';
+	if (behaviour === 'rpc-error') {
+		const code = integerOf(tool.errorCode ?? '');
+		if (code === null) return { ok: false, error: { kind: 'code-invalid' } };
+		const message = (tool.errorMessage ?? '').trim();
+		if (!message) return { ok: false, error: { kind: 'message-required' } };
+		keys.error = { code, message };
+	} else if (behaviour === 'crash') keys.crash = true;
+	else if (behaviour === 'error-result')
+		// MCP's tool-level failure: content is required, so an empty text sends no parts.
+		keys.result = {
+			content: tool.result ? [{ type: 'text', text: tool.result }] : [],
+			isError: true
+		};
+	else if (tool.result) keys.result = { content: [{ type: 'text', text: tool.result }] };
+	// A crash never answers: a delay on it would say something the world never shows.
+	const latency = behaviour === 'crash' ? '' : (tool.latencyMs ?? '').trim();
+	if (latency) {
+		const ms = /^\d+$/.test(latency) ? Number(latency) : NaN;
+		if (!(ms <= MAX_LATENCY_MS)) return { ok: false, error: { kind: 'latency-invalid' } };
+		keys.latencyMs = ms;
+	}
+	return { ok: true, keys };
 }
 
 export function addTool(text: string, server: string, tool: NewTool): EditResult {
@@ -197,12 +281,13 @@ export function addTool(text: string, server: string, tool: NewTool): EditResult
 	// One server cannot register the same tool name twice.
 	if (tools.some((t) => isObject(t) && t.name === tool.name))
 		return { ok: false, error: { kind: 'tool-taken', server, name: tool.name } };
+	const outcome = behaviourKeys(tool);
+	if (!outcome.ok) return outcome;
 	const entry: JsonObject = { name: tool.name };
 	if (tool.description.trim()) entry.description = tool.description.trim();
 	// MCP requires an inputSchema; a tool without one is a lesson of its own, not a default.
 	entry.inputSchema = { type: 'object', properties: {} };
-	if (tool.result) entry.result = { content: [{ type: 'text', text: tool.result }] };
-	config.sim = { ...sim, tools: [...tools, entry] };
+	config.sim = { ...sim, tools: [...tools, { ...entry, ...outcome.keys }] };
 	return serialise(opened.root);
 }
 
