@@ -211,3 +211,77 @@ test('zh-CN: the choice, its fields and the add sentence in Chinese; axe on the 
 	await expect(form.getByLabel(zh('editor_form_delay'))).toBeVisible();
 	await expectNoAxeViolations(page, { include: ['[data-testid="scenario-form"]'] });
 });
+
+test('an existing tool changed by keyboard to answer with an error result: the model reads its text', async ({
+	page
+}) => {
+	const form = await open(page, 'en');
+	const region = page.getByTestId('live-region');
+	await page
+		.getByRole('group', { name: en('editor_view_label') })
+		.getByRole('button', { name: en('editor_view_form'), exact: true })
+		.focus();
+	await page.keyboard.press('Enter');
+	const names = { tool: 'search_orders', server: 'internal-api' };
+	const change = form.getByRole('button', { name: en('editor_form_change_tool', names) });
+	const fields = form.getByRole('form', { name: en('editor_form_change_tool', names) });
+
+	// The fields open under the tool, from what the text has; Escape closes them, focus comes back.
+	await change.focus();
+	await page.keyboard.press('Enter');
+	await expect(change).toHaveAttribute('aria-expanded', 'true');
+	await expect(fields.getByRole('radio', { name: en('editor_form_behaviour_text') })).toBeFocused();
+	await expect(fields.getByLabel(en('editor_form_tool_result'))).toHaveValue(
+		'3 orders match "late delivery"'
+	);
+	await page.keyboard.press('Escape');
+	await expect(fields).toHaveCount(0);
+	await expect(change).toBeFocused();
+
+	await page.keyboard.press('Enter');
+	await page.keyboard.press('ArrowDown');
+	await expect(
+		fields.getByRole('radio', { name: en('editor_form_behaviour_error_result') })
+	).toBeChecked();
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.type('Order service unavailable');
+	await page.keyboard.press('Enter');
+	await expect(region).toHaveText(
+		saidLast(
+			en('editor_form_tool_changed_as', {
+				...names,
+				behaviour: en('editor_form_said_error_result')
+			})
+		)
+	);
+	await expect(fields).toHaveCount(0);
+	await expect(change).toBeFocused();
+	const item = form
+		.getByRole('listitem')
+		.filter({ has: page.getByRole('button', { name: en('editor_form_change_tool', names) }) })
+		.last();
+	await expect(item).toContainText(
+		`search_orders${en('editor_form_notes', { notes: en('editor_form_note_error_result') })}`
+	);
+
+	// Only the text changed: the learner applies it.
+	await page.getByRole('button', { name: en('editor_apply') }).focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('editor-outcome')).toContainText(en('editor_validation_passed'));
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	const calls = page.locator('#calls');
+	await calls
+		.getByLabel(en('call_tool'), { exact: true })
+		.selectOption('mcp__internal-api__search_orders');
+	await calls.getByRole('button', { name: en('call_button'), exact: true }).focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	// OpenHarness ignores isError: the model reads the text as a plain answer, no error badge.
+	const call = calls.locator('ul > li').first();
+	await expect(call).toContainText('mcp__internal-api__search_orders');
+	await expect(call.locator('.font-mono.whitespace-pre-wrap')).toHaveText(
+		'Order service unavailable'
+	);
+	await expect(call).not.toContainText(en('call_error_badge'));
+});
