@@ -10,10 +10,16 @@ import { t } from './helpers/messages';
 const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
 const zh = (key: string, params?: Record<string, string | number>) => t('zh-CN', key, params);
 
+/** The sandbox, settled, with the editor's form view opened by keyboard (its button). */
 async function open(page: Page, lang: string) {
 	await page.goto(`sandbox?speed=instant&lang=${lang}`);
 	await expect(page.locator('html')).toHaveAttribute('lang', lang);
 	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	await page
+		.getByRole('group', { name: t(lang, 'editor_view_label') })
+		.getByRole('button', { name: t(lang, 'editor_view_form'), exact: true })
+		.focus();
+	await page.keyboard.press('Enter');
 	return page.getByTestId('scenario-form');
 }
 
@@ -25,11 +31,6 @@ test('a JSON-RPC error tool and a crashing tool, made by keyboard, fail as the m
 }) => {
 	const form = await open(page, 'en');
 	const region = page.getByTestId('live-region');
-	await page
-		.getByRole('group', { name: en('editor_view_label') })
-		.getByRole('button', { name: en('editor_view_form'), exact: true })
-		.focus();
-	await page.keyboard.press('Enter');
 	await expect(form).toBeVisible();
 
 	// On internal-api (the second server): a tool that answers a JSON-RPC error after 500 ms.
@@ -159,11 +160,6 @@ test('zh-CN: the choice, its fields and the add sentence in Chinese; axe on the 
 	page
 }) => {
 	const form = await open(page, 'zh-CN');
-	await page
-		.getByRole('group', { name: zh('editor_view_label') })
-		.getByRole('button', { name: zh('editor_view_form'), exact: true })
-		.focus();
-	await page.keyboard.press('Enter');
 	const choice = form.getByRole('group', { name: zh('editor_form_when_called') });
 	for (const key of [
 		'editor_form_behaviour_text',
@@ -217,11 +213,6 @@ test('an existing tool changed by keyboard to answer with an error result: the m
 }) => {
 	const form = await open(page, 'en');
 	const region = page.getByTestId('live-region');
-	await page
-		.getByRole('group', { name: en('editor_view_label') })
-		.getByRole('button', { name: en('editor_view_form'), exact: true })
-		.focus();
-	await page.keyboard.press('Enter');
 	const names = { tool: 'search_orders', server: 'internal-api' };
 	const change = form.getByRole('button', { name: en('editor_form_change_tool', names) });
 	const fields = form.getByRole('form', { name: en('editor_form_change_tool', names) });
