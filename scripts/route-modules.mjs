@@ -6,7 +6,7 @@
 //
 //   SOURCEMAP=1 BASE_PATH=/mcp-lab npx vite build && node scripts/route-modules.mjs embed [--top 40]
 //
-// Routes as in scripts/route-size.mjs (home, lab, embed, embed-sandbox).
+// Routes as in scripts/route-size.mjs (home, lab, sandbox, embed, embed-sandbox).
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { jsOf, routes } from './route-size.mjs';

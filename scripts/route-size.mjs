@@ -10,6 +10,8 @@ const build = new URL('../build/', import.meta.url).pathname;
 export const routes = {
 	home: 'index.html',
 	lab: 'labs/01-connection-isolation.html',
+	// The one page that loads the world editor (its form included) at start: its own budget.
+	sandbox: 'sandbox.html',
 	embed: 'embed/01-connection-isolation.html',
 	'embed-sandbox': 'embed/sandbox.html'
 };
