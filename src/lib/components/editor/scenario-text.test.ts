@@ -8,6 +8,7 @@ import {
 	checkScenarioText,
 	exportText,
 	mentionsSecrets,
+	notesAt,
 	readForm,
 	removeServer,
 	removeTool,
@@ -395,6 +396,11 @@ describe('structured edits', () => {
 				['both', [{ kind: 'rpc-error', code: 'x' }]],
 				['', []]
 			]);
+			// One tool's notes, for the sentence said after an edit: -1 is the last one added.
+			expect(notesAt(text, 'fs', 2)).toEqual([{ kind: 'crash' }]);
+			expect(notesAt(text, 'fs', -2)).toEqual([{ kind: 'rpc-error', code: 'x' }]);
+			expect(notesAt(text, 'nope', 0)).toEqual([]);
+			expect(notesAt('{', 'fs', 0)).toEqual([]);
 		});
 	});
 

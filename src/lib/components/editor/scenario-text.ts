@@ -142,6 +142,16 @@ export function readForm(text: string): FormModel {
 
 // ---- structured edits ----------------------------------------------------------------------
 
+/**
+ * What the tool at `index` of `server`'s tools does when called, as the form's list notes it
+ * (a negative index counts from the end: -1 is the tool just added).
+ */
+export function notesAt(text: string, server: string, index: number): ToolNote[] {
+	const form = readForm(text);
+	const found = form.ok ? form.servers.find((s) => s.name === server) : undefined;
+	return found?.tools.at(index)?.notes ?? [];
+}
+
 export type EditError =
 	| { kind: 'json' }
 	| { kind: 'shape' }
@@ -214,7 +224,7 @@ export type ToolBehaviour = (typeof toolBehaviours)[number];
 /** The code a JSON-RPC error tool starts with: Internal error. */
 export const DEFAULT_ERROR_CODE = '-32603';
 /** The schema's bound on `latencyMs`: one hour. */
-export const MAX_LATENCY_MS = 3_600_000;
+const MAX_LATENCY_MS = 3_600_000;
 
 export interface NewTool {
 	name: string;
