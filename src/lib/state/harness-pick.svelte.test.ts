@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { templateScenario } from '$lib/core/scenario/templates';
+import { seedScenario } from '$lib/core/scenario/seed-template';
 import { loadExplanations } from '$lib/i18n/explanations';
 import { pickHarness } from './harness-pick';
 import { LabSession } from './lab-session.svelte';
@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 async function sandbox(): Promise<LabSession> {
-	const session = new LabSession('sandbox', null, 0, templateScenario('lab-01'));
+	const session = new LabSession('sandbox', null, 0, seedScenario());
 	sessions.push(session);
 	await session.start();
 	return session;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '$lib/core/scenario/parse';
 import type { Scenario } from '$lib/core/scenario/schema';
-import { templateScenario } from '$lib/core/scenario/templates';
+import { seedScenario } from '$lib/core/scenario/seed-template';
 import {
 	KEEP_MAX_CHARS,
 	SANDBOX_KEY,
@@ -26,7 +26,7 @@ function scenario(input: unknown): Scenario {
 	return parsed.scenario;
 }
 
-const template = templateScenario('lab-01');
+const template = seedScenario();
 const SECRET = 'sk-live-4f9a1c77';
 const edited = scenario({
 	mcp_servers: {

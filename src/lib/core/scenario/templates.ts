@@ -1,67 +1,18 @@
-import { parseScenario } from './parse';
-import type { Scenario, ScenarioInput } from './schema';
+import type { ScenarioInput } from './schema';
+import { lab01, objectSchema, text, templateIds, type TemplateId } from './seed-template';
+
+export { templateIds, type TemplateId };
 
 /**
  * Starting worlds for the scenario editor. Pure data: titles live in the UI's messages
- * (`template_<id with underscores>`), so the core stays free of i18n.
+ * (`template_<id with underscores>`), so the core stays free of i18n. Fetched when the editor
+ * loads one: the sandbox starts with the first alone (seed-template.ts).
  */
-
-export const templateIds = ['lab-01', 'plugins', 'naming-stress', 'empty'] as const;
-export type TemplateId = (typeof templateIds)[number];
 
 export interface ScenarioTemplate {
 	id: TemplateId;
 	scenario: ScenarioInput;
 }
-
-const objectSchema = (properties: Record<string, unknown>, required: string[] = []) => ({
-	type: 'object',
-	properties,
-	...(required.length ? { required } : {})
-});
-
-const text = (value: string) => ({ content: [{ type: 'text', text: value }] });
-
-/** Lab 01's world as its lab.json has it (a test keeps the two the same). */
-const lab01: ScenarioInput = {
-	profile: 'openharness',
-	mcp_servers: {
-		filesystem: {
-			type: 'stdio',
-			command: 'npx',
-			args: ['-y', '@modelcontextprotocol/server-filesystem', '/data']
-		},
-		'internal-api': {
-			type: 'http',
-			url: 'https://mcp.internal.example.com/mcp',
-			sim: {
-				latencyMs: 40,
-				tools: [
-					{
-						name: 'search_orders',
-						description: 'Search customer orders by a free-text query.',
-						inputSchema: objectSchema(
-							{ query: { type: 'string', description: 'Words to search for' } },
-							['query']
-						),
-						result: text('3 orders match "late delivery"')
-					},
-					{
-						name: 'create_ticket',
-						description: 'Open a support ticket.',
-						inputSchema: objectSchema(
-							{ title: { type: 'string' }, priority: { type: 'string', enum: ['low', 'high'] } },
-							['title']
-						),
-						result: text('Ticket T-1042 created')
-					}
-				]
-			}
-		},
-		realtime: { type: 'ws', url: 'wss://realtime.example.com/mcp' }
-	},
-	permissions: { mode: 'full_auto' }
-};
 
 /**
  * OpenHarness plugins: each enabled plugin's servers join under `<plugin>:<name>`, so the
@@ -187,11 +138,4 @@ export function templateById(id: string): ScenarioTemplate | undefined {
 /** The editor's text for a template: 2-space JSON, as the editor's form writes it. */
 export function templateText(template: ScenarioTemplate): string {
 	return JSON.stringify(template.scenario, null, 2);
-}
-
-/** A template's world, validated (templates are tested to be valid). */
-export function templateScenario(id: TemplateId): Scenario {
-	const parsed = parseScenario(templateById(id)!.scenario);
-	if (!parsed.ok) throw new Error(`template ${id} is invalid: ${parsed.problems[0]?.message}`);
-	return parsed.scenario;
 }
