@@ -221,6 +221,10 @@ test('an existing tool changed by keyboard to answer with an error result: the m
 	await change.focus();
 	await page.keyboard.press('Enter');
 	await expect(change).toHaveAttribute('aria-expanded', 'true');
+	// Focus starts on the tool's name, the first field; its "When called" choice is two Tabs on.
+	await expect(fields.getByLabel(en('editor_form_tool_name'))).toBeFocused();
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('Tab');
 	await expect(fields.getByRole('radio', { name: en('editor_form_behaviour_text') })).toBeFocused();
 	await expect(fields.getByLabel(en('editor_form_tool_result'))).toHaveValue(
 		'3 orders match "late delivery"'
@@ -230,6 +234,8 @@ test('an existing tool changed by keyboard to answer with an error result: the m
 	await expect(change).toBeFocused();
 
 	await page.keyboard.press('Enter');
+	await page.keyboard.press('Tab');
+	await page.keyboard.press('Tab');
 	await page.keyboard.press('ArrowDown');
 	await expect(
 		fields.getByRole('radio', { name: en('editor_form_behaviour_error_result') })

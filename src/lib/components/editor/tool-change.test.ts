@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { templateById, templateText } from '$lib/core/scenario/templates';
 import { checkScenarioText, DEFAULT_ERROR_CODE, type EditResult } from './scenario-text';
-import { changeTool, readToolFields, type ToolFields } from './tool-change';
+import { changeGone, changeTool, readToolFields, type ToolFields } from './tool-change';
 
 const seed = templateText(templateById('lab-01')!);
 
@@ -14,6 +14,8 @@ describe('changing what an existing tool does when called', () => {
 	const parsed = (text: string) => JSON.parse(text);
 	const orders = () => parsed(seed).mcp_servers['internal-api'].sim.tools[0];
 	const plain: ToolFields = {
+		name: 'search_orders',
+		description: orders().description,
 		behaviour: 'text',
 		result: '3 orders match "late delivery"',
 		errorCode: DEFAULT_ERROR_CODE,
@@ -22,9 +24,8 @@ describe('changing what an existing tool does when called', () => {
 	};
 	/** search_orders changed, the whole world read back: only that tool may differ from the seed. */
 	function changed(fields: Partial<ToolFields>, text = seed) {
-		const next = textOf(
-			changeTool(text, 'internal-api', 0, { ...plain, ...fields, name: 'search_orders' })
-		);
+		const initial = readToolFields(text, 'internal-api', 0)!;
+		const next = textOf(changeTool(text, 'internal-api', 0, initial, { ...plain, ...fields }));
 		expect(checkScenarioText(next).kind).toBe('valid');
 		const world = parsed(next);
 		const before = parsed(text);
@@ -79,6 +80,8 @@ describe('changing what an existing tool does when called', () => {
 		});
 		const read = (index: number) => readToolFields(text, 'fs', index);
 		expect(read(0)).toEqual({
+			name: 'both',
+			description: '',
 			behaviour: 'rpc-error',
 			result: 'kept',
 			errorCode: '-32001',
@@ -177,7 +180,10 @@ describe('changing what an existing tool does when called', () => {
 		};
 		const text = JSON.stringify({ mcp_servers: { fs: { command: 'x', sim: { tools: [rich] } } } });
 		const change = (fields: Partial<ToolFields>) => {
-			const next = textOf(changeTool(text, 'fs', 0, { ...plain, ...fields, name: 'fetch' }));
+			const fetch = { ...plain, name: 'fetch', description: 'd' };
+			const next = textOf(
+				changeTool(text, 'fs', 0, readToolFields(text, 'fs', 0)!, { ...fetch, ...fields })
+			);
 			expect(checkScenarioText(next).kind).toBe('valid');
 			return parsed(next).mcp_servers.fs.sim.tools[0];
 		};
@@ -202,8 +208,8 @@ describe('changing what an existing tool does when called', () => {
 	});
 
 	it('refuses what the add form refuses, and a tool no longer where the form read it', () => {
-		const change = (fields: Partial<ToolFields>, index = 0, name = 'search_orders') =>
-			changeTool(seed, 'internal-api', index, { ...plain, ...fields, name });
+		const change = (fields: Partial<ToolFields>, index = 0) =>
+			changeTool(seed, 'internal-api', index, plain, { ...plain, ...fields });
 		expect(change({ behaviour: 'rpc-error', errorCode: '1.5', errorMessage: 'm' })).toEqual({
 			ok: false,
 			error: { kind: 'code-invalid' }
@@ -222,17 +228,107 @@ describe('changing what an existing tool does when called', () => {
 			error: { kind: 'tool-gone', server: 'internal-api', name: 'search_orders' }
 		});
 		expect(change({}, 2)).toEqual({ ok: false, error: { kind: 'shape' } });
-		expect(changeTool(seed, 'filesystem', 0, { ...plain, name: 'x' })).toEqual({
+		expect(changeTool(seed, 'filesystem', 0, plain, plain)).toEqual({
 			ok: false,
 			error: { kind: 'shape' }
 		});
-		expect(changeTool(seed, 'nope', 0, { ...plain, name: 'x' })).toEqual({
+		expect(changeTool(seed, 'nope', 0, plain, plain)).toEqual({
 			ok: false,
 			error: { kind: 'no-server', name: 'nope' }
 		});
-		expect(changeTool('{', 'fs', 0, { ...plain, name: 'x' })).toEqual({
+		expect(changeTool('{', 'fs', 0, plain, plain)).toEqual({
 			ok: false,
 			error: { kind: 'json' }
 		});
+	});
+
+	it('renames a tool in place, as typed; refuses a blank name or one its server already lists', () => {
+		const { text, tool } = changed({ name: 'find orders' });
+		// Same place, same keys, same order: only the name is new.
+		expect(tool).toEqual({ ...orders(), name: 'find orders' });
+		expect(Object.keys(tool)).toEqual(Object.keys(orders()));
+		expect(readToolFields(text, 'internal-api', 0)).toMatchObject({ name: 'find orders' });
+		// Another server's tool name is allowed: that collision is what the naming lab shows.
+		const other = JSON.parse(seed);
+		other.mcp_servers.filesystem.sim = { tools: [{ name: 'read_file', inputSchema: {} }] };
+		expect(changed({ name: 'read_file' }, JSON.stringify(other)).tool.name).toBe('read_file');
+		const change = (name: string) => changeTool(seed, 'internal-api', 0, plain, { ...plain, name });
+		expect(change(' ')).toEqual({ ok: false, error: { kind: 'name-required' } });
+		expect(change('create_ticket')).toEqual({
+			ok: false,
+			error: { kind: 'tool-taken', server: 'internal-api', name: 'create_ticket' }
+		});
+	});
+
+	it('changes, adds after the name, or removes a description; an untouched one stays as written', () => {
+		expect(changed({ description: '  Find orders.  ' }).tool).toEqual({
+			...orders(),
+			description: 'Find orders.'
+		});
+		const { description: _d, ...bare } = orders();
+		const removed = changed({ description: ' ' });
+		expect(removed.tool).toEqual(bare);
+		// Written where a reader looks for it, right after the name, not at the end.
+		const added = changed({ description: 'Back again.' }, removed.text);
+		expect(Object.keys(added.tool)).toEqual(Object.keys(orders()));
+		// Padded by hand in the JSON and not touched in the form: not trimmed behind the learner.
+		const padded = JSON.parse(seed);
+		padded.mcp_servers['internal-api'].sim.tools[0].description = ' spaced ';
+		expect(changed({ description: ' spaced ' }, JSON.stringify(padded)).tool.description).toBe(
+			' spaced '
+		);
+	});
+
+	it('writes only the fields the learner changed since they opened', () => {
+		const initial = readToolFields(seed, 'internal-api', 0)!;
+		// The result was edited in the JSON view while the fields were open; only the name changes.
+		const edited = JSON.parse(seed);
+		edited.mcp_servers['internal-api'].sim.tools[0].result.content[0].text = 'edited by hand';
+		const renamed = JSON.parse(
+			textOf(
+				changeTool(JSON.stringify(edited), 'internal-api', 0, initial, {
+					...initial,
+					name: 'renamed'
+				})
+			)
+		);
+		expect(renamed.mcp_servers['internal-api'].sim.tools[0]).toEqual({
+			...edited.mcp_servers['internal-api'].sim.tools[0],
+			name: 'renamed'
+		});
+		// A hand-written code the schema will refuse does not stop a rename it has nothing to do with.
+		const odd = JSON.stringify({
+			mcp_servers: { fs: { command: 'x', sim: { tools: [{ name: 'odd', error: { code: 'x' } }] } } }
+		});
+		const read = readToolFields(odd, 'fs', 0)!;
+		const next = textOf(changeTool(odd, 'fs', 0, read, { ...read, name: 'even' }));
+		expect(JSON.parse(next).mcp_servers.fs.sim.tools[0]).toEqual({
+			name: 'even',
+			error: { code: 'x' }
+		});
+		// Changed, that code is refused as the add form refuses it.
+		expect(changeTool(odd, 'fs', 0, read, { ...read, errorMessage: 'm' })).toEqual({
+			ok: false,
+			error: { kind: 'code-invalid' }
+		});
+	});
+
+	it('says when the text has lost the tool the fields opened on, and only then', () => {
+		const opened = { server: 'internal-api', index: 0, initial: plain };
+		expect(changeGone(seed, opened)).toBeNull();
+		// Another edit of the same tool leaves it where it was: the fields stay.
+		expect(changeGone(changed({ description: 'x' }).text, opened)).toBeNull();
+		const closed =
+			'The text changed: internal-api no longer has tool search_orders where the form read it, so its fields were closed.';
+		expect(changeGone(changed({ name: 'renamed' }).text, opened)).toBe(closed);
+		const moved = JSON.parse(seed);
+		moved.mcp_servers['internal-api'].sim.tools.reverse();
+		expect(changeGone(JSON.stringify(moved), opened)).toBe(closed);
+		const { 'internal-api': _gone, ...others } = JSON.parse(seed).mcp_servers;
+		expect(changeGone(JSON.stringify({ mcp_servers: others }), opened)).toBe(closed);
+		expect(changeGone('{', opened)).toBe(closed);
+		// A name with bidi controls is isolated in the sentence, as every form sentence has it.
+		const rtl = { ...opened, initial: { ...plain, name: 'a\u202eb' } };
+		expect(changeGone(seed, rtl)).toContain('\u2068a\u202eb\u2069');
 	});
 });

@@ -10,15 +10,21 @@ import {
 	type JsonObject,
 	type ToolBehaviour
 } from './scenario-text';
+import { isolatedName } from '$lib/core/text/bound';
+import { m } from '$lib/paraglide/messages';
 
 /*
- * Changing what an existing tool does when called: read by the form's Change only, so it is
- * fetched with that editor (ToolChange.svelte) when a learner first presses Change, not with the
- * page (the sandbox loads the form at start-up, within its size budget).
+ * Changing an existing tool (its name, description and what it does when called): read by the
+ * form's Change only, so it is fetched with that editor (ToolChange.svelte) when a learner first
+ * presses Change, not with the page (the sandbox loads the form at start-up, within its size
+ * budget).
  */
 
-/** What a tool does when called, as the "When called" fields hold it: every field as typed. */
+/** A tool as the Change fields hold it: every field as typed. */
 export interface ToolFields {
+	name: string;
+	/** Empty when the tool has none. */
+	description: string;
 	behaviour: ToolBehaviour;
 	/** The text of the result's first text part; empty when it has none. */
 	result: string;
@@ -52,7 +58,7 @@ function toolAt(
 const isTextPart = (part: unknown): part is JsonObject => isObject(part) && part.type === 'text';
 
 /**
- * A tool's "When called" fields as the text has it, for the form to start from; null when there
+ * A tool's Change fields as the text has it, for the form to start from; null when there
  * is no such tool object. The behaviour is read in the order the simulated server applies it:
  * `error` wins over `crash`, both over `result.isError`. Every field is read, whatever the
  * behaviour, so switching choices in the form shows what the text still holds for that choice.
@@ -72,6 +78,8 @@ export function readToolFields(text: string, server: string, index: number): Too
 				: 'text';
 	const part = Array.isArray(result?.content) ? result.content.find(isTextPart) : undefined;
 	return {
+		name: str(tool.name),
+		description: str(tool.description),
 		behaviour,
 		result: str(part?.text),
 		// Hand-written text may hold anything here: shown as written, refused on Save if not a code.
@@ -104,52 +112,99 @@ function resultWith(result: unknown, text: string, isError: boolean): JsonObject
 	return next;
 }
 
+/** The "When called" fields: a change to any of them rewrites what a call does. */
+const behaviourFields = ['behaviour', 'result', 'errorCode', 'errorMessage', 'latencyMs'] as const;
+
+/** `tool`'s keys in their order, with `description` put right after `name` when it is new. */
+function withDescription(tool: JsonObject, description: string) {
+	const entries = Object.entries(tool).filter(([key]) => key !== 'description');
+	const at = Object.hasOwn(tool, 'description')
+		? Object.keys(tool).indexOf('description')
+		: entries.findIndex(([key]) => key === 'name') + 1;
+	if (description) entries.splice(at, 0, ['description', description]);
+	for (const key of Object.keys(tool)) delete tool[key];
+	Object.assign(tool, Object.fromEntries(entries));
+}
+
 /**
- * Rewrites what the tool at `index` of `server` does when called, and only that: its `error`,
- * `crash`, `result` (its first text part and `isError`) and `latencyMs`. Every other key of the
- * tool (`inputSchema`, `title`, `annotations`, `steps`...) and of its result stays as written.
- * `fields.name` is the tool's name as the form read it: when the text no longer has that tool
- * there, nothing is written ('tool-gone').
+ * Rewrites the tool at `index` of `server` as the learner changed its fields, and only what they
+ * changed (`fields` against `initial`, what the fields opened with): a JSON edit made while the
+ * fields were open, to a field the learner did not touch, is kept, and a hand-written value the
+ * schema will refuse (an error code that is not a number) does not stop a rename. Every other key
+ * of the tool (`inputSchema`, `title`, `annotations`, `steps`...) and of its result stays as
+ * written. When the text no longer has the tool named `initial.name` there, nothing is written
+ * ('tool-gone').
  *
- * A JSON-RPC error or a crash keeps the tool's `result` as it is: the schema allows it beside
- * either, the simulated server ignores it then (`error` wins, a crash never answers), and
- * switching back to an answer gives the learner's result back instead of losing it. For the
- * same reason a crash keeps `latencyMs`: a crash has no answer to delay (its field is hidden),
- * and the delay comes back with an answer. The fields of a choice not taken are not written.
- * `error` and `crash` go when not chosen: either would win over the answer chosen.
+ * A new name is kept as typed (spaces and all: adapting names is what the lab shows), and refused
+ * when blank or when another tool of the server has it: one server cannot list a name twice. A
+ * description is trimmed; an empty one removes the key, as the add form leaves it out.
+ *
+ * What a call does, when changed: a JSON-RPC error or a crash keeps the tool's `result` as it is:
+ * the schema allows it beside either, the simulated server ignores it then (`error` wins, a crash
+ * never answers), and switching back to an answer gives the learner's result back instead of
+ * losing it. For the same reason a crash keeps `latencyMs`: a crash has no answer to delay (its
+ * field is hidden), and the delay comes back with an answer. The fields of a choice not taken are
+ * not written. `error` and `crash` go when not chosen: either would win over the answer chosen.
  */
 export function changeTool(
 	text: string,
 	server: string,
 	index: number,
-	fields: ToolFields & { name: string }
+	initial: ToolFields,
+	fields: ToolFields
 ): EditResult {
 	const found = toolAt(text, server, index);
 	if ('kind' in found) return { ok: false, error: found };
 	const { root, tool } = found;
-	// Compared as the form lists names (readForm), which is where `fields.name` comes from.
-	if (str(tool.name) !== fields.name)
-		return { ok: false, error: { kind: 'tool-gone', server, name: fields.name } };
-	const outcome = behaviourKeys(fields);
-	if (!outcome.ok) return outcome;
-	const { behaviour } = fields;
-	if (behaviour === 'rpc-error') {
-		tool.error = outcome.keys.error;
-		delete tool.crash;
-	} else if (behaviour === 'crash') {
-		tool.crash = true;
-		delete tool.error;
-	} else {
-		delete tool.error;
-		delete tool.crash;
-		const result = resultWith(tool.result, fields.result, behaviour === 'error-result');
-		if (result) tool.result = result;
-		else delete tool.result;
+	// Compared as the form lists names (readForm), which is where `initial.name` comes from.
+	if (str(tool.name) !== initial.name)
+		return { ok: false, error: { kind: 'tool-gone', server, name: initial.name } };
+	if (fields.name !== initial.name) {
+		if (!fields.name.trim()) return { ok: false, error: { kind: 'name-required' } };
+		const tools = (root.mcp_servers as JsonObject)[server] as { sim: { tools: unknown[] } };
+		const taken = tools.sim.tools.some(
+			(other, at) => at !== index && isObject(other) && other.name === fields.name
+		);
+		if (taken) return { ok: false, error: { kind: 'tool-taken', server, name: fields.name } };
+		tool.name = fields.name;
 	}
-	if (behaviour !== 'crash') {
-		if (outcome.keys.latencyMs === undefined) delete tool.latencyMs;
-		else tool.latencyMs = outcome.keys.latencyMs;
+	if (fields.description !== initial.description) withDescription(tool, fields.description.trim());
+	if (behaviourFields.some((key) => fields[key] !== initial[key])) {
+		const outcome = behaviourKeys(fields);
+		if (!outcome.ok) return outcome;
+		const { behaviour } = fields;
+		if (behaviour === 'rpc-error') {
+			tool.error = outcome.keys.error;
+			delete tool.crash;
+		} else if (behaviour === 'crash') {
+			tool.crash = true;
+			delete tool.error;
+		} else {
+			delete tool.error;
+			delete tool.crash;
+			const result = resultWith(tool.result, fields.result, behaviour === 'error-result');
+			if (result) tool.result = result;
+			else delete tool.result;
+		}
+		if (behaviour !== 'crash') {
+			if (outcome.keys.latencyMs === undefined) delete tool.latencyMs;
+			else tool.latencyMs = outcome.keys.latencyMs;
+		}
 	}
 	// `tool` is the parsed text's own object: the root serialises with it changed in place.
 	return serialise(root);
+}
+
+/**
+ * What to say when the text no longer has, where Change fields read it, the tool they opened on
+ * (the JSON view, the host page or time travel changed it): the fields would belong to another
+ * tool, or to none, and close. Null while the tool is still there.
+ */
+export function changeGone(
+	text: string,
+	{ server, index, initial }: { server: string; index: number; initial: ToolFields }
+): string | null {
+	if (readToolFields(text, server, index)?.name === initial.name) return null;
+	const [tool, place] = [initial.name, server].map((name) => isolatedName(name, 120));
+	return m.editor_form_change_closed({ tool, server: place });
 }
