@@ -191,3 +191,76 @@ test('open Change fields close, said, when the text loses their tool (a template
 	// Focus was not in the fields: it stays where the learner is.
 	await expect(page.getByRole('button', { name: en('editor_template_load') })).toBeFocused();
 });
+
+test('a value too long to edit in a field is kept as written, and said instead of shown', async ({
+	page
+}) => {
+	await openForm(page, 'en');
+	// Just over the bound: a field holding it took seconds to lay out at 10 MB.
+	const long = 'd'.repeat(100_001);
+	const world = {
+		profile: 'openharness',
+		mcp_servers: {
+			big: {
+				type: 'stdio',
+				command: 'node',
+				sim: {
+					tools: [
+						{
+							name: 'long_one',
+							description: long,
+							inputSchema: { type: 'object', properties: {} },
+							result: { content: [{ type: 'text', text: long }] }
+						}
+					]
+				}
+			}
+		}
+	};
+	await page
+		.getByRole('region', { name: en('editor_title') })
+		.locator('input[type="file"]')
+		.setInputFiles({
+			name: 'long.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(world))
+		});
+	const names = { tool: 'long_one', server: 'big' };
+	const form = page.getByTestId('scenario-form');
+	const notes = (fields: ReturnType<typeof form.getByRole>) => [
+		fields.getByText(
+			en('editor_form_too_long', {
+				field: en('editor_form_tool_description'),
+				count: '100,001'
+			})
+		),
+		fields.getByText(
+			en('editor_form_too_long', { field: en('editor_form_tool_result'), count: '100,001' })
+		)
+	];
+	await form.getByRole('button', { name: en('editor_form_change_tool', names) }).focus();
+	await page.keyboard.press('Enter');
+	let fields = form.getByRole('form', { name: en('editor_form_change_tool', names) });
+	for (const note of notes(fields)) await expect(note).toBeVisible();
+	await expect(fields.getByLabel(en('editor_form_tool_description'))).toHaveCount(0);
+	await expect(fields.getByLabel(en('editor_form_tool_result'))).toHaveCount(0);
+	await expect(fields.getByLabel(en('editor_form_tool_name'))).toBeFocused();
+	await page.keyboard.type('_renamed');
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('live-region')).toHaveText(
+		saidLast(
+			en('editor_form_tool_renamed_as', {
+				old: 'long_one',
+				tool: 'long_one_renamed',
+				server: 'big',
+				behaviour: en('editor_form_said_text')
+			})
+		)
+	);
+	// Opened again: both values are still there, every character of them.
+	const renamed = { tool: 'long_one_renamed', server: 'big' };
+	await form.getByRole('button', { name: en('editor_form_change_tool', renamed) }).focus();
+	await page.keyboard.press('Enter');
+	fields = form.getByRole('form', { name: en('editor_form_change_tool', renamed) });
+	for (const note of notes(fields)) await expect(note).toBeVisible();
+});
