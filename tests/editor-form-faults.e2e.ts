@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { saidLast } from './helpers/live-region';
+import { openEditorForm } from './helpers/editor-form';
 import { t } from './helpers/messages';
 
 // The world editor's form makes a tool that fails, by keyboard: a JSON-RPC error, a crash. The
@@ -10,26 +11,13 @@ import { t } from './helpers/messages';
 const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
 const zh = (key: string, params?: Record<string, string | number>) => t('zh-CN', key, params);
 
-/** The sandbox, settled, with the editor's form view opened by keyboard (its button). */
-async function open(page: Page, lang: string) {
-	await page.goto(`sandbox?speed=instant&lang=${lang}`);
-	await expect(page.locator('html')).toHaveAttribute('lang', lang);
-	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
-	await page
-		.getByRole('group', { name: t(lang, 'editor_view_label') })
-		.getByRole('button', { name: t(lang, 'editor_view_form'), exact: true })
-		.focus();
-	await page.keyboard.press('Enter');
-	return page.getByTestId('scenario-form');
-}
-
 // Narrow enough that the editor shows one view at a time: the form is opened by its button.
 test.use({ viewport: { width: 800, height: 900 } });
 
 test('a JSON-RPC error tool and a crashing tool, made by keyboard, fail as the model sees it', async ({
 	page
 }) => {
-	const form = await open(page, 'en');
+	const form = await openEditorForm(page, 'en');
 	const region = page.getByTestId('live-region');
 	await expect(form).toBeVisible();
 
@@ -159,7 +147,7 @@ test('a JSON-RPC error tool and a crashing tool, made by keyboard, fail as the m
 test('zh-CN: the choice, its fields and the add sentence in Chinese; axe on the form', async ({
 	page
 }) => {
-	const form = await open(page, 'zh-CN');
+	const form = await openEditorForm(page, 'zh-CN');
 	const choice = form.getByRole('group', { name: zh('editor_form_when_called') });
 	for (const key of [
 		'editor_form_behaviour_text',
@@ -211,7 +199,7 @@ test('zh-CN: the choice, its fields and the add sentence in Chinese; axe on the 
 test('an existing tool changed by keyboard to answer with an error result: the model reads its text', async ({
 	page
 }) => {
-	const form = await open(page, 'en');
+	const form = await openEditorForm(page, 'en');
 	const region = page.getByTestId('live-region');
 	const names = { tool: 'search_orders', server: 'internal-api' };
 	const change = form.getByRole('button', { name: en('editor_form_change_tool', names) });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { recordSaid, saidLast } from './helpers/live-region';
+import { openEditorForm } from './helpers/editor-form';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 
@@ -10,19 +11,6 @@ import { settled } from './helpers/play-lab';
 
 const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
 const zh = (key: string, params?: Record<string, string | number>) => t('zh-CN', key, params);
-
-/** The sandbox, settled, with the editor's form view opened by keyboard (its button). */
-async function openForm(page: Page, lang: string) {
-	await page.goto(`sandbox?speed=instant&lang=${lang}`);
-	await expect(page.locator('html')).toHaveAttribute('lang', lang);
-	await settled(page);
-	await page
-		.getByRole('group', { name: t(lang, 'editor_view_label') })
-		.getByRole('button', { name: t(lang, 'editor_view_form'), exact: true })
-		.focus();
-	await page.keyboard.press('Enter');
-	return page.getByTestId('scenario-form');
-}
 
 /** Presses a tool's Change by keyboard: its fields open with focus on the tool's name. */
 async function openChange(page: Page, lang: string, tool: string) {
@@ -48,7 +36,7 @@ test.use({ viewport: { width: 800, height: 900 } });
 test('a tool renamed by keyboard to adapt to another tool’s name shadows it: the model’s call reaches it', async ({
 	page
 }) => {
-	const form = await openForm(page, 'en');
+	const form = await openEditorForm(page, 'en');
 	const region = page.getByTestId('live-region');
 	const fields = await openChange(page, 'en', 'create_ticket');
 	const name = fields.getByLabel(en('editor_form_tool_name'));
@@ -127,7 +115,7 @@ test('a tool renamed by keyboard to adapt to another tool’s name shadows it: t
 test('in Chinese: the Change fields, a rename said in Chinese, and axe on the open fields', async ({
 	page
 }) => {
-	const form = await openForm(page, 'zh-CN');
+	const form = await openEditorForm(page, 'zh-CN');
 	const region = page.getByTestId('live-region');
 	let fields = await openChange(page, 'zh-CN', 'search_orders');
 	await expect(fields.getByLabel(zh('editor_form_tool_description'))).toHaveValue(
@@ -176,7 +164,7 @@ test('open Change fields close, said, when the text loses their tool (a template
 	page
 }) => {
 	const said = await recordSaid(page);
-	await openForm(page, 'en');
+	await openEditorForm(page, 'en');
 	const fields = await openChange(page, 'en', 'search_orders');
 	// The learner leaves the fields open and loads another world's text into the editor.
 	const template = page.getByRole('combobox', { name: en('editor_template_label') });
@@ -195,7 +183,7 @@ test('open Change fields close, said, when the text loses their tool (a template
 test('a value too long to edit in a field is kept as written, and said instead of shown', async ({
 	page
 }) => {
-	await openForm(page, 'en');
+	await openEditorForm(page, 'en');
 	// Just over the bound: a field holding it took seconds to lay out at 10 MB.
 	const long = 'd'.repeat(100_001);
 	const world = {
