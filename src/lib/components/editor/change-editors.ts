@@ -1,0 +1,14 @@
+/*
+ * What only the form's Change editors need, fetched together when a learner first presses a
+ * Change (not with the page: the sandbox loads the form at start-up, within its size budget).
+ * One module, so the form holds one dynamic import and one entry in the page's preload map.
+ */
+import { isolatedName } from '$lib/core/text/bound';
+import { m } from '$lib/paraglide/messages';
+
+export { default as ToolChange } from './ToolChange.svelte';
+export { changeGone, readToolFields } from './tool-change';
+
+/** Why a tool's Save was refused when the text moved the tool: only that Save is refused so. */
+export const toolGone = ({ server, name }: { server: string; name: string }) =>
+	m.editor_form_tool_gone({ tool: isolatedName(name, 120), server: isolatedName(server, 120) });
