@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '$lib/i18n/locale.svelte';
+import { serverChangeSaid } from './server-said';
+
+afterEach(() => {
+	i18n.locale = 'en';
+});
+
+const none = { changed: [], moved: [], stale: [] };
+
+describe('what a server’s Save says', () => {
+	it('says the new name and what else changed', () => {
+		const renamed = { name: 'internal api.v2', type: 'http' } as const;
+		expect(serverChangeSaid('internal-api', renamed, none)).toBe(
+			'Server internal-api renamed to internal api.v2.'
+		);
+		expect(
+			serverChangeSaid('fs', { name: 'fs', type: 'ws' }, { ...none, changed: ['type', 'url'] })
+		).toBe('Server fs changed: now ws, new URL.');
+		expect(
+			serverChangeSaid('fs', { name: 'files', type: 'stdio' }, { ...none, changed: ['args'] })
+		).toBe('Server fs renamed to files, and changed: new arguments.');
+		expect(serverChangeSaid('fs', { name: 'fs', type: 'stdio' }, none)).toBe(
+			'Server fs: nothing changed.'
+		);
+	});
+
+	it('says the settings renamed with it, and how many entries still name the old server', () => {
+		const said = serverChangeSaid(
+			'internal-api',
+			{ name: 'api', type: 'http' },
+			{
+				changed: [],
+				moved: ['contextual.servers'],
+				stale: ['permissions.allowed_tools', 'permissions.allowed_tools', 'hooks.pre_tool_use']
+			}
+		);
+		expect(said).toBe(
+			'Server internal-api renamed to api. Renamed with it: contextual.servers. Entries still naming internal-api: 3 (permissions.allowed_tools, hooks.pre_tool_use). Edit them in the JSON.'
+		);
+		i18n.locale = 'zh-CN';
+		expect(
+			serverChangeSaid('a', { name: 'b', type: 'ws' }, { ...none, stale: ['toolsource.allow'] })
+		).toBe('服务器 a 已改名为 b。仍指向 a 的条目：1 个（toolsource.allow）。请在 JSON 中修改。');
+	});
+});

@@ -1,0 +1,233 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
+import { saidLast } from './helpers/live-region';
+import { t } from './helpers/messages';
+
+// A listed server changed in the world editor's form, by keyboard: renamed (its tools keep
+// their place and get the harness's new adapted names), made a ws server (it passes validation
+// and fails to connect, alone), a refused Save, and the fields in Chinese.
+
+const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
+const zh = (key: string, params?: Record<string, string | number>) => t('zh-CN', key, params);
+
+/** The sandbox (lab 01's world), settled, with the editor's form view opened by its button. */
+async function open(page: Page, lang: string) {
+	await page.goto(`sandbox?speed=instant&lang=${lang}`);
+	await expect(page.locator('html')).toHaveAttribute('lang', lang);
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+	await page
+		.getByRole('group', { name: t(lang, 'editor_view_label') })
+		.getByRole('button', { name: t(lang, 'editor_view_form'), exact: true })
+		.focus();
+	await page.keyboard.press('Enter');
+	return page.getByTestId('scenario-form');
+}
+
+async function applyByKeyboard(page: Page) {
+	await page.getByRole('button', { name: en('editor_apply') }).focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('editor-outcome')).toContainText(en('editor_validation_passed'));
+	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+}
+
+/** The names the form lists its servers by, in order (each one's Remove names it). */
+const listed = (page: Page) =>
+	page
+		.getByTestId('scenario-form')
+		.getByRole('button', { name: /^Remove server / })
+		.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')!.slice(14)));
+
+// Narrow enough that the editor shows one view at a time: the form is opened by its button.
+test.use({ viewport: { width: 800, height: 900 } });
+
+test('a renamed server keeps its place and its tools, under the names OpenHarness adapts', async ({
+	page
+}) => {
+	const form = await open(page, 'en');
+	const region = page.getByTestId('live-region');
+	const change = form.getByRole('button', {
+		name: en('editor_form_change_server', { server: 'internal-api' })
+	});
+	const fields = form.getByRole('form', {
+		name: en('editor_form_change_server', { server: 'internal-api' })
+	});
+	await expect(change).toHaveAttribute('aria-expanded', 'false');
+	await change.focus();
+	await page.keyboard.press('Enter');
+	await expect(change).toHaveAttribute('aria-expanded', 'true');
+	// Filled from the text; focus in its first field.
+	const name = fields.getByLabel(en('editor_form_name'));
+	await expect(name).toBeFocused();
+	await expect(name).toHaveValue('internal-api');
+	await expect(fields.getByLabel(en('editor_form_type'))).toHaveValue('http');
+	await expect(fields.getByLabel(en('editor_form_url'))).toHaveValue(
+		'https://mcp.internal.example.com/mcp'
+	);
+	await expect(fields.getByLabel(en('editor_form_command'))).toHaveCount(0);
+
+	// A space and a dot: kept in the text as typed, each adapted to `_` by OpenHarness.
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.type('internal api.v2');
+	await page.keyboard.press('Enter');
+	await expect(region).toHaveText(
+		saidLast(en('editor_form_server_renamed', { old: 'internal-api', server: 'internal api.v2' }))
+	);
+	await expect(fields).toHaveCount(0);
+	const renamed = form.getByRole('button', {
+		name: en('editor_form_change_server', { server: 'internal api.v2' })
+	});
+	await expect(renamed).toBeFocused();
+	await expect(renamed).toHaveAttribute('aria-expanded', 'false');
+	// Its place in mcp_servers, the order the harness connects in.
+	expect(await listed(page)).toEqual(['filesystem', 'internal api.v2', 'realtime']);
+	await expect(
+		form.getByRole('button', {
+			name: en('editor_form_change_tool', { tool: 'create_ticket', server: 'internal api.v2' })
+		})
+	).toBeVisible();
+
+	await applyByKeyboard(page);
+	const names = async () =>
+		(await page.locator('#registry tbody tr').allInnerTexts()).map((row) => row.split(/\s/)[0]);
+	await expect
+		.poll(names)
+		.toEqual(
+			expect.arrayContaining([
+				'mcp__internal_api_v2__search_orders',
+				'mcp__internal_api_v2__create_ticket'
+			])
+		);
+	expect((await names()).filter((n) => n.includes('internal'))).toEqual([
+		'mcp__internal_api_v2__search_orders',
+		'mcp__internal_api_v2__create_ticket'
+	]);
+	// The harness's status names the server as the text does.
+	await expect(page.locator('#status pre')).toContainText('- internal api.v2: connected');
+});
+
+test('a server made ws passes validation, then fails to connect alone', async ({ page }) => {
+	const form = await open(page, 'en');
+	const region = page.getByTestId('live-region');
+	const names = { server: 'filesystem' };
+	const change = form.getByRole('button', { name: en('editor_form_change_server', names) });
+	const fields = form.getByRole('form', { name: en('editor_form_change_server', names) });
+	await change.focus();
+	await page.keyboard.press('Enter');
+	await expect(fields.getByLabel(en('editor_form_command'))).toHaveValue('npx');
+	await expect(fields.getByLabel(en('editor_form_args'))).toHaveValue(
+		'-y\n@modelcontextprotocol/server-filesystem\n/data'
+	);
+	await page.keyboard.press('Tab'); // Type: a closed select moves one option an arrow key
+	const type = fields.getByLabel(en('editor_form_type'));
+	await expect(type).toBeFocused();
+	await page.keyboard.press('ArrowDown');
+	await page.keyboard.press('ArrowDown');
+	await expect(type).toHaveValue('ws');
+	// The command's fields go, a URL's comes.
+	await expect(fields.getByLabel(en('editor_form_command'))).toHaveCount(0);
+	await page.keyboard.press('Tab');
+	const url = fields.getByLabel(en('editor_form_url'));
+	await expect(url).toBeFocused();
+	await page.keyboard.type('wss://files.example.com/mcp');
+	await page.keyboard.press('Enter');
+	await expect(region).toHaveText(
+		saidLast(
+			en('editor_form_server_changed', {
+				...names,
+				changes: [
+					en('editor_form_changed_type', { type: 'ws' }),
+					en('editor_form_changed_url')
+				].join(en('editor_form_notes_separator'))
+			})
+		)
+	);
+	await expect(change).toBeFocused();
+	await expect(form).toContainText('filesystem (ws)');
+	await expect(form).toContainText('wss://files.example.com/mcp');
+
+	// Valid: OpenHarness's three config shapes all pass. Connecting is another matter.
+	await applyByKeyboard(page);
+	const status = page.locator('#status pre');
+	await expect(status).toContainText(
+		'- filesystem: failed - Unsupported MCP transport in current build: ws'
+	);
+	await expect(status).toContainText('- internal-api: connected');
+	// Its tools are gone from the registry; the other server's stay.
+	await expect(page.locator('#registry')).not.toContainText('mcp__filesystem__');
+	await expect(page.locator('#registry')).toContainText('mcp__internal-api__search_orders');
+});
+
+test('a refused Save marks the name and says why; Escape cancels, focus back on Change', async ({
+	page
+}) => {
+	const form = await open(page, 'en');
+	const region = page.getByTestId('live-region');
+	const names = { server: 'filesystem' };
+	const change = form.getByRole('button', { name: en('editor_form_change_server', names) });
+	const fields = form.getByRole('form', { name: en('editor_form_change_server', names) });
+	await change.focus();
+	await page.keyboard.press('Enter');
+	const name = fields.getByLabel(en('editor_form_name'));
+	await expect(name).toBeFocused();
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.type('internal-api');
+	await page.keyboard.press('Enter');
+	const taken = en('editor_form_name_taken', { name: 'internal-api' });
+	await expect(name).toHaveAttribute('aria-invalid', 'true');
+	await expect(name).toHaveAccessibleDescription(taken);
+	await expect(region).toHaveText(saidLast(taken));
+	// Nothing written: the fields stay open, as typed.
+	await expect(name).toHaveValue('internal-api');
+	expect(await listed(page)).toEqual(['filesystem', 'internal-api', 'realtime']);
+
+	await page.keyboard.press('Escape');
+	await expect(fields).toHaveCount(0);
+	await expect(change).toBeFocused();
+	await expect(change).toHaveAttribute('aria-expanded', 'false');
+	expect(await listed(page)).toEqual(['filesystem', 'internal-api', 'realtime']);
+	// Opened again, the fields start from the text, not from what was typed.
+	await page.keyboard.press('Enter');
+	await expect(name).toHaveValue('filesystem');
+	await expect(name).toHaveAttribute('aria-invalid', 'false');
+});
+
+test('zh-CN: the fields and the sentence in Chinese; axe on the open fields', async ({ page }) => {
+	const form = await open(page, 'zh-CN');
+	const names = { server: 'internal-api' };
+	const change = form.getByRole('button', { name: zh('editor_form_change_server', names) });
+	const fields = form.getByRole('form', { name: zh('editor_form_change_server', names) });
+	await change.focus();
+	await page.keyboard.press('Enter');
+	for (const key of ['editor_form_name', 'editor_form_type', 'editor_form_url'])
+		await expect(fields.getByLabel(zh(key))).toBeVisible();
+	await expect(fields.getByRole('button', { name: zh('editor_form_save') })).toBeVisible();
+	await expect(fields.getByRole('button', { name: zh('editor_form_cancel') })).toBeVisible();
+
+	// A refusal shown, then axe on the open fields (marked field and its message included).
+	await fields.getByLabel(zh('editor_form_url')).focus();
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.press('Backspace');
+	await page.keyboard.press('Enter');
+	const url = fields.getByLabel(zh('editor_form_url'));
+	await expect(url).toHaveAttribute('aria-invalid', 'true');
+	await expect(url).toHaveAccessibleDescription(zh('editor_form_url_required'));
+	await expectNoAxeViolations(page, { include: ['[data-testid="scenario-form"] form'] });
+
+	await page.keyboard.type('wss://x.example/mcp');
+	await fields.getByLabel(zh('editor_form_name')).focus();
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.type('api');
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('live-region')).toHaveText(
+		saidLast(
+			zh('editor_form_server_renamed_changed', {
+				old: 'internal-api',
+				server: 'api',
+				changes: zh('editor_form_changed_url')
+			})
+		)
+	);
+	await expect(
+		form.getByRole('button', { name: zh('editor_form_change_server', { server: 'api' }) })
+	).toBeFocused();
+});
