@@ -231,3 +231,55 @@ test('zh-CN: the fields and the sentence in Chinese; axe on the open fields', as
 		form.getByRole('button', { name: zh('editor_form_change_server', { server: 'api' }) })
 	).toBeFocused();
 });
+
+test('a server removed while its fields are open: added again, it starts closed', async ({
+	page
+}) => {
+	const form = await open(page, 'en');
+	const names = { server: 'filesystem' };
+	const change = form.getByRole('button', { name: en('editor_form_change_server', names) });
+	await change.focus();
+	await page.keyboard.press('Enter');
+	await expect(
+		form.getByRole('form', { name: en('editor_form_change_server', names) })
+	).toBeVisible();
+	await page.keyboard.press('Shift+Tab');
+	await expect(
+		form.getByRole('button', { name: en('editor_form_remove_server', names) })
+	).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('live-region')).toHaveText(
+		saidLast(en('editor_form_server_removed', names))
+	);
+	expect(await listed(page)).toEqual(['internal-api', 'realtime']);
+
+	const add = form.getByRole('form', { name: en('editor_form_add_server') });
+	await add.getByLabel(en('editor_form_name')).focus();
+	await page.keyboard.type('filesystem');
+	await add.getByLabel(en('editor_form_command')).focus();
+	await page.keyboard.type('npx');
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('live-region')).toHaveText(
+		saidLast(en('editor_form_server_added', names))
+	);
+	await expect(change).toHaveAttribute('aria-expanded', 'false');
+	await expect(
+		form.getByRole('form', { name: en('editor_form_change_server', names) })
+	).toHaveCount(0);
+});
+
+test('a Change editor that cannot be fetched is said, and nothing opens', async ({ page }) => {
+	const form = await open(page, 'en');
+	// The page has started: every script fetched from now on (the Change editors') fails.
+	await page.route('**/_app/immutable/**/*.js', (route) => route.abort());
+	const change = form.getByRole('button', {
+		name: en('editor_form_change_server', { server: 'internal-api' })
+	});
+	await change.focus();
+	await page.keyboard.press('Enter');
+	const said = en('editor_load_failed', { error: '' });
+	await expect(page.getByTestId('live-region')).toContainText(said);
+	await expect(change).toHaveAttribute('aria-expanded', 'false');
+	await expect(form.getByRole('form', { name: /^Change server / })).toHaveCount(0);
+	await expect(change).toBeFocused();
+});
