@@ -130,16 +130,15 @@ test('a server made ws passes validation, then fails to connect alone', async ({
 	await expect(url).toBeFocused();
 	await page.keyboard.type('wss://files.example.com/mcp');
 	await page.keyboard.press('Enter');
-	await expect(region).toHaveText(
-		saidLast(
-			en('editor_form_server_changed', {
-				...names,
-				changes: [
-					en('editor_form_changed_type', { type: 'ws' }),
-					en('editor_form_changed_url')
-				].join(en('editor_form_notes_separator'))
-			})
+	// Said: what changed, and the stdio keys the text no longer has.
+	const changed = en('editor_form_server_changed', {
+		...names,
+		changes: [en('editor_form_changed_type', { type: 'ws' }), en('editor_form_changed_url')].join(
+			en('editor_form_notes_separator')
 		)
+	});
+	await expect(region).toHaveText(
+		saidLast(`${changed} ${en('editor_form_server_removed_keys', { keys: 'command, args' })}`)
 	);
 	await expect(change).toBeFocused();
 	await expect(form).toContainText('filesystem (ws)');

@@ -68,7 +68,7 @@ describe('changing an existing server', () => {
 		for (const name of ['internal api.v2', ' padded ', 'x']) {
 			const result = saved(seed, 'internal-api', { name });
 			expectRenamedInPlace(seed, result.text, 'internal-api', name);
-			expect(result.changed).toEqual([]);
+			expect([result.changed, result.removed]).toEqual([[], []]);
 			expect(checkScenarioText(result.text).kind).toBe('valid');
 		}
 		// Even an argument the add form would trim: a rename alone rewrites no field.
@@ -136,6 +136,7 @@ describe('changing an existing server', () => {
 	it("a type change writes only the new type's keys; sim and keys no schema names stay", () => {
 		const toHttp = saved(rich, 'tools', { type: 'http', url: ' https://t.example/mcp ' });
 		expect(toHttp.changed).toEqual(['type', 'url']);
+		expect(toHttp.removed).toEqual(['command', 'args', 'env', 'cwd']);
 		// stdio's command, args, env and cwd go (env is no header); the URL goes right after type.
 		expect(JSON.stringify(serversOf(toHttp.text).tools)).toBe(
 			JSON.stringify({
@@ -155,6 +156,7 @@ describe('changing an existing server', () => {
 		});
 		const toWs = saved(live, 'h', { type: 'ws' });
 		expect(toWs.changed).toEqual(['type']);
+		expect(toWs.removed).toEqual(['live']);
 		expect(serversOf(toWs.text).h).toEqual({
 			type: 'ws',
 			url: 'http://127.0.0.1:1/mcp',
@@ -164,6 +166,7 @@ describe('changing an existing server', () => {
 		// ws → stdio drops url and headers.
 		const toStdio = saved(rich, 'last', { type: 'stdio', command: 'srv', args: '--port\n1' });
 		expect(toStdio.changed).toEqual(['type', 'command', 'args']);
+		expect(toStdio.removed).toEqual(['url', 'headers']);
 		expect(JSON.stringify(serversOf(toStdio.text).last)).toBe(
 			JSON.stringify({ type: 'stdio', command: 'srv', args: ['--port', '1'] })
 		);

@@ -30,6 +30,8 @@ export type ServerChanged = { ok: true; text: string } & ServerChange;
 export interface ServerChange {
 	/** The fields whose value the text now holds differently (the name is said apart). */
 	changed: ('type' | 'command' | 'args' | 'url')[];
+	/** Keys of its config a type change removed (the old type's own), as the text had them. */
+	removed: string[];
 	/** Settings keyed by the server's exact name, renamed with it (their paths). */
 	moved: string[];
 	/** Entries that still name the old server after a rename, by path (one per entry). */
@@ -187,6 +189,7 @@ export function changeServer(
 		}
 	}
 	const dropped = type === wasType ? [] : (typeKeys[wasType as ServerType] ?? []);
+	const removed: string[] = [];
 	const next: JsonObject = {};
 	const fresh = Object.keys(write).filter((key) => key !== 'type' && !(key in config));
 	const putFresh = () => fresh.forEach((key) => (next[key] = write[key]));
@@ -195,7 +198,10 @@ export function changeServer(
 		putFresh();
 	}
 	for (const [key, value] of Object.entries(config)) {
-		if (dropped.includes(key) && !typeKeys[type].includes(key)) continue;
+		if (dropped.includes(key) && !typeKeys[type].includes(key)) {
+			removed.push(key);
+			continue;
+		}
 		next[key] = key in write ? write[key] : value;
 		if (key === 'type') putFresh();
 	}
@@ -223,5 +229,5 @@ export function changeServer(
 		}
 		stale = [...stale, ...staleEntries(root, old, name)];
 	}
-	return { ok: true, text: JSON.stringify(root, null, 2), changed, moved, stale };
+	return { ok: true, text: JSON.stringify(root, null, 2), changed, removed, moved, stale };
 }

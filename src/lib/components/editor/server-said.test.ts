@@ -6,7 +6,7 @@ afterEach(() => {
 	i18n.locale = 'en';
 });
 
-const none = { changed: [], moved: [], stale: [] };
+const none = { changed: [], removed: [], moved: [], stale: [] };
 
 describe('what a server’s Save says', () => {
 	it('says the new name and what else changed', () => {
@@ -23,6 +23,14 @@ describe('what a server’s Save says', () => {
 		expect(serverChangeSaid('fs', { name: 'fs', type: 'stdio' }, none)).toBe(
 			'Server fs: nothing changed.'
 		);
+		// The old type's own keys, gone with it (env may have held a credential): said.
+		expect(
+			serverChangeSaid(
+				'fs',
+				{ name: 'fs', type: 'http' },
+				{ ...none, changed: ['type', 'url'], removed: ['command', 'args', 'env'] }
+			)
+		).toBe('Server fs changed: now http, new URL. Removed with its old type: command, args, env.');
 	});
 
 	it('says the settings renamed with it, and how many entries still name the old server', () => {
@@ -30,7 +38,7 @@ describe('what a server’s Save says', () => {
 			'internal-api',
 			{ name: 'api', type: 'http' },
 			{
-				changed: [],
+				...none,
 				moved: ['contextual.servers'],
 				stale: ['permissions.allowed_tools', 'permissions.allowed_tools', 'hooks.pre_tool_use']
 			}

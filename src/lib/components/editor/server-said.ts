@@ -14,13 +14,13 @@ const where = (paths: string[]) => paths.filter((p, i) => paths.indexOf(p) === i
 
 /**
  * What a Save of server `old` did, as `changeServer` reports it: its new name and the fields the
- * text now holds differently, then the settings renamed with it, then how many entries still
- * name the old server (with where they are, for the learner to edit in the JSON).
+ * text now holds differently, the keys its old type took with it, the settings renamed with it,
+ * then how many entries still name the old server (with where they are, to edit in the JSON).
  */
 export function serverChangeSaid(
 	old: string,
 	{ name, type }: Pick<ServerFields, 'name' | 'type'>,
-	{ changed, moved, stale }: ServerChange
+	{ changed, removed, moved, stale }: ServerChange
 ): string {
 	const names = { old: isolated(old), server: isolated(name) };
 	const said = {
@@ -39,6 +39,9 @@ export function serverChangeSaid(
 				? m.editor_form_server_renamed_changed({ ...names, changes })
 				: m.editor_form_server_renamed(names);
 	const parts = [main];
+	// What the old type had and the new one has not is gone from the text: said, as it may be a
+	// credential (`env`, `headers`) the learner typed.
+	if (removed.length) parts.push(m.editor_form_server_removed_keys({ keys: removed.join(', ') }));
 	if (moved.length) parts.push(m.editor_form_server_moved({ where: where(moved) }));
 	if (stale.length)
 		parts.push(
