@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { saidLast } from './helpers/live-region';
+import { openEditorForm } from './helpers/editor-form';
 import { t } from './helpers/messages';
 
 // A listed server changed in the world editor's form, by keyboard: renamed (its tools keep
@@ -9,19 +10,6 @@ import { t } from './helpers/messages';
 
 const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
 const zh = (key: string, params?: Record<string, string | number>) => t('zh-CN', key, params);
-
-/** The sandbox (lab 01's world), settled, with the editor's form view opened by its button. */
-async function open(page: Page, lang: string) {
-	await page.goto(`sandbox?speed=instant&lang=${lang}`);
-	await expect(page.locator('html')).toHaveAttribute('lang', lang);
-	await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
-	await page
-		.getByRole('group', { name: t(lang, 'editor_view_label') })
-		.getByRole('button', { name: t(lang, 'editor_view_form'), exact: true })
-		.focus();
-	await page.keyboard.press('Enter');
-	return page.getByTestId('scenario-form');
-}
 
 async function applyByKeyboard(page: Page) {
 	await page.getByRole('button', { name: en('editor_apply') }).focus();
@@ -43,7 +31,7 @@ test.use({ viewport: { width: 800, height: 900 } });
 test('a renamed server keeps its place and its tools, under the names OpenHarness adapts', async ({
 	page
 }) => {
-	const form = await open(page, 'en');
+	const form = await openEditorForm(page, 'en');
 	const region = page.getByTestId('live-region');
 	const change = form.getByRole('button', {
 		name: en('editor_form_change_server', { server: 'internal-api' })
@@ -106,7 +94,7 @@ test('a renamed server keeps its place and its tools, under the names OpenHarnes
 });
 
 test('a server made ws passes validation, then fails to connect alone', async ({ page }) => {
-	const form = await open(page, 'en');
+	const form = await openEditorForm(page, 'en');
 	const region = page.getByTestId('live-region');
 	const names = { server: 'filesystem' };
 	const change = form.getByRole('button', { name: en('editor_form_change_server', names) });
@@ -159,7 +147,7 @@ test('a server made ws passes validation, then fails to connect alone', async ({
 test('a refused Save marks the name and says why; Escape cancels, focus back on Change', async ({
 	page
 }) => {
-	const form = await open(page, 'en');
+	const form = await openEditorForm(page, 'en');
 	const region = page.getByTestId('live-region');
 	const names = { server: 'filesystem' };
 	const change = form.getByRole('button', { name: en('editor_form_change_server', names) });
@@ -191,7 +179,7 @@ test('a refused Save marks the name and says why; Escape cancels, focus back on 
 });
 
 test('zh-CN: the fields and the sentence in Chinese; axe on the open fields', async ({ page }) => {
-	const form = await open(page, 'zh-CN');
+	const form = await openEditorForm(page, 'zh-CN');
 	const names = { server: 'internal-api' };
 	const change = form.getByRole('button', { name: zh('editor_form_change_server', names) });
 	const fields = form.getByRole('form', { name: zh('editor_form_change_server', names) });
@@ -234,7 +222,7 @@ test('zh-CN: the fields and the sentence in Chinese; axe on the open fields', as
 test('a server removed while its fields are open: added again, it starts closed', async ({
 	page
 }) => {
-	const form = await open(page, 'en');
+	const form = await openEditorForm(page, 'en');
 	const names = { server: 'filesystem' };
 	const change = form.getByRole('button', { name: en('editor_form_change_server', names) });
 	await change.focus();
@@ -268,7 +256,7 @@ test('a server removed while its fields are open: added again, it starts closed'
 });
 
 test('a Change editor that cannot be fetched is said, and nothing opens', async ({ page }) => {
-	const form = await open(page, 'en');
+	const form = await openEditorForm(page, 'en');
 	// The page has started: every script fetched from now on (the Change editors') fails.
 	await page.route('**/_app/immutable/**/*.js', (route) => route.abort());
 	const change = form.getByRole('button', {
