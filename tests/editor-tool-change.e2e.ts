@@ -160,12 +160,18 @@ test('in Chinese: the Change fields, a rename said in Chinese, and axe on the op
 	);
 });
 
-test('open Change fields close, said, when the text loses their tool (a template loaded)', async ({
+test('open Change fields close, said, when the text loses their tool or server (a template loaded)', async ({
 	page
 }) => {
 	const said = await recordSaid(page);
-	await openEditorForm(page, 'en');
+	const form = await openEditorForm(page, 'en');
 	const fields = await openChange(page, 'en', 'search_orders');
+	// A server's fields open too (they may be open beside a tool's).
+	const server = { server: 'realtime' };
+	await form.getByRole('button', { name: en('editor_form_change_server', server) }).focus();
+	await page.keyboard.press('Enter');
+	const serverFields = form.getByRole('form', { name: en('editor_form_change_server', server) });
+	await expect(serverFields).toBeVisible();
 	// The learner leaves the fields open and loads another world's text into the editor.
 	const template = page.getByRole('combobox', { name: en('editor_template_label') });
 	await template.focus();
@@ -173,11 +179,22 @@ test('open Change fields close, said, when the text loses their tool (a template
 	await page.getByRole('button', { name: en('editor_template_load') }).focus();
 	await page.keyboard.press('Enter');
 	await expect(fields).toHaveCount(0);
+	await expect(serverFields).toHaveCount(0);
 	await expect
 		.poll(said)
 		.toContain(en('editor_form_change_closed', { tool: 'search_orders', server: 'internal-api' }));
+	await expect.poll(said).toContain(en('editor_form_server_change_closed', server));
 	// Focus was not in the fields: it stays where the learner is.
 	await expect(page.getByRole('button', { name: en('editor_template_load') })).toBeFocused();
+
+	// The lab 01 template brings realtime back: its fields stay closed.
+	await template.focus();
+	await template.selectOption('lab-01');
+	await page.getByRole('button', { name: en('editor_template_load') }).focus();
+	await page.keyboard.press('Enter');
+	const again = form.getByRole('button', { name: en('editor_form_change_server', server) });
+	await expect(again).toHaveAttribute('aria-expanded', 'false');
+	await expect(serverFields).toHaveCount(0);
 });
 
 test('a value too long to edit in a field is kept as written, and said instead of shown', async ({

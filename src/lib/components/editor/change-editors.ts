@@ -14,3 +14,7 @@ export { changeGone, readToolFields } from './tool-change';
 /** Why a tool's Save was refused when the text moved the tool: only that Save is refused so. */
 export const toolGone = ({ server, name }: { server: string; name: string }) =>
 	m.editor_form_tool_gone({ tool: isolatedName(name, 120), server: isolatedName(server, 120) });
+
+/** Why a server's open Change fields closed: the text, readable, has no server by that name. */
+export const serverGone = (server: string) =>
+	m.editor_form_server_change_closed({ server: isolatedName(server, 120) });

@@ -326,7 +326,8 @@ describe('changing what an existing tool does when called', () => {
 		expect(changeGone(JSON.stringify(moved), opened)).toBe(closed);
 		const { 'internal-api': _gone, ...others } = JSON.parse(seed).mcp_servers;
 		expect(changeGone(JSON.stringify({ mcp_servers: others }), opened)).toBe(closed);
-		expect(changeGone('{', opened)).toBe(closed);
+		// Text that is not JSON (a comma being typed): the fields wait for readable text.
+		expect(changeGone('{', opened)).toBeNull();
 		// A name with bidi controls is isolated in the sentence, as every form sentence has it.
 		const rtl = { ...opened, initial: { ...plain, name: 'a\u202eb' } };
 		expect(changeGone(seed, rtl)).toContain('\u2068a\u202eb\u2069');

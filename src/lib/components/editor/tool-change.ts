@@ -198,13 +198,16 @@ export function changeTool(
 /**
  * What to say when the text no longer has, where Change fields read it, the tool they opened on
  * (the JSON view, the host page or time travel changed it): the fields would belong to another
- * tool, or to none, and close. Null while the tool is still there.
+ * tool, or to none, and close. Null while the tool is still there, and while the text is not
+ * JSON at all (a comma being typed in the JSON view): the form lists nothing then, and the
+ * fields come back with the list, started from the tool again, once the text is readable.
  */
 export function changeGone(
 	text: string,
 	{ server, index, initial }: { server: string; index: number; initial: ToolFields }
 ): string | null {
-	if (readToolFields(text, server, index)?.name === initial.name) return null;
+	const found = toolAt(text, server, index);
+	if ('kind' in found ? found.kind === 'json' : str(found.tool.name) === initial.name) return null;
 	const [tool, place] = [initial.name, server].map((name) => isolatedName(name, 120));
 	return m.editor_form_change_closed({ tool, server: place });
 }
