@@ -35,14 +35,15 @@ export interface ToolFields {
 }
 
 /**
- * The tool at `index` of a server's `sim.tools` when it is an object, with the parsed root that
- * holds it (so an edit of `tool` in place is an edit of the root), or why there is none.
+ * The tool at `index` of a server's `sim.tools` when it is an object, with that list and the
+ * parsed root that holds it (so an edit of `tool` in place is an edit of the root), or why
+ * there is none.
  */
 function toolAt(
 	text: string,
 	server: string,
 	index: number
-): { root: JsonObject; tool: JsonObject } | EditError {
+): { root: JsonObject; tools: unknown[]; tool: JsonObject } | EditError {
 	const opened = open(text);
 	if ('reason' in opened) return { kind: opened.reason };
 	const config = opened.servers[server];
@@ -52,7 +53,7 @@ function toolAt(
 	if (!isObject(sim) || !Array.isArray(sim.tools)) return { kind: 'shape' };
 	const tool: unknown = sim.tools[index];
 	if (!isObject(tool)) return { kind: 'shape' };
-	return { root: opened.root, tool };
+	return { root: opened.root, tools: sim.tools, tool };
 }
 
 const isTextPart = (part: unknown): part is JsonObject => isObject(part) && part.type === 'text';
@@ -155,14 +156,13 @@ export function changeTool(
 ): EditResult {
 	const found = toolAt(text, server, index);
 	if ('kind' in found) return { ok: false, error: found };
-	const { root, tool } = found;
+	const { root, tools, tool } = found;
 	// Compared as the form lists names (readForm), which is where `initial.name` comes from.
 	if (str(tool.name) !== initial.name)
 		return { ok: false, error: { kind: 'tool-gone', server, name: initial.name } };
 	if (fields.name !== initial.name) {
 		if (!fields.name.trim()) return { ok: false, error: { kind: 'name-required' } };
-		const tools = (root.mcp_servers as JsonObject)[server] as { sim: { tools: unknown[] } };
-		const taken = tools.sim.tools.some(
+		const taken = tools.some(
 			(other, at) => at !== index && isObject(other) && other.name === fields.name
 		);
 		if (taken) return { ok: false, error: { kind: 'tool-taken', server, name: fields.name } };
