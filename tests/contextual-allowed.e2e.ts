@@ -20,7 +20,8 @@ const scenario = {
 	}
 };
 
-for (const locale of ['en', 'zh-CN']) {
+// In English only: lab-07.e2e.ts drives the contextual panel in Chinese.
+for (const locale of ['en']) {
 	test(`allowed_tools entries that match no listed tool are named after a run starts (${locale})`, async ({
 		page
 	}) => {

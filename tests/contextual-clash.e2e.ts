@@ -24,7 +24,8 @@ const scenario = {
 const clash =
 	"MCP server 'docs' defines a tool whose name conflicts with existing tool from MCP server 'kb': 'whoami'. Set the `tool_prefix` attribute to avoid name conflicts.";
 
-for (const locale of ['en', 'zh-CN']) {
+// In English only: lab-07.e2e.ts drives the contextual panel in Chinese.
+for (const locale of ['en']) {
 	test(`a run whose servers give one tool name fails, and the failure is said (${locale})`, async ({
 		page
 	}) => {

@@ -25,7 +25,9 @@ async function expectCovered(page: Page, covered: boolean) {
 		await expect(page.locator('#registry').getByRole('rowheader', { name: ADAPTED })).toBeVisible();
 }
 
-for (const lang of ['en', 'zh-CN'] as const) {
+// In English only: the covered panels are the lab plays' own in Chinese (labs.e2e.ts), which
+// answer every question there.
+for (const lang of ['en'] as const) {
 	const say = (key: string) => t(lang, key);
 
 	test(`a question's answer stays covered until it is locked in, or shown on request (${lang})`, async ({

@@ -11,7 +11,9 @@ const GH = 'mcp__github__list_issues';
 const EMPTY_BLOCK =
 	'<available_deferred_tools>\n(no connectors connected — use trust_connector to activate)\n</available_deferred_tools>';
 
-for (const locale of ['en', 'zh-CN']) {
+// In English only: labs.e2e.ts plays lab 04 in Chinese to its goals and finds no English left on
+// the played page; this keyboard walk again in Chinese cost 7 s.
+for (const locale of ['en']) {
 	test(`lab 04: the trust panel by keyboard, its texts and its announcements (${locale})`, async ({
 		page
 	}) => {

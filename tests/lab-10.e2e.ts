@@ -10,7 +10,8 @@ import { labSteps, playStep, settled } from './helpers/play-lab';
 const LAB = '10-tool-list-changed';
 const [announce] = labSteps(LAB);
 
-for (const locale of ['en', 'zh-CN']) {
+// In English only: labs.e2e.ts plays lab 10 in Chinese, its notice said there too.
+for (const locale of ['en']) {
 	test(`lab 10: the list_changed notice is said, not what the harness does about it (${locale})`, async ({
 		page
 	}) => {

@@ -24,7 +24,9 @@ async function callCreateTicket(page: Page, locale: string) {
 /** The stage the call is held at, as the panel marks it. */
 const current = (page: Page) => page.locator('#pipeline-stages li[aria-current="step"]');
 
-for (const locale of ['en', 'zh-CN']) {
+// In English only: the stages' names and details are checked in Chinese below, and the step
+// controls' words are catalogue messages (markup-text.test.ts); this walk in Chinese cost 10 s.
+for (const locale of ['en']) {
 	test(`step mode walks a call stage by stage by keyboard (${locale})`, async ({ page }) => {
 		await page.goto(`labs/03-call-pipeline?lang=${locale}&speed=instant`);
 		await expect(page.locator('html')).toHaveAttribute('lang', locale);

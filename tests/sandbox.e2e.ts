@@ -183,7 +183,9 @@ test('schema problems are listed with their paths and lead to the text', async (
 	await expect(killButton(page, 'filesystem')).toBeVisible();
 });
 
-for (const lang of ['en', 'zh-CN'])
+// In English only: the problem list in Chinese is checked by the syntax-error test below, and the
+// suggestion is one catalogue message.
+for (const lang of ['en'])
 	test(`a misspelt key names the key meant, in the problem list and aloud (${lang})`, async ({
 		page
 	}) => {

@@ -111,7 +111,9 @@ const toolSource = {
 	}
 };
 
-for (const locale of ['en', 'zh-CN']) {
+// In English only, as the next: each note is one catalogue message with the names in it, and
+// the registry's notes are checked in Chinese above.
+for (const locale of ['en']) {
 	test(`ToolSource allowlist keys that no connected server lists are marked (${locale})`, async ({
 		page
 	}) => {
@@ -154,7 +156,7 @@ const miniHarness = {
 	miniharness: { policy: { Delete_Space: 'deny', whoami: 'auto' } }
 };
 
-for (const locale of ['en', 'zh-CN']) {
+for (const locale of ['en']) {
 	test(`MiniHarness policy keys that name no routed tool are marked (${locale})`, async ({
 		page
 	}) => {
