@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 
 // Panels that load after the page is drawn (Time travel, the live tools, a profile's own
@@ -98,4 +99,36 @@ test('a lab’s server cards and charts are laid out at once: scrolling through 
 			(els) => els.filter((el) => getComputedStyle(el).contentVisibility === 'auto').length
 		)
 	).toBe(0);
+});
+
+test('calls made before a jump down the page do not push what it landed on', async ({ page }) => {
+	// Lab 04 opened at its fourth step: step 3 made two ToolSearch calls, listed in Model calls
+	// above the trust panel, and the page opens at its top, so neither has been on screen.
+	await page.setViewportSize({ width: 1280, height: 720 });
+	await page.goto('labs/04-trust-and-grants?step=3&speed=instant');
+	await settled(page);
+	await expect(page.locator('#calls ul > li')).toHaveCount(2);
+	const untrust = page.getByRole('button', {
+		name: t('en', 'trust_untrust_label', { connector: 'github' })
+	});
+	// Brought to the middle of the screen at once, as a press on it does first; where it lands is
+	// read in the same task, before the browser draws a frame.
+	const landed = await untrust.evaluate((el) => {
+		el.scrollIntoView({ block: 'center', behavior: 'instant' });
+		return Math.round(el.getBoundingClientRect().top);
+	});
+	const top = () => untrust.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+	const frames = () =>
+		page.evaluate(
+			() =>
+				new Promise((resolve) =>
+					requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))
+				)
+		);
+	for (let i = 0; i < 3; i++) {
+		await frames();
+		// The calls laid out only once near the screen came out 240 px taller than the room kept
+		// for them, and the button moved under the pointer: the press fell on a call.
+		expect(await top()).toBe(landed);
+	}
 });
