@@ -270,3 +270,57 @@ test('a Change editor that cannot be fetched is said, and nothing opens', async 
 	await expect(form.getByRole('form', { name: /^Change server / })).toHaveCount(0);
 	await expect(change).toBeFocused();
 });
+
+test('a command, argument or URL too long to edit in a field is kept as written, and said', async ({
+	page
+}) => {
+	await openEditorForm(page, 'en');
+	// Just over the bound: a field holding 10 MB took seconds to lay out.
+	const long = (c: string) => c.repeat(100_001);
+	const world = {
+		profile: 'openharness',
+		mcp_servers: {
+			big: { type: 'stdio', command: long('c'), args: [long('a')], sim: { tools: [] } },
+			far: { type: 'http', url: `https://example.com/${long('u')}`, sim: { tools: [] } }
+		}
+	};
+	await page
+		.getByRole('region', { name: en('editor_title') })
+		.locator('input[type="file"]')
+		.setInputFiles({
+			name: 'long.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(world))
+		});
+	const form = page.getByTestId('scenario-form');
+	const note = (field: string, count: string) =>
+		en('editor_form_too_long', { field: en(field), count });
+	const open = async (server: string) => {
+		await form.getByRole('button', { name: en('editor_form_change_server', { server }) }).focus();
+		await page.keyboard.press('Enter');
+		return form.getByRole('form', { name: en('editor_form_change_server', { server }) });
+	};
+
+	let fields = await open('big');
+	await expect(fields.getByText(note('editor_form_command', '100,001'))).toBeVisible();
+	await expect(fields.getByText(note('editor_form_args', '100,001'))).toBeVisible();
+	// Not shown, so not laid out; kept in the form, so a Save writes it only if changed.
+	await expect(fields.getByLabel(en('editor_form_command'))).toBeHidden();
+	await expect(fields.getByLabel(en('editor_form_args'))).toBeHidden();
+	await expect(fields.getByLabel(en('editor_form_name'))).toBeFocused();
+	await page.keyboard.type('-renamed');
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('live-region')).toHaveText(
+		saidLast(en('editor_form_server_renamed', { old: 'big', server: 'big-renamed' }))
+	);
+	// Opened again: both values are still there, every character of them.
+	fields = await open('big-renamed');
+	await expect(fields.getByText(note('editor_form_command', '100,001'))).toBeVisible();
+	await expect(fields.getByText(note('editor_form_args', '100,001'))).toBeVisible();
+	await page.keyboard.press('Escape');
+
+	fields = await open('far');
+	await expect(fields.getByText(note('editor_form_url', '100,021'))).toBeVisible();
+	await expect(fields.getByLabel(en('editor_form_url'))).toBeHidden();
+	await page.keyboard.press('Escape');
+});
