@@ -4,6 +4,7 @@ import { checkScenarioText, readForm } from './scenario-text';
 import { adaptedName } from '$lib/core/profiles/openharness/naming';
 import {
 	adaptedPrefix,
+	segment,
 	changeServer,
 	serverFields,
 	type ServerChanged,
@@ -241,7 +242,46 @@ describe('changing an existing server', () => {
 
 describe("the adapted names' server part", () => {
 	it('is what OpenHarness names a server’s tools with', () => {
-		for (const server of ['internal-api', 'internal api.v2', '', '2fa', '_x', 'é', '🙂s', 'a:b'])
+		for (const server of ['internal-api', 'internal api.v2', '', '2fa', '_x', 'é', '🙂s', 'a:b']) {
 			expect(adaptedPrefix(server)).toBe(adaptedName(server, 'x').slice(0, -1));
+			expect(adaptedPrefix('s') + segment(server)).toBe(adaptedName('s', server));
+		}
+	});
+});
+
+describe('hook matchers a rename leaves behind', () => {
+	const world = (matchers: string[], tools = ['search_orders', 'create_ticket']) =>
+		JSON.stringify({
+			profile: 'openharness',
+			mcp_servers: {
+				'internal-api': {
+					type: 'http',
+					url: 'https://a.example/mcp',
+					sim: { tools: tools.map((name) => ({ name, inputSchema: { type: 'object' } })) }
+				}
+			},
+			hooks: { pre_tool_use: matchers.map((matcher) => ({ matcher })) }
+		});
+
+	it('are the globs that matched one of its tools and match it no more', () => {
+		const stale = (matcher: string) =>
+			saved(world([matcher]), 'internal-api', { name: 'internal api.v2' }).stale;
+		// A glob that never spells the adapted prefix out whole.
+		expect(stale('mcp__internal-api*')).toEqual(['hooks.pre_tool_use']);
+		expect(stale('mcp__internal-api__search_*')).toEqual(['hooks.pre_tool_use']);
+		// Still this server's tools under the new name, or none of them under either.
+		expect(stale('mcp__*')).toEqual([]);
+		expect(stale('*search_orders')).toEqual([]);
+		expect(stale('mcp__internal-api__delete_*')).toEqual([]);
+		// Counted once a hook, left as written.
+		const text = world(['mcp__internal-api*', 'mcp__*', 'mcp__internal-api__create_*']);
+		const result = saved(text, 'internal-api', { name: 'internal api.v2' });
+		expect(result.stale).toEqual(['hooks.pre_tool_use', 'hooks.pre_tool_use']);
+		expect(JSON.parse(result.text).hooks).toEqual(JSON.parse(text).hooks);
+	});
+
+	it('of a server whose tools the text does not list are the ones naming its adapted prefix', () => {
+		const text = world(['mcp__internal-api__*', 'mcp__internal-api*'], []);
+		expect(saved(text, 'internal-api', { name: 'v2' }).stale).toEqual(['hooks.pre_tool_use']);
 	});
 });

@@ -1,3 +1,4 @@
+import { fnmatch } from '$lib/core/profiles/openharness/hooks';
 import {
 	isObject,
 	open,
@@ -80,10 +81,30 @@ const argsOf = (text: string) =>
  * every page loads at start (77 B gz more on the lab, embed and sandbox pages).
  */
 export function adaptedPrefix(server: string): string {
+	return `mcp__${segment(server)}__`;
+}
+
+/** naming.ts's `segment`, repeated (see above): a server's or a tool's part of an adapted name. */
+export function segment(raw: string): string {
 	let out = '';
-	for (const ch of server) out += /^[A-Za-z0-9_-]$/.test(ch) ? ch : '_';
+	for (const ch of raw) out += /^[A-Za-z0-9_-]$/.test(ch) ? ch : '_';
 	if (out === '') out = 'tool';
-	return `mcp__${/^[A-Za-z]/.test(out) ? out : `mcp_${out}`}__`;
+	return /^[A-Za-z]/.test(out) ? out : `mcp_${out}`;
+}
+
+/**
+ * Whether a hook's `matcher` (an fnmatch glob on adapted names) stops meaning this server's tools
+ * when it is renamed `old` → `name`: it matches one of them under the old name and not under the
+ * new (`mcp__internal-api*`, `mcp__internal-api__search_*`). A server whose tools the text does
+ * not list (a live one) is judged by the old adapted prefix written into the matcher.
+ */
+function matcherLeftBehind(matcher: string, old: string, name: string, tools: string[]): boolean {
+	if (!tools.length) return matcher.includes(adaptedPrefix(old));
+	return tools.some(
+		(tool) =>
+			fnmatch(adaptedPrefix(old) + segment(tool), matcher) &&
+			!fnmatch(adaptedPrefix(name) + segment(tool), matcher)
+	);
 }
 
 /**
@@ -96,7 +117,7 @@ export function adaptedPrefix(server: string): string {
  * match several servers, so which entries meant this server is not certain. A real harness does
  * not rewrite them either: the sentence says how many still name the old server.
  */
-function staleEntries(root: JsonObject, old: string, name: string): string[] {
+function staleEntries(root: JsonObject, old: string, name: string, tools: string[]): string[] {
 	const stale: string[] = [];
 	const adapted = adaptedPrefix(old);
 	// A rename that adapts to the same segment leaves the adapted names pointing at it still.
@@ -114,7 +135,8 @@ function staleEntries(root: JsonObject, old: string, name: string): string[] {
 			const list = hooks[event];
 			if (Array.isArray(list))
 				for (const hook of list)
-					if (isObject(hook) && str(hook.matcher).includes(adapted)) stale.push(`hooks.${event}`);
+					if (isObject(hook) && matcherLeftBehind(str(hook.matcher), old, name, tools))
+						stale.push(`hooks.${event}`);
 		}
 	}
 	const allow = isObject(root.toolsource) ? root.toolsource.allow : null;
@@ -227,7 +249,11 @@ export function changeServer(
 				moved.push(`${block}.${field}`);
 			}
 		}
-		stale = [...stale, ...staleEntries(root, old, name)];
+		const sim = isObject(config.sim) ? config.sim : {};
+		const tools = (Array.isArray(sim.tools) ? sim.tools : []).map((tool) =>
+			isObject(tool) ? str(tool.name) : ''
+		);
+		stale = [...stale, ...staleEntries(root, old, name, tools)];
 	}
 	return { ok: true, text: JSON.stringify(root, null, 2), changed, removed, moved, stale };
 }
