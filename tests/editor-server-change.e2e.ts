@@ -39,6 +39,9 @@ test('a renamed server keeps its place and its tools, under the names OpenHarnes
 	const fields = form.getByRole('form', {
 		name: en('editor_form_change_server', { server: 'internal-api' })
 	});
+	// Add a simulated tool set to add to it: the choice follows the rename.
+	const onServer = form.getByLabel(en('editor_form_tool_server'));
+	await onServer.selectOption('internal-api');
 	await expect(change).toHaveAttribute('aria-expanded', 'false');
 	await change.focus();
 	await page.keyboard.press('Enter');
@@ -68,6 +71,7 @@ test('a renamed server keeps its place and its tools, under the names OpenHarnes
 	await expect(renamed).toHaveAttribute('aria-expanded', 'false');
 	// Its place in mcp_servers, the order the harness connects in.
 	expect(await listed(page)).toEqual(['filesystem', 'internal api.v2', 'realtime']);
+	await expect(onServer).toHaveValue('internal api.v2');
 	await expect(
 		form.getByRole('button', {
 			name: en('editor_form_change_tool', { tool: 'create_ticket', server: 'internal api.v2' })
