@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { saidLast } from './helpers/live-region';
-import { openEditorForm } from './helpers/editor-form';
+import { importWorld, openEditorForm } from './helpers/editor-form';
 import { t } from './helpers/messages';
 
 // A listed server changed in the world editor's form, by keyboard: renamed (its tools keep
@@ -288,14 +288,7 @@ test('a command, argument or URL too long to edit in a field is kept as written,
 			far: { type: 'http', url: `https://example.com/${long('u')}`, sim: { tools: [] } }
 		}
 	};
-	await page
-		.getByRole('region', { name: en('editor_title') })
-		.locator('input[type="file"]')
-		.setInputFiles({
-			name: 'long.json',
-			mimeType: 'application/json',
-			buffer: Buffer.from(JSON.stringify(world))
-		});
+	await importWorld(page, world);
 	const form = page.getByTestId('scenario-form');
 	const note = (field: string, count: string) =>
 		en('editor_form_too_long', { field: en(field), count });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { recordSaid, saidLast } from './helpers/live-region';
-import { openEditorForm } from './helpers/editor-form';
+import { importWorld, openEditorForm } from './helpers/editor-form';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 
@@ -222,14 +222,7 @@ test('a value too long to edit in a field is kept as written, and said instead o
 			}
 		}
 	};
-	await page
-		.getByRole('region', { name: en('editor_title') })
-		.locator('input[type="file"]')
-		.setInputFiles({
-			name: 'long.json',
-			mimeType: 'application/json',
-			buffer: Buffer.from(JSON.stringify(world))
-		});
+	await importWorld(page, world);
 	const names = { tool: 'long_one', server: 'big' };
 	const form = page.getByTestId('scenario-form');
 	const notes = (fields: ReturnType<typeof form.getByRole>) => [

@@ -17,3 +17,15 @@ export async function openEditorForm(page: Page, lang: string) {
 	await page.keyboard.press('Enter');
 	return page.getByTestId('scenario-form');
 }
+
+/** A world imported into the editor as a file (its Import button's input), in English. */
+export async function importWorld(page: Page, world: unknown) {
+	await page
+		.getByRole('region', { name: t('en', 'editor_title') })
+		.locator('input[type="file"]')
+		.setInputFiles({
+			name: 'world.json',
+			mimeType: 'application/json',
+			buffer: Buffer.from(JSON.stringify(world))
+		});
+}
