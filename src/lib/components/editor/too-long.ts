@@ -6,7 +6,7 @@ import { m } from '$lib/paraglide/messages';
  * 10 MB value took seconds (about 0.2 µs a character here; 22 ms at this bound). It is kept as
  * written, since a Change writes only the fields changed, and the JSON view edits it.
  */
-export const LONGEST_FIELD = 100_000;
+const LONGEST_FIELD = 100_000;
 
 /** Why `value` is not in the field `label` (null: it is). */
 export const tooLong = (value: string, label: string): string | null =>
