@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './helpers/axe';
 import { saidLast } from './helpers/live-region';
 import { importWorld, openEditorForm } from './helpers/editor-form';
@@ -24,6 +24,13 @@ const listed = (page: Page) =>
 		.getByTestId('scenario-form')
 		.getByRole('button', { name: /^Remove server / })
 		.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')!.slice(14)));
+
+/** A listed server's Change opened by keyboard: its fields. */
+async function openChange(form: Locator, server: string) {
+	await form.getByRole('button', { name: en('editor_form_change_server', { server }) }).focus();
+	await form.page().keyboard.press('Enter');
+	return form.getByRole('form', { name: en('editor_form_change_server', { server }) });
+}
 
 // Narrow enough that the editor shows one view at a time: the form is opened by its button.
 test.use({ viewport: { width: 800, height: 900 } });
@@ -100,11 +107,10 @@ test('a renamed server keeps its place and its tools, under the names OpenHarnes
 test('a server made ws passes validation, then fails to connect alone', async ({ page }) => {
 	const form = await openEditorForm(page, 'en');
 	const region = page.getByTestId('live-region');
-	const names = { server: 'filesystem' };
-	const change = form.getByRole('button', { name: en('editor_form_change_server', names) });
-	const fields = form.getByRole('form', { name: en('editor_form_change_server', names) });
-	await change.focus();
-	await page.keyboard.press('Enter');
+	const change = form.getByRole('button', {
+		name: en('editor_form_change_server', { server: 'filesystem' })
+	});
+	const fields = await openChange(form, 'filesystem');
 	await expect(fields.getByLabel(en('editor_form_command'))).toHaveValue('npx');
 	await expect(fields.getByLabel(en('editor_form_args'))).toHaveValue(
 		'-y\n@modelcontextprotocol/server-filesystem\n/data'
@@ -124,7 +130,7 @@ test('a server made ws passes validation, then fails to connect alone', async ({
 	await page.keyboard.press('Enter');
 	// Said: what changed, and the stdio keys the text no longer has.
 	const changed = en('editor_form_server_changed', {
-		...names,
+		server: 'filesystem',
 		changes: [en('editor_form_changed_type', { type: 'ws' }), en('editor_form_changed_url')].join(
 			en('editor_form_notes_separator')
 		)
@@ -153,11 +159,10 @@ test('a refused Save marks the name and says why; Escape cancels, focus back on 
 }) => {
 	const form = await openEditorForm(page, 'en');
 	const region = page.getByTestId('live-region');
-	const names = { server: 'filesystem' };
-	const change = form.getByRole('button', { name: en('editor_form_change_server', names) });
-	const fields = form.getByRole('form', { name: en('editor_form_change_server', names) });
-	await change.focus();
-	await page.keyboard.press('Enter');
+	const change = form.getByRole('button', {
+		name: en('editor_form_change_server', { server: 'filesystem' })
+	});
+	const fields = await openChange(form, 'filesystem');
 	const name = fields.getByLabel(en('editor_form_name'));
 	await expect(name).toBeFocused();
 	await page.keyboard.press('ControlOrMeta+A');
@@ -292,13 +297,7 @@ test('a command, argument or URL too long to edit in a field is kept as written,
 	const form = page.getByTestId('scenario-form');
 	const note = (field: string, count: string) =>
 		en('editor_form_too_long', { field: en(field), count });
-	const open = async (server: string) => {
-		await form.getByRole('button', { name: en('editor_form_change_server', { server }) }).focus();
-		await page.keyboard.press('Enter');
-		return form.getByRole('form', { name: en('editor_form_change_server', { server }) });
-	};
-
-	let fields = await open('big');
+	let fields = await openChange(form, 'big');
 	await expect(fields.getByText(note('editor_form_command', '100,001'))).toBeVisible();
 	await expect(fields.getByText(note('editor_form_args', '100,001'))).toBeVisible();
 	// Not shown, so not laid out; kept in the form, so a Save writes it only if changed.
@@ -311,12 +310,12 @@ test('a command, argument or URL too long to edit in a field is kept as written,
 		saidLast(en('editor_form_server_renamed', { old: 'big', server: 'big-renamed' }))
 	);
 	// Opened again: both values are still there, every character of them.
-	fields = await open('big-renamed');
+	fields = await openChange(form, 'big-renamed');
 	await expect(fields.getByText(note('editor_form_command', '100,001'))).toBeVisible();
 	await expect(fields.getByText(note('editor_form_args', '100,001'))).toBeVisible();
 	await page.keyboard.press('Escape');
 
-	fields = await open('far');
+	fields = await openChange(form, 'far');
 	await expect(fields.getByText(note('editor_form_url', '100,021'))).toBeVisible();
 	await expect(fields.getByLabel(en('editor_form_url'))).toBeHidden();
 	await page.keyboard.press('Escape');
