@@ -1,5 +1,6 @@
 import type { Lab, Scenario, World } from '$lib/core';
 import { Announcer } from './announcer.svelte';
+import type { KeptChanges, KeptServer, KeptTool } from './form-kept';
 import { shareParam } from './share-param';
 import { LabState } from './lab-state.svelte';
 import type { Timeline } from './timeline.svelte';
@@ -22,7 +23,7 @@ export type OpenedShort =
 	| { kind: 'failed'; at: number; step: number; error: string }
 	| { kind: 'live'; at: number; servers: string[] };
 
-export class LabSession {
+export class LabSession implements KeptChanges {
 	readonly world: WorldState;
 	readonly announcer = new Announcer();
 	/** False for a lab that begins before start-up (its `startSession`). */
@@ -39,6 +40,9 @@ export class LabSession {
 	 * written against (WorldEditor.svelte): here, so closing the editor does not lose it.
 	 */
 	editorDraft = $state.raw<EditorDraft | null>(null);
+	/** The world editor form's open Change fields (form-kept.ts), kept here for the same reason. */
+	keptTool = $state.raw<KeptTool | null>(null);
+	keptServer = $state.raw<KeptServer | null>(null);
 	/**
 	 * What opening at a step (`step=<n>`) could not do, shown above the lab as it is said
 	 * (open-at-step.ts): a step whose solution failed, or live servers the earlier steps needed
@@ -50,6 +54,7 @@ export class LabSession {
 
 	/** Whether the editor holds text that leaving the page would lose (DraftGuard.svelte). */
 	get unappliedEdits(): boolean {
+		if (this.keptTool?.edited || this.keptServer?.edited) return true;
 		const draft = this.editorDraft;
 		return !!draft && draft.text !== (draft.applied ?? JSON.stringify(this.scenario, null, 2));
 	}
