@@ -285,3 +285,32 @@ describe('hook matchers a rename leaves behind', () => {
 		expect(saved(text, 'internal-api', { name: 'v2' }).stale).toEqual(['hooks.pre_tool_use']);
 	});
 });
+
+describe('a rename and the plugin merge', () => {
+	const world = (enabled: boolean) =>
+		JSON.stringify({
+			profile: 'openharness',
+			mcp_servers: { fs: { type: 'stdio', command: 'npx' }, 'acme:files': { command: 'x' } },
+			plugins: {
+				acme: { enabled, mcp_servers: { files: { command: 'y' }, logs: { command: 'z' } } }
+			}
+		});
+
+	it('names the enabled plugin server whose key the new name takes, or the old name frees', () => {
+		const onto = saved(world(true), 'fs', { name: 'acme:logs' });
+		expect(onto.takes).toEqual({ plugin: 'acme', name: 'logs' });
+		expect(onto.frees).toBeUndefined();
+		const off = saved(world(true), 'acme:files', { name: 'files' });
+		expect(off.frees).toEqual({ plugin: 'acme', name: 'files' });
+		expect(off.takes).toBeUndefined();
+	});
+
+	it('says nothing of a disabled plugin, a key no plugin server has, or a Save that keeps the name', () => {
+		const disabled = saved(world(false), 'fs', { name: 'acme:logs' });
+		expect([disabled.takes, disabled.frees]).toEqual([undefined, undefined]);
+		const other = saved(world(true), 'fs', { name: 'acme:other' });
+		expect([other.takes, other.frees]).toEqual([undefined, undefined]);
+		const kept = saved(world(true), 'acme:files', { command: 'x2' });
+		expect([kept.takes, kept.frees]).toEqual([undefined, undefined]);
+	});
+});

@@ -37,6 +37,28 @@ export interface ServerChange {
 	moved: string[];
 	/** Entries that still name the old server after a rename, by path (one per entry). */
 	stale: string[];
+	/** Renamed to an enabled plugin's server key: that server, which the merge now leaves out. */
+	takes?: PluginServer;
+	/** Renamed from an enabled plugin's server key: that server, which the merge now adds. */
+	frees?: PluginServer;
+}
+
+export interface PluginServer {
+	plugin: string;
+	name: string;
+}
+
+/**
+ * The server an enabled plugin gives the key `key` (`<plugin>:<name>`), if one does: settings
+ * servers come first in OpenHarness's merge, so a settings server under that key leaves it out.
+ */
+function pluginServerAt(root: JsonObject, key: string): PluginServer | undefined {
+	const plugins = isObject(root.plugins) ? root.plugins : {};
+	for (const [plugin, block] of Object.entries(plugins)) {
+		if (!isObject(block) || !block.enabled || !isObject(block.mcp_servers)) continue;
+		const name = Object.keys(block.mcp_servers).find((name) => `${plugin}:${name}` === key);
+		if (name !== undefined) return { plugin, name };
+	}
 }
 
 /** The fields as the form lists the server (a type the form does not offer starts as stdio). */
@@ -255,5 +277,15 @@ export function changeServer(
 		);
 		stale = [...stale, ...staleEntries(root, old, name, tools)];
 	}
-	return { ok: true, text: JSON.stringify(root, null, 2), changed, removed, moved, stale };
+	const plugins =
+		name === old ? {} : { takes: pluginServerAt(root, name), frees: pluginServerAt(root, old) };
+	return {
+		ok: true,
+		text: JSON.stringify(root, null, 2),
+		changed,
+		removed,
+		moved,
+		stale,
+		...plugins
+	};
 }

@@ -51,4 +51,26 @@ describe('what a server’s Save says', () => {
 			serverChangeSaid('a', { name: 'b', type: 'ws' }, { ...none, stale: ['toolsource.allow'] })
 		).toBe('服务器 a 已改名为 b。仍指向 a 的条目：1 个（toolsource.allow）。请在 JSON 中修改。');
 	});
+
+	it('says a rename onto or off a plugin server’s key, which decides whether the merge adds it', () => {
+		expect(
+			serverChangeSaid(
+				'fs',
+				{ name: 'acme:files', type: 'stdio' },
+				{ ...none, takes: { plugin: 'acme', name: 'files' } }
+			)
+		).toBe(
+			'Server fs renamed to acme:files. The plugin acme gives its server files that key: once applied, the plugin merge leaves that server out, as the first one wins.'
+		);
+		i18n.locale = 'zh-CN';
+		expect(
+			serverChangeSaid(
+				'acme:files',
+				{ name: 'fs', type: 'stdio' },
+				{ ...none, frees: { plugin: 'acme', name: 'files' } }
+			)
+		).toBe(
+			'服务器 acme:files 已改名为 fs。键 acme:files 已空出：应用后，插件 acme 会在这个键下添加它的服务器 files。'
+		);
+	});
 });

@@ -20,7 +20,7 @@ const where = (paths: string[]) => paths.filter((p, i) => paths.indexOf(p) === i
 export function serverChangeSaid(
 	old: string,
 	{ name, type }: Pick<ServerFields, 'name' | 'type'>,
-	{ changed, removed, moved, stale }: ServerChange
+	{ changed, removed, moved, stale, takes, frees }: ServerChange
 ): string {
 	const names = { old: isolated(old), server: isolated(name) };
 	const said = {
@@ -47,5 +47,13 @@ export function serverChangeSaid(
 		parts.push(
 			m.editor_form_server_stale({ old: names.old, count: stale.length, where: where(stale) })
 		);
+	// OpenHarness's merge: a settings server's key wins over a plugin's server of the same key.
+	const plugin = ({ plugin, name }: { plugin: string; name: string }) => ({
+		plugin: isolated(plugin),
+		name: isolated(name)
+	});
+	if (takes) parts.push(m.editor_form_server_takes_plugin_key(plugin(takes)));
+	if (frees)
+		parts.push(m.editor_form_server_frees_plugin_key({ old: names.old, ...plugin(frees) }));
 	return joinSentences(parts, i18n.locale);
 }
