@@ -4,9 +4,9 @@ import { openEditorForm } from './helpers/editor-form';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
 
-// A change typed into a Change's fields and not saved is not lost, and not taken for applied:
-// Apply refuses while the fields hold it, a lab's Edit world closed and opened again shows them
-// as typed, and leaving the page asks first.
+// A change typed into a Change's fields and not saved, or into an Add form and not added, is not
+// lost, and not taken for applied: Apply refuses while the fields hold it, a lab's Edit world
+// closed and opened again shows them as typed, and leaving the page asks first.
 
 const en = (key: string, params?: Record<string, string | number>) => t('en', key, params);
 const apply = (page: Page) => page.getByRole('button', { name: en('editor_apply'), exact: true });
@@ -49,6 +49,17 @@ test('Apply refuses while a tool’s Change holds a change not saved, and runs o
 	await apply(page).click();
 	await expect(outcome(page)).toContainText(en('editor_validation_passed'));
 	await expect(page.getByTestId('scenario-form')).toContainText('Search orders, changed');
+
+	// A server typed into Add a server and not added: the same, until its fields are cleared.
+	const add = form.getByRole('form', { name: en('editor_form_add_server') });
+	await add.getByLabel(en('editor_form_name')).fill('billing');
+	await apply(page).click();
+	await expect(outcome(page)).toContainText(
+		en('editor_refused', { error: en('editor_unsaved_add_server') })
+	);
+	await add.getByLabel(en('editor_form_name')).fill('');
+	await apply(page).click();
+	await expect(outcome(page)).toContainText(en('editor_validation_passed'));
 });
 
 test('a lab’s Edit world closed and opened again shows a server’s Change as typed; leaving asks', async ({
@@ -68,6 +79,9 @@ test('a lab’s Edit world closed and opened again shows a server’s Change as 
 	const name = form.getByRole('form', { name: label }).getByLabel(en('editor_form_name'));
 	await expect(name).toBeFocused();
 	await name.fill('orders-api');
+	const addTool = form.getByRole('form', { name: en('editor_form_add_tool') });
+	const toolName = addTool.getByLabel(en('editor_form_tool_name'));
+	await toolName.fill('refund_order');
 
 	// Closed: the form goes with the editor. Opened again: in the form view, the fields are back
 	// as typed, and focus stays on the summary the learner pressed.
@@ -75,10 +89,13 @@ test('a lab’s Edit world closed and opened again shows a server’s Change as 
 	await expect(form).toHaveCount(0);
 	await summary.click();
 	await expect(name).toHaveValue('orders-api');
+	await expect(toolName).toHaveValue('refund_order');
 	await expect(summary).toBeFocused();
 	await apply(page).click();
 	await expect(outcome(page)).toContainText(
-		en('editor_refused', { error: en('editor_unsaved_server', { server: 'internal-api' }) })
+		en('editor_refused', {
+			error: `${en('editor_unsaved_server', { server: 'internal-api' })} ${en('editor_unsaved_add_tool')}`
+		})
 	);
 
 	// Leaving by a link inside the site asks first; staying keeps the fields.
@@ -95,8 +112,9 @@ test('a lab’s Edit world closed and opened again shows a server’s Change as 
 	await expect(page).toHaveURL(/01-connection-isolation/);
 	await expect(name).toHaveValue('orders-api');
 
-	// Cancelled: nothing is held, Apply runs and leaving asks nothing.
+	// Cancelled and cleared: nothing is held, Apply runs and leaving asks nothing.
 	await name.press('Escape');
+	await toolName.fill('');
 	await apply(page).click();
 	await expect(outcome(page)).toContainText(en('editor_validation_passed'));
 	await page

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstShowing, keepFields, unsaved, type KeptServer, type KeptTool } from './form-kept';
+import { firstShowing, keepFields, type KeptServer, type KeptTool } from './form-kept';
 
 const initial = {
 	name: 'search_orders',
@@ -26,16 +26,5 @@ describe('kept Change fields', () => {
 		const kept: KeptServer = { name: 'internal-api' };
 		expect(firstShowing(kept)).toBe(true);
 		expect(firstShowing(kept)).toBe(false);
-	});
-
-	it('stop Apply with the sentence of each edited one, tool first; open and unchanged, not', () => {
-		const tool: KeptTool = { server: 'internal-api', index: 0, initial, said: () => 'Tool.' };
-		const server: KeptServer = { name: 'filesystem', said: () => 'Server.' };
-		expect(unsaved({ keptTool: tool, keptServer: server })).toEqual([]);
-		server.edited = true;
-		expect(unsaved({ keptTool: tool, keptServer: server })).toEqual(['Server.']);
-		tool.edited = true;
-		expect(unsaved({ keptTool: tool, keptServer: server })).toEqual(['Tool.', 'Server.']);
-		expect(unsaved({ keptTool: null, keptServer: null })).toEqual([]);
 	});
 });

@@ -1,5 +1,6 @@
 import type { ServerFields } from '$lib/components/editor/server-change';
 import type { ToolFields } from '$lib/components/editor/tool-change';
+import type { ToolBehaviour } from '$lib/components/editor/scenario-text';
 
 /**
  * Open Change fields as typed. The open editor writes `fields` and `edited` as the learner types
@@ -30,7 +31,34 @@ export type KeptServer = Kept<ServerFields> & { name: string; initial?: ServerFi
 export interface KeptChanges {
 	keptTool: KeptTool | null;
 	keptServer: KeptServer | null;
+	/** What the Add forms hold, as typed (written as the learner types). */
+	keptAdds: KeptAdds;
 }
+
+/** The form's Add a server and Add a simulated tool fields ("On server" is `toolServer`). */
+export interface KeptAdds {
+	name?: string;
+	type?: ServerFields['type'];
+	command?: string;
+	args?: string;
+	url?: string;
+	toolServer?: string;
+	toolName?: string;
+	toolDescription?: string;
+	toolResult?: string;
+	toolBehaviour?: ToolBehaviour;
+	toolCode?: string;
+	toolMessage?: string;
+	toolDelay?: string;
+}
+
+const typed = (values: Array<string | undefined>) => values.some((value) => value?.trim());
+
+/** Whether an Add form holds something typed (its choices alone are not: they have defaults). */
+export const addsTyped = (a: KeptAdds) => ({
+	server: typed([a.name, a.command, a.args, a.url]),
+	tool: typed([a.toolName, a.toolDescription, a.toolResult, a.toolMessage, a.toolDelay])
+});
 
 /** Open fields written back as typed (`fields`, a copy), and whether they differ from `initial`. */
 export function keepFields<F extends object>(kept: Kept<F>, fields: F, initial: F): void {
@@ -47,6 +75,8 @@ export function firstShowing(kept: Kept<unknown>): boolean {
 	return first;
 }
 
-/** What Apply says instead of running: the sentences of the kept fields that are edited. */
-export const unsaved = ({ keptTool, keptServer }: KeptChanges): string[] =>
-	[keptTool, keptServer].flatMap((kept) => (kept?.edited && kept.said ? [kept.said()] : []));
+/** Whether the form holds anything Apply would not run: leaving the page asks first then. */
+export function formHolds(kept: KeptChanges): boolean {
+	const adds = addsTyped(kept.keptAdds);
+	return !!(kept.keptTool?.edited || kept.keptServer?.edited || adds.server || adds.tool);
+}

@@ -1,6 +1,12 @@
 import type { Lab, Scenario, World } from '$lib/core';
 import { Announcer } from './announcer.svelte';
-import type { KeptChanges, KeptServer, KeptTool } from './form-kept';
+import {
+	formHolds,
+	type KeptAdds,
+	type KeptChanges,
+	type KeptServer,
+	type KeptTool
+} from './form-kept';
 import { shareParam } from './share-param';
 import { LabState } from './lab-state.svelte';
 import type { Timeline } from './timeline.svelte';
@@ -43,6 +49,7 @@ export class LabSession implements KeptChanges {
 	/** The world editor form's open Change fields (form-kept.ts), kept here for the same reason. */
 	keptTool = $state.raw<KeptTool | null>(null);
 	keptServer = $state.raw<KeptServer | null>(null);
+	keptAdds = $state.raw<KeptAdds>({});
 	/**
 	 * What opening at a step (`step=<n>`) could not do, shown above the lab as it is said
 	 * (open-at-step.ts): a step whose solution failed, or live servers the earlier steps needed
@@ -54,7 +61,7 @@ export class LabSession implements KeptChanges {
 
 	/** Whether the editor holds text that leaving the page would lose (DraftGuard.svelte). */
 	get unappliedEdits(): boolean {
-		if (this.keptTool?.edited || this.keptServer?.edited) return true;
+		if (formHolds(this)) return true;
 		const draft = this.editorDraft;
 		return !!draft && draft.text !== (draft.applied ?? JSON.stringify(this.scenario, null, 2));
 	}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { m } from '$lib/paraglide/messages';
+import { formHolds, type KeptServer, type KeptTool } from '$lib/state/form-kept';
+import { unsaved } from './unsaved';
+
+const initial = {
+	name: 'search_orders',
+	description: 'Search orders',
+	behaviour: 'text' as const,
+	result: 'ok',
+	errorCode: '-32603',
+	errorMessage: '',
+	latencyMs: ''
+};
+
+describe('what the world editor form holds that Apply would not run', () => {
+	it('stop Apply with the sentence of each edited one, tool first; open and unchanged, not', () => {
+		const tool: KeptTool = { server: 'internal-api', index: 0, initial, said: () => 'Tool.' };
+		const server: KeptServer = { name: 'filesystem', said: () => 'Server.' };
+		const kept = { keptTool: tool, keptServer: server, keptAdds: {} };
+		expect([unsaved(kept), formHolds(kept)]).toEqual([[], false]);
+		server.edited = true;
+		expect([unsaved(kept), formHolds(kept)]).toEqual([['Server.'], true]);
+		tool.edited = true;
+		expect(unsaved(kept)).toEqual(['Tool.', 'Server.']);
+		expect(unsaved({ keptTool: null, keptServer: null, keptAdds: {} })).toEqual([]);
+	});
+
+	it('stop Apply while an Add form holds something typed; its choices alone do not', () => {
+		const none = { keptTool: null, keptServer: null };
+		const held = (keptAdds: object) => ({ ...none, keptAdds });
+		const choices = { type: 'http' as const, toolServer: 'fs', toolBehaviour: 'error' as const };
+		expect([unsaved(held(choices)), formHolds(held(choices))]).toEqual([[], false]);
+		// Blank is not typed: a space left in a field holds nothing to add.
+		expect(formHolds(held({ name: ' ', toolDelay: '' }))).toBe(false);
+		expect(unsaved(held({ url: 'https://x.example/mcp' }))).toEqual([
+			m.editor_unsaved_add_server()
+		]);
+		expect(unsaved(held({ args: '-y', toolDelay: '40' }))).toEqual([
+			m.editor_unsaved_add_server(),
+			m.editor_unsaved_add_tool()
+		]);
+		expect(formHolds(held({ toolDescription: 'x' }))).toBe(true);
+	});
+});
