@@ -262,3 +262,40 @@ test('a value too long to edit in a field is kept as written, and said instead o
 	fields = form.getByRole('form', { name: en('editor_form_change_tool', renamed) });
 	for (const note of notes(fields)) await expect(note).toBeVisible();
 });
+
+test('a tool’s input schema changed in place: refused when not a JSON object, then saved and run', async ({
+	page
+}) => {
+	const form = await openEditorForm(page, 'en');
+	const region = page.getByTestId('live-region');
+	const fields = await openChange(page, 'en', 'search_orders');
+	const schema = fields.getByLabel(en('editor_form_tool_schema'));
+	await expect(schema).toHaveValue(/"query": \{\n\s+"type": "string"/);
+	await expect(schema).toHaveAccessibleDescription(en('editor_form_tool_schema_hint'));
+
+	// JSON that is not an object: refused, marked, described, said; the fields kept.
+	await schema.fill('["query"]');
+	await fields.getByRole('button', { name: en('editor_form_save') }).click();
+	const invalid = en('editor_form_schema_invalid');
+	await expect(schema).toHaveAttribute('aria-invalid', 'true');
+	await expect(schema).toHaveAccessibleDescription(
+		`${en('editor_form_tool_schema_hint')} ${invalid}`
+	);
+	await expect(region).toHaveText(saidLast(invalid));
+
+	// An object: saved as typed, read back from the text when the fields open again, and run.
+	const next = {
+		type: 'object',
+		properties: { order_id: { type: 'string' } },
+		required: ['order_id']
+	};
+	await schema.fill(JSON.stringify(next));
+	await fields.getByRole('button', { name: en('editor_form_save') }).click();
+	await expect(fields).toHaveCount(0);
+	await openChange(page, 'en', 'search_orders');
+	await expect(schema).toHaveValue(JSON.stringify(next, null, 2));
+	await fields.getByRole('button', { name: en('editor_form_cancel') }).click();
+	await page.getByRole('button', { name: en('editor_apply'), exact: true }).click();
+	await expect(page.getByTestId('editor-outcome')).toContainText(en('editor_validation_passed'));
+	await expect(form).toBeVisible();
+});

@@ -8,7 +8,8 @@ const initial = {
 	result: 'ok',
 	errorCode: '-32603',
 	errorMessage: '',
-	latencyMs: ''
+	latencyMs: '',
+	inputSchema: ''
 };
 
 describe('kept Change fields', () => {

@@ -15,6 +15,9 @@ export { changeGone, readToolFields } from './tool-change';
 export const toolGone = ({ server, name }: { server: string; name: string }) =>
 	m.editor_form_tool_gone({ tool: isolatedName(name, 120), server: isolatedName(server, 120) });
 
+/** Why a tool's Save was refused when its input schema is neither blank nor a JSON object. */
+export const schemaInvalid = () => m.editor_form_schema_invalid();
+
 /** Why a server's open Change fields closed: the text, readable, has no server by that name. */
 export const serverGone = (server: string) =>
 	m.editor_form_server_change_closed({ server: isolatedName(server, 120) });

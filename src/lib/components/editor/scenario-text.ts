@@ -164,6 +164,7 @@ export type EditError =
 	| { kind: 'code-invalid' }
 	| { kind: 'message-required' }
 	| { kind: 'latency-invalid' }
+	| { kind: 'schema-invalid' }
 	/** The tool the form opened is no longer at its place in the text (the text changed since). */
 	| { kind: 'tool-gone'; server: string; name: string };
 

@@ -20,7 +20,8 @@ describe('changing what an existing tool does when called', () => {
 		result: '3 orders match "late delivery"',
 		errorCode: DEFAULT_ERROR_CODE,
 		errorMessage: '',
-		latencyMs: ''
+		latencyMs: '',
+		inputSchema: JSON.stringify(orders().inputSchema, null, 2)
 	};
 	/** search_orders changed, the whole world read back: only that tool may differ from the seed. */
 	function changed(fields: Partial<ToolFields>, text = seed) {
@@ -86,7 +87,8 @@ describe('changing what an existing tool does when called', () => {
 			result: 'kept',
 			errorCode: '-32001',
 			errorMessage: 'Quota',
-			latencyMs: '500'
+			latencyMs: '500',
+			inputSchema: ''
 		});
 		expect(read(1)).toMatchObject({ behaviour: 'crash', result: '', errorCode: '-32603' });
 		expect(read(2)).toMatchObject({ behaviour: 'error-result', result: 'first text' });
@@ -180,7 +182,8 @@ describe('changing what an existing tool does when called', () => {
 		};
 		const text = JSON.stringify({ mcp_servers: { fs: { command: 'x', sim: { tools: [rich] } } } });
 		const change = (fields: Partial<ToolFields>) => {
-			const fetch = { ...plain, name: 'fetch', description: 'd' };
+			const inputSchema = JSON.stringify(rich.inputSchema, null, 2);
+			const fetch = { ...plain, name: 'fetch', description: 'd', inputSchema };
 			const next = textOf(
 				changeTool(text, 'fs', 0, readToolFields(text, 'fs', 0)!, { ...fetch, ...fields })
 			);
@@ -311,6 +314,33 @@ describe('changing what an existing tool does when called', () => {
 			ok: false,
 			error: { kind: 'code-invalid' }
 		});
+	});
+
+	it('writes an input schema as typed, removes it when emptied, and refuses one not an object', () => {
+		const schema = { type: 'object', properties: { query: { type: 'integer' } } };
+		const { tool } = changed({ inputSchema: JSON.stringify(schema) });
+		expect(tool).toEqual({ ...orders(), inputSchema: schema });
+		// Emptied: listed with no inputSchema at all (the scenario allows it; a lesson of its own).
+		const { tool: bare } = changed({ inputSchema: '  ' });
+		const { inputSchema: _schema, ...without } = orders();
+		expect(bare).toEqual(without);
+		expect(readToolFields(changed({ inputSchema: '' }).text, 'internal-api', 0)!.inputSchema).toBe(
+			''
+		);
+		// Not JSON, or JSON that is not an object: refused, nothing written.
+		const initial = readToolFields(seed, 'internal-api', 0)!;
+		for (const inputSchema of ['{ "type": "object",', '[]', '"object"', 'null'])
+			expect(changeTool(seed, 'internal-api', 0, initial, { ...initial, inputSchema })).toEqual({
+				ok: false,
+				error: { kind: 'schema-invalid' }
+			});
+		// Untouched, a schema the text holds is not rewritten (its key order, as written).
+		const odd = JSON.parse(seed);
+		odd.mcp_servers['internal-api'].sim.tools[0].inputSchema = { required: [], type: 'object' };
+		const text = JSON.stringify(odd, null, 2);
+		const read = readToolFields(text, 'internal-api', 0)!;
+		const next = textOf(changeTool(text, 'internal-api', 0, read, { ...read, name: 'find' }));
+		expect(next).toContain('"required": [],\n');
 	});
 
 	it('says when the text has lost the tool the fields opened on, and only then', () => {

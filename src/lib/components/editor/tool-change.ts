@@ -14,7 +14,7 @@ import { isolatedName } from '$lib/core/text/bound';
 import { m } from '$lib/paraglide/messages';
 
 /*
- * Changing an existing tool (its name, description and what it does when called): read by the
+ * Changing an existing tool (its name, description, input schema and what it does when called): read by the
  * form's Change only, so it is fetched with that editor (ToolChange.svelte) when a learner first
  * presses Change, not with the page (the sandbox loads the form at start-up, within its size
  * budget).
@@ -32,6 +32,8 @@ export interface ToolFields {
 	errorMessage: string;
 	/** Empty for none. */
 	latencyMs: string;
+	/** Its `inputSchema` as JSON text (two-space indented when read); empty when it has none. */
+	inputSchema: string;
 }
 
 /**
@@ -86,7 +88,8 @@ export function readToolFields(text: string, server: string, index: number): Too
 		// Hand-written text may hold anything here: shown as written, refused on Save if not a code.
 		errorCode: error && error.code !== undefined ? String(error.code) : DEFAULT_ERROR_CODE,
 		errorMessage: error ? str(error.message) : '',
-		latencyMs: typeof tool.latencyMs === 'number' ? String(tool.latencyMs) : ''
+		latencyMs: typeof tool.latencyMs === 'number' ? String(tool.latencyMs) : '',
+		inputSchema: tool.inputSchema === undefined ? '' : JSON.stringify(tool.inputSchema, null, 2)
 	};
 }
 
@@ -111,6 +114,17 @@ function resultWith(result: unknown, text: string, isError: boolean): JsonObject
 	if (!isError && content.length === 0 && Object.keys(next).every((key) => key === 'content'))
 		return undefined;
 	return next;
+}
+
+/** The input schema as typed: a JSON object, undefined when blank, null when neither. */
+function schemaOf(text: string): JsonObject | undefined | null {
+	if (!text.trim()) return undefined;
+	try {
+		const value: unknown = JSON.parse(text);
+		return isObject(value) ? value : null;
+	} catch {
+		return null;
+	}
 }
 
 /** The "When called" fields: a change to any of them rewrites what a call does. */
@@ -169,6 +183,14 @@ export function changeTool(
 		tool.name = fields.name;
 	}
 	if (fields.description !== initial.description) withDescription(tool, fields.description.trim());
+	if (fields.inputSchema !== initial.inputSchema) {
+		const schema = schemaOf(fields.inputSchema);
+		if (schema === null) return { ok: false, error: { kind: 'schema-invalid' } };
+		// Empty: the tool is listed with no inputSchema at all (the scenario allows it, MCP does
+		// not: a lesson of its own). Otherwise sent as written, the scenario's raw schema.
+		if (schema === undefined) delete tool.inputSchema;
+		else tool.inputSchema = schema;
+	}
 	if (behaviourFields.some((key) => fields[key] !== initial[key])) {
 		const outcome = behaviourKeys(fields);
 		if (!outcome.ok) return outcome;

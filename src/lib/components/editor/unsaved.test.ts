@@ -10,7 +10,8 @@ const initial = {
 	result: 'ok',
 	errorCode: '-32603',
 	errorMessage: '',
-	latencyMs: ''
+	latencyMs: '',
+	inputSchema: ''
 };
 
 describe('what the world editor form holds that Apply would not run', () => {
