@@ -292,6 +292,13 @@ test('a tool’s input schema changed in place: refused when not a JSON object, 
 	await schema.fill(JSON.stringify(next));
 	await fields.getByRole('button', { name: en('editor_form_save') }).click();
 	await expect(fields).toHaveCount(0);
+	const names = { tool: 'search_orders', server: 'internal-api' };
+	const behaviour = en('editor_form_said_text');
+	await expect(region).toHaveText(
+		saidLast(
+			`${en('editor_form_tool_changed_as', { ...names, behaviour })} ${en('editor_form_tool_schema_new')}`
+		)
+	);
 	await openChange(page, 'en', 'search_orders');
 	await expect(schema).toHaveValue(JSON.stringify(next, null, 2));
 	await fields.getByRole('button', { name: en('editor_form_cancel') }).click();
