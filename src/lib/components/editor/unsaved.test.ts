@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { m } from '$lib/paraglide/messages';
 import { formHolds, type KeptServer, type KeptTool } from '$lib/state/form-kept';
+import { templateById, templateText } from '$lib/core/scenario/templates';
+import { readToolFields } from './tool-change';
 import { unsaved } from './unsaved';
 
-const initial = {
-	name: 'search_orders',
-	description: 'Search orders',
-	behaviour: 'text' as const,
-	result: 'ok',
-	errorCode: '-32603',
-	errorMessage: '',
-	latencyMs: '',
-	inputSchema: ''
-};
+// The fields a Change opens with on lab 01's search_orders (what `unsaved` reads is `said`).
+const initial = readToolFields(templateText(templateById('lab-01')!), 'internal-api', 0)!;
 
 describe('what the world editor form holds that Apply would not run', () => {
 	it('stop Apply with the sentence of each edited one, tool first; open and unchanged, not', () => {
