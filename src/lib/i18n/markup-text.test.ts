@@ -50,6 +50,17 @@ describe('markupText', () => {
 			{ where: 'placeholder', text: 'Name' }
 		]);
 	});
+
+	it('finds a word given to a component as a static prop, not a name (an id, a class)', () => {
+		const found = markupText(
+			`<Panel id="log" testid="log-panel" class="mt-2" label="Protocol log" />
+			 <Bounded text={name} secret="text" title="{count} calls" />`
+		);
+		expect(found).toEqual([
+			{ where: '<Panel> label', text: 'Protocol log' },
+			{ where: '<Bounded> title', text: 'calls' }
+		]);
+	});
 });
 
 describe('component markup', () => {

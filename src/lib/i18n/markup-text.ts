@@ -16,6 +16,13 @@ const READ_ATTRIBUTES = new Set([
 	'alt'
 ]);
 
+/**
+ * Props whose static values are names, not words: ids, test ids, classes, and `secret`, the kind
+ * of value Bounded masks. Any other prop given a static word (`label="Save"`) is UI text a
+ * component will show or say.
+ */
+const NAME_PROPS = new Set(['id', 'testid', 'class', 'errorId', 'describedby', 'secret']);
+
 /** Elements whose text is code or input, the same in every language. */
 const CODE_ELEMENTS = new Set(['code', 'pre', 'kbd', 'samp', 'var', 'style', 'script']);
 
@@ -23,7 +30,7 @@ const CODE_ELEMENTS = new Set(['code', 'pre', 'kbd', 'samp', 'var', 'style', 'sc
 const WORDY = /\p{L}.*\p{L}/su;
 
 export interface MarkupText {
-	/** `text` for a text node, else the attribute's name. */
+	/** `text` for a text node, else the attribute's name (`<Component> prop` for a prop). */
 	where: string;
 	text: string;
 }
@@ -41,12 +48,16 @@ export function markupText(source: string): MarkupText[] {
 			found.push({ where: 'text', text: (node.data ?? '').trim() });
 		const element = node.type === 'RegularElement' || node.type === 'SvelteElement';
 		const code = inCode || (element && CODE_ELEMENTS.has(node.name ?? ''));
+		const component = node.type === 'Component' || node.type === 'SvelteComponent';
 		for (const attribute of (node.attributes as Node[] | undefined) ?? []) {
-			if (attribute.type !== 'Attribute' || !READ_ATTRIBUTES.has(attribute.name ?? '')) continue;
+			const name = attribute.name ?? '';
+			const read = component ? !NAME_PROPS.has(name) : READ_ATTRIBUTES.has(name);
+			if (attribute.type !== 'Attribute' || !read) continue;
 			const parts = Array.isArray(attribute.value) ? (attribute.value as Node[]) : [];
+			const where = component ? `<${node.name}> ${name}` : name;
 			for (const part of parts)
 				if (part.type === 'Text' && WORDY.test(part.data ?? ''))
-					found.push({ where: attribute.name ?? '', text: (part.data ?? '').trim() });
+					found.push({ where, text: (part.data ?? '').trim() });
 		}
 		// Attribute values are read above; expressions and the parser's back links hold no markup.
 		for (const [key, child] of Object.entries(node))
