@@ -1,6 +1,5 @@
-import type { ServerFields } from '$lib/components/editor/server-change';
-import type { ToolFields } from '$lib/components/editor/tool-change';
-import type { ToolBehaviour } from '$lib/components/editor/scenario-text';
+// The fields' shapes are the world editor's (ToolFields, ServerFields in components/editor):
+// the session only keeps them, so they are generic here (state does not import components).
 
 /**
  * Open Change fields as typed. The open editor writes `fields` and `edited` as the learner types
@@ -20,8 +19,8 @@ export interface Kept<F> {
 	said?: () => string;
 }
 
-export type KeptTool = Kept<ToolFields> & { server: string; index: number; initial: ToolFields };
-export type KeptServer = Kept<ServerFields> & { name: string; initial?: ServerFields };
+export type KeptTool<F = object> = Kept<F> & { server: string; index: number; initial: F };
+export type KeptServer<F = object> = Kept<F> & { name: string; initial?: F };
 
 /**
  * The world editor form's open Change fields (a tool's, a server's), kept by the session rather
@@ -38,7 +37,8 @@ export interface KeptChanges {
 /** The form's Add a server and Add a simulated tool fields ("On server" is `toolServer`). */
 export interface KeptAdds {
 	name?: string;
-	type?: ServerFields['type'];
+	/** A server type (ServerType). */
+	type?: string;
 	command?: string;
 	args?: string;
 	url?: string;
@@ -46,7 +46,8 @@ export interface KeptAdds {
 	toolName?: string;
 	toolDescription?: string;
 	toolResult?: string;
-	toolBehaviour?: ToolBehaviour;
+	/** A "When called" choice (ToolBehaviour). */
+	toolBehaviour?: string;
 	toolCode?: string;
 	toolMessage?: string;
 	toolDelay?: string;
