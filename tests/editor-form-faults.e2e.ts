@@ -221,7 +221,10 @@ test('an existing tool changed by keyboard to answer with an error result: the m
 	await expect(fields).toHaveCount(0);
 	await expect(change).toBeFocused();
 
+	// Opened again: its fields arrive a moment after the key (as a person sees them), with focus
+	// on the name; the Tabs wait for that, or they left the button before the fields were there.
 	await page.keyboard.press('Enter');
+	await expect(fields.getByLabel(en('editor_form_tool_name'))).toBeFocused();
 	await page.keyboard.press('Tab');
 	await page.keyboard.press('Tab');
 	await page.keyboard.press('ArrowDown');
