@@ -52,12 +52,36 @@ test('Apply refuses while a tool’s Change holds a change not saved, and runs o
 
 	// A server typed into Add a server and not added: the same, until its fields are cleared.
 	const add = form.getByRole('form', { name: en('editor_form_add_server') });
-	await add.getByLabel(en('editor_form_name')).fill('billing');
+	const name = add.getByLabel(en('editor_form_name'));
+	await name.fill('internal-api');
+	await add.getByRole('button', { name: en('editor_form_add_server_button') }).click();
+	const taken = en('editor_form_name_taken', { name: 'internal-api' });
+	await expect(add).toContainText(taken);
+	await expect(name).toHaveAttribute('aria-invalid', 'true');
+	await name.fill('billing');
+	await add.getByLabel(en('editor_form_type')).selectOption('http');
+	await add.getByLabel(en('editor_form_url')).fill('http://127.0.0.1:9/mcp');
 	await apply(page).click();
 	await expect(outcome(page)).toContainText(
 		en('editor_refused', { error: en('editor_unsaved_add_server') })
 	);
-	await add.getByLabel(en('editor_form_name')).fill('');
+
+	// Its Clear, by keyboard: the fields as they opened (type stdio again), the refusal gone,
+	// said, focus on the name; Apply runs.
+	const clear = add.getByRole('button', {
+		name: en('editor_form_clear_fields', { form: en('editor_form_add_server') })
+	});
+	await expect(clear).toHaveText(en('editor_form_clear'));
+	await clear.focus();
+	await page.keyboard.press('Enter');
+	await expect(name).toHaveValue('');
+	await expect(name).toBeFocused();
+	await expect(add.getByLabel(en('editor_form_type'))).toHaveValue('stdio');
+	await expect(add.getByLabel(en('editor_form_command'))).toHaveValue('');
+	await expect(add).not.toContainText(taken);
+	await expect(name).toHaveAttribute('aria-invalid', 'false');
+	const cleared = en('editor_form_cleared', { form: en('editor_form_add_server') });
+	await expect(page.getByTestId('live-region')).toHaveText(saidLast(cleared));
 	await apply(page).click();
 	await expect(outcome(page)).toContainText(en('editor_validation_passed'));
 });
@@ -76,8 +100,14 @@ test('a lab’s Edit world closed and opened again shows a server’s Change as 
 	const form = page.getByTestId('scenario-form');
 	const label = en('editor_form_change_server', { server: 'internal-api' });
 	await form.getByRole('button', { name: label }).click();
-	const name = form.getByRole('form', { name: label }).getByLabel(en('editor_form_name'));
+	const fields = form.getByRole('form', { name: label });
+	const name = fields.getByLabel(en('editor_form_name'));
 	await expect(name).toBeFocused();
+	// A Save refused (no name): what it said shows again with the fields, as long as they do.
+	await name.fill('');
+	await fields.getByRole('button', { name: en('editor_form_save') }).click();
+	const required = en('editor_form_name_required');
+	await expect(fields).toContainText(required);
 	await name.fill('orders-api');
 	const addTool = form.getByRole('form', { name: en('editor_form_add_tool') });
 	const toolName = addTool.getByLabel(en('editor_form_tool_name'));
@@ -91,6 +121,8 @@ test('a lab’s Edit world closed and opened again shows a server’s Change as 
 	await expect(name).toHaveValue('orders-api');
 	await expect(toolName).toHaveValue('refund_order');
 	await expect(summary).toBeFocused();
+	await expect(fields).toContainText(required);
+	await expect(name).toHaveAttribute('aria-invalid', 'true');
 	await apply(page).click();
 	await expect(outcome(page)).toContainText(
 		en('editor_refused', {
@@ -114,7 +146,13 @@ test('a lab’s Edit world closed and opened again shows a server’s Change as 
 
 	// Cancelled and cleared: nothing is held, Apply runs and leaving asks nothing.
 	await name.press('Escape');
-	await toolName.fill('');
+	await addTool
+		.getByRole('button', {
+			name: en('editor_form_clear_fields', { form: en('editor_form_add_tool') })
+		})
+		.click();
+	await expect(toolName).toHaveValue('');
+	await expect(toolName).toBeFocused();
 	await apply(page).click();
 	await expect(outcome(page)).toContainText(en('editor_validation_passed'));
 	await page

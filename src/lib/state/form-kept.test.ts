@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { firstShowing, keepFields, type KeptServer, type KeptTool } from './form-kept';
+import {
+	firstShowing,
+	formHolds,
+	keepFields,
+	refusal,
+	type KeptServer,
+	type KeptTool
+} from './form-kept';
 
 const initial = {
 	name: 'search_orders',
@@ -27,5 +34,28 @@ describe('kept Change fields', () => {
 		const kept: KeptServer = { name: 'internal-api' };
 		expect(firstShowing(kept)).toBe(true);
 		expect(firstShowing(kept)).toBe(false);
+	});
+});
+
+describe('a refused edit', () => {
+	it('is kept as said, with the field it names, and is gone once an edit runs', () => {
+		expect(refusal('This server needs a name.', 'name-required')).toEqual({
+			message: 'This server needs a name.',
+			fault: 'name-required'
+		});
+		expect(refusal('The text is not JSON.')).toEqual({
+			message: 'The text is not JSON.',
+			fault: null
+		});
+		expect(refusal(null)).toBeNull();
+	});
+
+	it('does not by itself hold the form: the fields it was said of do, or nothing', () => {
+		const said = { message: 'This server needs a name.', fault: 'name-required' };
+		const none = { keptTool: null, keptServer: null };
+		expect(formHolds({ ...none, keptAdds: { serverRefused: said, toolRefused: said } })).toBe(
+			false
+		);
+		expect(formHolds({ ...none, keptAdds: { name: 'billing', serverRefused: said } })).toBe(true);
 	});
 });

@@ -17,7 +17,19 @@ export interface Kept<F> {
 	 * words, so the page's start-up does not).
 	 */
 	said?: () => string;
+	/** The last Save refused, said again when the fields show again (cleared by a Save that runs). */
+	refused?: Refusal | null;
 }
+
+/** Why an edit was refused, as the form said it, and the field it names (an EditError kind). */
+export interface Refusal<K extends string = string> {
+	message: string;
+	fault: K | null;
+}
+
+/** A form's `report` as a refusal to show and keep: `null` once an edit runs. */
+export const refusal = <K extends string>(message: string | null, fault?: K): Refusal<K> | null =>
+	message === null ? null : { message, fault: fault ?? null };
 
 export type KeptTool<F = object> = Kept<F> & { server: string; index: number; initial: F };
 export type KeptServer<F = object> = Kept<F> & { name: string; initial?: F };
@@ -51,6 +63,9 @@ export interface KeptAdds {
 	toolCode?: string;
 	toolMessage?: string;
 	toolDelay?: string;
+	/** Why the last Add server, or Add tool, was refused: shown again with the fields. */
+	serverRefused?: Refusal | null;
+	toolRefused?: Refusal | null;
 }
 
 const typed = (values: Array<string | undefined>) => values.some((value) => value?.trim());
