@@ -15,7 +15,7 @@ const RESULTS = join(ROOT, 'bench-results');
 const OUT = join(RESULTS, 'bench.json');
 const KIB = 1024;
 // The size-budget test's budgets (tests/size-budget.e2e.ts), in KiB: keep the two the same.
-const BUDGETS = { lab: 160, sandbox: 171, embed: 150, 'embed-sandbox': 150 };
+const BUDGETS = { lab: 160, sandbox: 172, embed: 150, 'embed-sandbox': 150 };
 
 const started = Date.now();
 const machine = {

@@ -7,6 +7,26 @@ describe('scenarioDiagnostics', () => {
 		expect(scenarioDiagnostics('{"mcp_servers": {}}')).toEqual([]);
 	});
 
+	it('warns, on the key, of a key a valid world keeps and does not read, one typo from one it lacks', () => {
+		const text = '{"mcp_server": {"fs": {"type": "stdio", "command": "npx"}}, "model": "m"}';
+		const diagnostics = scenarioDiagnostics(text);
+		expect(diagnostics.map((d) => [text.slice(d.from, d.to), d.severity, d.message])).toEqual([
+			[
+				'"mcp_server"',
+				'warning',
+				'mcp_server: Not read: MCP Lab keeps keys it does not know, as settings it does not model. Did you mean mcp_servers?'
+			]
+		]);
+		i18n.locale = 'zh-CN';
+		try {
+			expect(scenarioDiagnostics(text)[0].message).toBe(
+				'mcp_server: 未读取：MCP Lab 会保留它不认识的键，当作它不模拟的设置。是否想写 mcp_servers？'
+			);
+		} finally {
+			i18n.locale = 'en';
+		}
+	});
+
 	it('puts a JSON syntax error where parsing stopped', () => {
 		const text = '{"mcp_servers": {}}x';
 		const [diagnostic, ...rest] = scenarioDiagnostics(text);

@@ -3,12 +3,15 @@ import { jsonErrorDetail } from '$lib/i18n/json-error-words';
 import { jsonPathRange, syntaxErrorRange } from './json-path-range';
 import { problemSentence } from './problem-words';
 import { checkScenarioText } from './scenario-text';
+import { unreadKeys } from '$lib/core/scenario/unread-keys';
+import { m } from '$lib/paraglide/messages';
+import type { Tree } from '@lezer/common';
 
 /** The editor's inline errors (CodeMirror `Diagnostic`s have this shape). */
 export interface TextDiagnostic {
 	from: number;
 	to: number;
-	severity: 'error';
+	severity: 'error' | 'warning';
 	message: string;
 }
 
@@ -18,8 +21,16 @@ export interface TextDiagnostic {
  */
 export function scenarioDiagnostics(text: string, rootLabel = '(root)'): TextDiagnostic[] {
 	const check = checkScenarioText(text);
-	if (check.kind === 'valid') return [];
+	const unread = check.kind === 'valid' ? unreadKeys(check.input) : [];
+	if (check.kind === 'valid' && !unread.length) return [];
 	const tree = parser.parse(text);
+	// A valid world's keys it does not read, on the key itself (its value may be a whole block).
+	if (check.kind === 'valid')
+		return unread.map(({ path, meant }) => ({
+			...keyRange(text, path, tree),
+			severity: 'warning',
+			message: `${path}: ${m.editor_unread_diagnostic({ meant })}`
+		}));
 	if (check.kind === 'syntax')
 		return [
 			{
@@ -45,4 +56,15 @@ export function problemPosition(text: string, path: string | null): number {
 	if (path !== null) return jsonPathRange(text, path).from;
 	const check = checkScenarioText(text);
 	return check.kind === 'syntax' ? syntaxErrorRange(text, check.message).from : 0;
+}
+
+/** The range of the key whose value is at `path` (its value's, if the text has no such key). */
+function keyRange(text: string, path: string, tree: Tree): { from: number; to: number } {
+	const value = jsonPathRange(text, path, tree);
+	for (let node = tree.resolveInner(value.from, 1); node.parent; node = node.parent) {
+		if (node.from !== value.from || node.to !== value.to) continue;
+		const name = node.parent.name === 'Property' ? node.parent.getChild('PropertyName') : null;
+		if (name) return { from: name.from, to: name.to };
+	}
+	return value;
 }
