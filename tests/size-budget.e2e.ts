@@ -27,9 +27,9 @@ const budgets: Array<{ file: string; budget: number }> = [
 	// start: its editor, form and templates are the 11 KiB more (CodeMirror itself loads lazily).
 	// 171 KiB since Apply refuses while the form's open Change or Add fields hold something not
 	// saved or added, and the session keeps those fields (170.6 KiB, December 2026; the lab page
-	// stayed at 154.2 KiB). 172 KiB since Check and Apply name the keys a world keeps and does
-	// not read (171.3 KiB; their finder, words and list are fetched only once a world checks
-	// valid, the 320 B left are the fetch and where its list goes).
+	// stayed at 154.2 KiB). 172 KiB since Check and Apply name the keys of a valid world that
+	// change nothing (171.2 KiB; their finder, words and list are fetched only once a world
+	// checks valid: the 300 B left are the fetch and where its list goes).
 	{ file: 'sandbox.html', budget: 172 * KiB },
 	// The embed builder page: a form and docs, with the simulator only inside its preview frame.
 	// 64 KiB since the loader's docs grew (61.3 KiB, December 2026). Loading the docs lazily

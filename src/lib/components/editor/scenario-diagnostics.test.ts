@@ -14,13 +14,13 @@ describe('scenarioDiagnostics', () => {
 			[
 				'"mcp_server"',
 				'warning',
-				'mcp_server: Not read: MCP Lab keeps keys it does not know, as settings it does not model. Did you mean mcp_servers?'
+				'mcp_server: MCP Lab does not know this key (it keeps it, as a setting it does not model): did you mean mcp_servers?'
 			]
 		]);
 		i18n.locale = 'zh-CN';
 		try {
 			expect(scenarioDiagnostics(text)[0].message).toBe(
-				'mcp_server: 未读取：MCP Lab 会保留它不认识的键，当作它不模拟的设置。是否想写 mcp_servers？'
+				'mcp_server: MCP Lab 不认识这个键（会保留它，当作它不模拟的设置）：是否想写 mcp_servers？'
 			);
 		} finally {
 			i18n.locale = 'en';

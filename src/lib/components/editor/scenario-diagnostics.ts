@@ -3,8 +3,8 @@ import { jsonErrorDetail } from '$lib/i18n/json-error-words';
 import { jsonPathRange, syntaxErrorRange } from './json-path-range';
 import { problemSentence } from './problem-words';
 import { checkScenarioText } from './scenario-text';
-import { unreadKeys } from '$lib/core/scenario/unread-keys';
-import { m } from '$lib/paraglide/messages';
+import { unusedKeys } from '$lib/core/scenario/unused-keys';
+import { unusedSaid } from './unused-notes';
 import type { Tree } from '@lezer/common';
 
 /** The editor's inline errors (CodeMirror `Diagnostic`s have this shape). */
@@ -21,15 +21,15 @@ export interface TextDiagnostic {
  */
 export function scenarioDiagnostics(text: string, rootLabel = '(root)'): TextDiagnostic[] {
 	const check = checkScenarioText(text);
-	const unread = check.kind === 'valid' ? unreadKeys(check.input) : [];
-	if (check.kind === 'valid' && !unread.length) return [];
+	const unused = check.kind === 'valid' ? unusedKeys(check.input) : [];
+	if (check.kind === 'valid' && !unused.length) return [];
 	const tree = parser.parse(text);
-	// A valid world's keys it does not read, on the key itself (its value may be a whole block).
+	// A valid world's keys that change nothing, on the key itself (its value may be a whole block).
 	if (check.kind === 'valid')
-		return unread.map(({ path, meant }) => ({
-			...keyRange(text, path, tree),
+		return unused.map((key) => ({
+			...keyRange(text, key.path, tree),
 			severity: 'warning',
-			message: `${path}: ${m.editor_unread_diagnostic({ meant })}`
+			message: `${key.path}: ${unusedSaid(key)}`
 		}));
 	if (check.kind === 'syntax')
 		return [

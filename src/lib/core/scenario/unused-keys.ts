@@ -1,0 +1,76 @@
+import { closestWord } from '../text/closest-word';
+import { formatPath } from './problems';
+import { scenarioSchema } from './schema';
+import { keysAt } from './schema-keys';
+
+/**
+ * A key of a valid world that changes nothing in it, with "Valid" shown: not what its author
+ * wrote. Said as a note beside "Valid" (and as a warning in the JSON), not refused: such worlds
+ * were accepted before, in share links too, and a real settings key must still paste as is.
+ * - `meant`: a key MCP Lab does not read, one typo from a key the same object lacks
+ *   (`mcp_server` beside no `mcp_servers`, a stdio server's `comand`). The settings block keeps
+ *   keys it does not know (schema.ts: a real settings file carries fields the lab does not model).
+ * - `answers`: a simulated tool's `result` or `crash` that its other keys always win over
+ *   (sim-server.ts answers with `error` first, then crashes, then sends `result`).
+ */
+export type UnusedKey = { path: string; key: string } & (
+	{ meant: string } | { answers: 'error' | 'crash' }
+);
+
+type Found = Array<[PropertyKey[], Record<string, unknown>]>;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+const entries = (value: unknown) => (isObject(value) ? Object.entries(value) : []);
+
+/** Each server's config, as `[path, config]`, of a `mcp_servers` block at `at`. */
+const serversIn = (at: PropertyKey[], block: unknown): Found =>
+	entries(block).flatMap(([name, config]) => (isObject(config) ? [[[...at, name], config]] : []));
+
+/** The objects whose unknown keys are kept: the root, each plugin, each server's config. */
+function keptObjects(input: Record<string, unknown>): Found {
+	const plugins = entries(input.plugins).flatMap(([name, plugin]): Found =>
+		isObject(plugin)
+			? [
+					[['plugins', name], plugin],
+					...serversIn(['plugins', name, 'mcp_servers'], plugin.mcp_servers)
+				]
+			: []
+	);
+	return [[[], input], ...serversIn(['mcp_servers'], input.mcp_servers), ...plugins];
+}
+
+function misspelt([at, object]: Found[number]): UnusedKey[] {
+	const known = keysAt(scenarioSchema, at);
+	return Object.keys(object).flatMap((key) => {
+		if (known.includes(key)) return [];
+		const meant = closestWord(key, known);
+		return meant && !Object.hasOwn(object, meant)
+			? [{ path: formatPath([...at, key]), key, meant }]
+			: [];
+	});
+}
+
+/** A server's simulated tools' keys that another of their keys always wins over. */
+function outranked([at, config]: Found[number]): UnusedKey[] {
+	const tools = isObject(config.sim) && Array.isArray(config.sim.tools) ? config.sim.tools : [];
+	return tools.flatMap((tool: unknown, index) => {
+		if (!isObject(tool)) return [];
+		const path = (key: string) => formatPath([...at, 'sim', 'tools', index, key]);
+		const crashes = tool.crash === true;
+		const answers: 'error' | 'crash' | null =
+			tool.error !== undefined ? 'error' : crashes ? 'crash' : null;
+		if (!answers) return [];
+		return [
+			...(answers === 'error' && crashes ? [{ path: path('crash'), key: 'crash', answers }] : []),
+			...(tool.result !== undefined ? [{ path: path('result'), key: 'result', answers }] : [])
+		];
+	});
+}
+
+/** Every such key of a valid world's input (the text as parsed), misspelt keys first. */
+export function unusedKeys(input: unknown): UnusedKey[] {
+	if (!isObject(input)) return [];
+	const found = keptObjects(input);
+	return [...found.flatMap(misspelt), ...found.slice(1).flatMap(outranked)];
+}
