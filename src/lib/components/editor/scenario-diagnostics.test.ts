@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '$lib/i18n/locale.svelte';
 import { problemPosition, scenarioDiagnostics } from './scenario-diagnostics';
 
+/** What `read` gives on a Chinese page (the tooltips speak the page's language). */
+function inChinese<T>(read: () => T): T {
+	i18n.locale = 'zh-CN';
+	try {
+		return read();
+	} finally {
+		i18n.locale = 'en';
+	}
+}
+
 describe('scenarioDiagnostics', () => {
 	it('is empty for a valid scenario', () => {
 		expect(scenarioDiagnostics('{"mcp_servers": {}}')).toEqual([]);
@@ -17,14 +27,9 @@ describe('scenarioDiagnostics', () => {
 				'mcp_server: MCP Lab does not know this key (it keeps it, as a setting it does not model): did you mean mcp_servers?'
 			]
 		]);
-		i18n.locale = 'zh-CN';
-		try {
-			expect(scenarioDiagnostics(text)[0].message).toBe(
-				'mcp_server: MCP Lab 不认识这个键（会保留它，当作它不模拟的设置）：是否想写 mcp_servers？'
-			);
-		} finally {
-			i18n.locale = 'en';
-		}
+		expect(inChinese(() => scenarioDiagnostics(text)[0].message)).toBe(
+			'mcp_server: MCP Lab 不认识这个键（会保留它，当作它不模拟的设置）：是否想写 mcp_servers？'
+		);
 	});
 
 	it('puts a JSON syntax error where parsing stopped', () => {
@@ -34,14 +39,9 @@ describe('scenarioDiagnostics', () => {
 		expect(diagnostic.from).toBe(text.indexOf('x'));
 		expect(diagnostic.severity).toBe('error');
 		// The tooltip speaks the page's language.
-		i18n.locale = 'zh-CN';
-		try {
-			expect(scenarioDiagnostics(text)[0].message).toBe(
-				'第 1 行第 20 列：JSON 值之后还有多余的内容'
-			);
-		} finally {
-			i18n.locale = 'en';
-		}
+		expect(inChinese(() => scenarioDiagnostics(text)[0].message)).toBe(
+			'第 1 行第 20 列：JSON 值之后还有多余的内容'
+		);
 	});
 
 	it('puts each schema problem on its value, naming the path', () => {
