@@ -162,6 +162,39 @@ describe('EmbedHost: commands posted before the page started', () => {
 	});
 });
 
+describe('EmbedHost: setScenario', () => {
+	it('answers a valid world with notes on the keys that change nothing, and none without', async () => {
+		const { send } = await frame();
+		const typo = {
+			// Not read, so the world runs in full_auto: not what its author wrote.
+			permisions: { mode: 'default' },
+			mcp_servers: {
+				web: {
+					type: 'http',
+					url: 'https://web.example/mcp',
+					sim: { tools: [{ name: 'a', error: { code: 1, message: 'down' }, result: {} }] }
+				}
+			}
+		};
+		const answer = (await send('setScenario', { scenario: typo })) as Result & { notes?: unknown };
+		expect(answer.ok).toBe(true);
+		expect(answer.snapshot?.servers.map((s) => s.name)).toEqual(['web']);
+		expect(answer.notes).toEqual([
+			{
+				path: 'permisions',
+				message:
+					'MCP Lab does not know this key (it keeps it, as a setting it does not model): did you mean permissions?'
+			},
+			{
+				path: 'mcp_servers.web.sim.tools[0].result',
+				message: 'Never used: this tool answers with its error.'
+			}
+		]);
+		const clean = { mcp_servers: { fs: { type: 'stdio', command: 'npx' } } };
+		expect(await send('setScenario', { scenario: clean })).not.toHaveProperty('notes');
+	});
+});
+
 describe('EmbedHost: setProfile', () => {
 	it('switches the harness profile and re-runs startup on the same scenario', async () => {
 		const { session, send } = await frame();

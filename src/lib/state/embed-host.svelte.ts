@@ -12,8 +12,10 @@ import {
 import { embedHostRequest } from '$lib/core/embed/host-request-view';
 import { AnswerGate } from './answer-gate';
 import type { LabSession } from './lab-session.svelte';
+import type { UnusedNote } from '$lib/core/scenario/unused-keys';
 
-type Outcome = { ok: true } | { ok: false; error: string };
+/** `notes`: setScenario's, on a valid world's keys that change nothing (unused-keys.ts). */
+type Outcome = { ok: true; notes?: UnusedNote[] } | { ok: false; error: string };
 
 /**
  * How long a state waits for an animation frame before it is sent anyway: past a frame or two of
@@ -159,7 +161,13 @@ export class EmbedHost {
 		const answer = () =>
 			this.#post(
 				outcome.ok
-					? { type: `${PREFIX}result`, id, ok: true, snapshot: this.#snapshot() }
+					? {
+							type: `${PREFIX}result`,
+							id,
+							ok: true,
+							snapshot: this.#snapshot(),
+							...(outcome.notes && { notes: outcome.notes })
+						}
 					: { type: `${PREFIX}result`, id, ok: false, error: outcome.error }
 			);
 		if (token === null) return answer();

@@ -1,4 +1,5 @@
 import type { Lab, Scenario, World } from '$lib/core';
+import type { UnusedNote } from '$lib/core/scenario/unused-keys';
 import { Announcer } from './announcer.svelte';
 import {
 	formHolds,
@@ -24,6 +25,9 @@ export interface EditorDraft {
 	/** The person's text as it was applied (the world holds it normalised). */
 	applied?: string;
 }
+
+/** `notes`: a valid world's keys that change nothing in it (unused-keys.ts). */
+export type SetScenario = { ok: true; notes?: UnusedNote[] } | { ok: false; error: string };
 
 export type OpenedShort =
 	| { kind: 'failed'; at: number; step: number; error: string }
@@ -145,13 +149,13 @@ export class LabSession implements KeptChanges {
 	 * Replaces the world with a new scenario and runs its startup. An invalid or unsupported
 	 * scenario changes nothing and says why, naming the path of the first problem.
 	 */
-	setScenario(input: unknown): Promise<{ ok: true } | { ok: false; error: string }> {
+	setScenario(input: unknown): Promise<SetScenario> {
 		// Busy from the call, as when the scenario was parsed at once: its checker now loads on
 		// demand, and meanwhile the old world must not read as settled (nor its buttons as free).
 		return this.world.busy(this.#setScenario(input));
 	}
 
-	async #setScenario(input: unknown): Promise<{ ok: true } | { ok: false; error: string }> {
+	async #setScenario(input: unknown): Promise<SetScenario> {
 		const { checkedScenario } = await import('./checked-scenario');
 		const checked = checkedScenario(input);
 		if (!checked.ok) return checked;
@@ -161,7 +165,7 @@ export class LabSession implements KeptChanges {
 		// The learner keeps their place in the lab: some goals ask for an edited world.
 		this.lab?.worldReplaced();
 		await this.start();
-		return { ok: true };
+		return checked.notes.length ? { ok: true, notes: checked.notes } : { ok: true };
 	}
 
 	/**

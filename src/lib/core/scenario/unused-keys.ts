@@ -74,3 +74,25 @@ export function unusedKeys(input: unknown): UnusedKey[] {
 	const found = keptObjects(input);
 	return [...found.flatMap(misspelt), ...found.slice(1).flatMap(outranked)];
 }
+
+/** A key that changes nothing, as the embed's `setScenario` answer gives it (`notes`). */
+export interface UnusedNote {
+	path: string;
+	message: string;
+}
+
+/**
+ * A world's keys that change nothing, said in English: the host page gets them as it gets the
+ * embed's errors; the world editor says them in the page's language.
+ */
+export function unusedNotes(input: unknown): UnusedNote[] {
+	return unusedKeys(input).map((key) => ({
+		path: key.path,
+		message:
+			'meant' in key
+				? `MCP Lab does not know this key (it keeps it, as a setting it does not model): did you mean ${key.meant}?`
+				: key.answers === 'error'
+					? 'Never used: this tool answers with its error.'
+					: 'Never sent: the process crashes first.'
+	}));
+}
