@@ -12,6 +12,7 @@ import { fcParams } from '$lib/test-support/property';
 import { describe, expect, it } from 'vitest';
 import { describeProblems, formatPath, parseScenario, type ScenarioProblem } from './parse';
 import { profileIds } from './schema';
+import { unusedNotes } from './unused-keys';
 
 const params = fcParams;
 
@@ -114,6 +115,16 @@ function parseChecked(input: unknown) {
 		throw new Error(`parseScenario threw for ${show(input)}`, { cause: error });
 	}
 	if (!result.ok) checkProblems(input, result.problems);
+	// A valid world's notes (the embed's setScenario answer, the editor's list) never throw.
+	else {
+		let notes: ReturnType<typeof unusedNotes>;
+		try {
+			notes = unusedNotes(input);
+		} catch (error) {
+			throw new Error(`unusedNotes threw for ${show(input)}`, { cause: error });
+		}
+		for (const note of notes) expect(note.path && note.message, show(input)).toBeTruthy();
+	}
 	return result;
 }
 
