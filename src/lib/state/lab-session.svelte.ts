@@ -1,5 +1,5 @@
 import type { Lab, Scenario, World } from '$lib/core';
-import type { UnusedNote } from '$lib/core/scenario/unused-keys';
+import type { UnusedKey, UnusedNote } from '$lib/core/scenario/unused-keys';
 import { Announcer } from './announcer.svelte';
 import {
 	formHolds,
@@ -26,8 +26,12 @@ export interface EditorDraft {
 	applied?: string;
 }
 
-/** `notes`: a valid world's keys that change nothing in it (unused-keys.ts). */
-export type SetScenario = { ok: true; notes?: UnusedNote[] } | { ok: false; error: string };
+/**
+ * A valid world's keys that change nothing in it (unused-keys.ts), when it has any: `unused` for
+ * the world editor (which says them in the page's language), `notes` in English for the embed.
+ */
+export type SetScenario =
+	{ ok: true; unused?: UnusedKey[]; notes?: UnusedNote[] } | { ok: false; error: string };
 
 export type OpenedShort =
 	| { kind: 'failed'; at: number; step: number; error: string }
@@ -156,7 +160,7 @@ export class LabSession implements KeptChanges {
 	}
 
 	async #setScenario(input: unknown): Promise<SetScenario> {
-		const { checkedScenario } = await import('./checked-scenario');
+		const { checkedScenario, unusedNotes } = await import('./checked-scenario');
 		const checked = checkedScenario(input);
 		if (!checked.ok) return checked;
 		this.#scenario = checked.scenario;
@@ -165,7 +169,8 @@ export class LabSession implements KeptChanges {
 		// The learner keeps their place in the lab: some goals ask for an edited world.
 		this.lab?.worldReplaced();
 		await this.start();
-		return checked.notes.length ? { ok: true, notes: checked.notes } : { ok: true };
+		const { unused } = checked;
+		return unused.length ? { ok: true, unused, notes: unusedNotes(unused) } : { ok: true };
 	}
 
 	/**

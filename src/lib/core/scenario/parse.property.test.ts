@@ -12,7 +12,7 @@ import { fcParams } from '$lib/test-support/property';
 import { describe, expect, it } from 'vitest';
 import { describeProblems, formatPath, parseScenario, type ScenarioProblem } from './parse';
 import { profileIds } from './schema';
-import { unusedNotes } from './unused-keys';
+import { unusedKeys, unusedNotes } from './unused-keys';
 
 const params = fcParams;
 
@@ -119,7 +119,7 @@ function parseChecked(input: unknown) {
 	else {
 		let notes: ReturnType<typeof unusedNotes>;
 		try {
-			notes = unusedNotes(input);
+			notes = unusedNotes(unusedKeys(input));
 		} catch (error) {
 			throw new Error(`unusedNotes threw for ${show(input)}`, { cause: error });
 		}

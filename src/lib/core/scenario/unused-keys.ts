@@ -85,8 +85,8 @@ export interface UnusedNote {
  * A world's keys that change nothing, said in English: the host page gets them as it gets the
  * embed's errors; the world editor says them in the page's language.
  */
-export function unusedNotes(input: unknown): UnusedNote[] {
-	return unusedKeys(input).map((key) => ({
+export function unusedNotes(keys: UnusedKey[]): UnusedNote[] {
+	return keys.map((key) => ({
 		path: key.path,
 		message:
 			'meant' in key
