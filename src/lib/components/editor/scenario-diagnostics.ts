@@ -3,11 +3,10 @@ import { jsonErrorDetail } from '$lib/i18n/json-error-words';
 import { jsonPathRange, syntaxErrorRange } from './json-path-range';
 import { problemSentence } from './problem-words';
 import { checkScenarioText } from './scenario-text';
-import { unusedKeys } from '$lib/core/scenario/unused-keys';
-import { unusedSaid } from './unused-notes';
+import { unusedKeys, unusedSaid } from './unused-notes';
 import type { Tree } from '@lezer/common';
 
-/** The editor's inline errors (CodeMirror `Diagnostic`s have this shape). */
+/** The editor's inline errors and warnings (CodeMirror `Diagnostic`s have this shape). */
 export interface TextDiagnostic {
 	from: number;
 	to: number;
@@ -17,20 +16,23 @@ export interface TextDiagnostic {
 
 /**
  * Every problem of the text at its place: a JSON syntax error where parsing stopped, else each
- * schema problem at the value its path names (or the enclosing value when it is missing).
+ * schema problem at the value its path names (or the enclosing value when it is missing). A valid
+ * text's keys that change nothing (unused-keys.ts) are warnings on the key itself.
  */
 export function scenarioDiagnostics(text: string, rootLabel = '(root)'): TextDiagnostic[] {
 	const check = checkScenarioText(text);
-	const unused = check.kind === 'valid' ? unusedKeys(check.input) : [];
-	if (check.kind === 'valid' && !unused.length) return [];
-	const tree = parser.parse(text);
-	// A valid world's keys that change nothing, on the key itself (its value may be a whole block).
-	if (check.kind === 'valid')
+	if (check.kind === 'valid') {
+		const unused = unusedKeys(check.input);
+		if (!unused.length) return [];
+		// On the key, not its value: that may be a whole block.
+		const tree = parser.parse(text);
 		return unused.map((key) => ({
 			...keyRange(text, key.path, tree),
 			severity: 'warning',
 			message: `${key.path}: ${unusedSaid(key)}`
 		}));
+	}
+	const tree = parser.parse(text);
 	if (check.kind === 'syntax')
 		return [
 			{
