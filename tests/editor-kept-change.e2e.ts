@@ -3,6 +3,7 @@ import { saidLast } from './helpers/live-region';
 import { openEditorForm } from './helpers/editor-form';
 import { t } from './helpers/messages';
 import { settled } from './helpers/play-lab';
+import { switchLanguage } from './helpers/language';
 
 // A change typed into a Change's fields and not saved, or into an Add form and not added, is not
 // lost, and not taken for applied: Apply refuses while the fields hold it, a lab's Edit world
@@ -36,6 +37,16 @@ test('Apply refuses while a tool’s Change holds a change not saved, and runs o
 	// Not applied: the running world's text (the JSON view follows it) has the old description.
 	await expect(page.getByTestId('scenario-form')).not.toContainText('Search orders, changed');
 	await expect(description).toHaveValue('Search orders, changed');
+	// The language switched: the refusal shown speaks the new one.
+	await switchLanguage(page, 'zh-CN');
+	const zh = (key: string, params?: Record<string, string>) => t('zh-CN', key, params);
+	await expect(outcome(page)).toContainText(
+		zh('editor_refused', {
+			error: zh('editor_unsaved_tool', { tool: 'search_orders', server: 'internal-api' })
+		})
+	);
+	await switchLanguage(page, 'en');
+	await expect(outcome(page)).toContainText(refused);
 
 	// Typed back as it was: no change left, Apply runs.
 	await description.fill('Search customer orders by a free-text query.');
@@ -123,6 +134,17 @@ test('a lab’s Edit world closed and opened again shows a server’s Change as 
 	await expect(summary).toBeFocused();
 	await expect(fields).toContainText(required);
 	await expect(name).toHaveAttribute('aria-invalid', 'true');
+	// The language switched while it was closed: opened again, the refusal is in the new one.
+	await summary.click();
+	await switchLanguage(page, 'zh-CN');
+	await page.getByText(t('zh-CN', 'lab_edit_world'), { exact: true }).click();
+	const zh = form.getByRole('form', {
+		name: t('zh-CN', 'editor_form_change_server', { server: 'internal-api' })
+	});
+	await expect(zh).toContainText(t('zh-CN', 'editor_form_name_required'));
+	await expect(zh).not.toContainText(required);
+	await switchLanguage(page, 'en');
+	await expect(fields).toContainText(required);
 	await apply(page).click();
 	await expect(outcome(page)).toContainText(
 		en('editor_refused', {

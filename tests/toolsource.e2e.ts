@@ -174,6 +174,12 @@ async function axeThroughTheDrill(page: Page, lang: string) {
 		t(lang, 'announce_command_failed', { error: refusal })
 	);
 	await axeInBothThemes(page);
+	// The language switched: the refusal shown under the form is worded again in the new one.
+	const other = lang === 'en' ? 'zh-CN' : 'en';
+	await switchLanguage(page, other);
+	const again = t(other, 'command_error_run_interrupted', { ids: 'c2' });
+	await expect(page.locator('#calls')).toContainText(t(other, 'call_failed', { error: again }));
+	await switchLanguage(page, lang);
 }
 
 // In English only: the Chinese page's ToolSource words are checked by the two tests below that

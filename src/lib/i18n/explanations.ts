@@ -19,5 +19,13 @@ export function loadExplanations(): Promise<Explanations> {
  */
 export async function explain(text: string, why: Reason | unknown): Promise<string> {
 	if (!why) return text;
-	return (await loadExplanations()).commandErrorText(why) ?? text;
+	await loadExplanations();
+	return explainLoaded(text, why);
 }
+
+/**
+ * The same once its words are loaded (after `explain`): drawn in a template, it follows the
+ * page's language, where a sentence kept from `explain` stays in the one it was made in.
+ */
+export const explainLoaded = (text: string, why: Reason | unknown): string =>
+	(why ? cached?.commandErrorText(why) : null) ?? text;

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '$lib/i18n/locale.svelte';
+import { m } from '$lib/paraglide/messages';
 import {
 	firstShowing,
 	formHolds,
@@ -38,20 +40,25 @@ describe('kept Change fields', () => {
 });
 
 describe('a refused edit', () => {
-	it('is kept as said, with the field it names, and is gone once an edit runs', () => {
-		expect(refusal('This server needs a name.', 'name-required')).toEqual({
-			message: 'This server needs a name.',
-			fault: 'name-required'
-		});
-		expect(refusal('The text is not JSON.')).toEqual({
-			message: 'The text is not JSON.',
-			fault: null
-		});
+	afterEach(() => {
+		i18n.locale = 'en';
+	});
+
+	it('is kept with the field it names, and is gone once an edit runs', () => {
+		expect(refusal(m.editor_form_name_required, 'name-required')?.fault).toBe('name-required');
+		expect(refusal(m.editor_form_invalid_json)?.fault).toBeNull();
 		expect(refusal(null)).toBeNull();
 	});
 
+	it('is worded when shown, in the language of that moment, not the one it was made in', () => {
+		const kept = refusal(() => m.editor_form_name_required(), 'name-required');
+		expect(kept?.said()).toBe('Enter a name.');
+		i18n.locale = 'zh-CN';
+		expect(kept?.said()).toBe('请输入名称。');
+	});
+
 	it('does not by itself hold the form: the fields it was said of do, or nothing', () => {
-		const said = { message: 'This server needs a name.', fault: 'name-required' };
+		const said = { said: () => 'Enter a name.', fault: 'name-required' };
 		const none = { keptTool: null, keptServer: null };
 		expect(formHolds({ ...none, keptAdds: { serverRefused: said, toolRefused: said } })).toBe(
 			false

@@ -21,15 +21,21 @@ export interface Kept<F> {
 	refused?: Refusal | null;
 }
 
-/** Why an edit was refused, as the form said it, and the field it names (an EditError kind). */
+/**
+ * Why an edit was refused, and the field it names (an EditError kind). `said` words it in the
+ * page's language when called, so a refusal shown again after a language switch (or shown while
+ * the language changes) is in the new one, not in the one of the moment it was made.
+ */
 export interface Refusal<K extends string = string> {
-	message: string;
+	said: () => string;
 	fault: K | null;
 }
 
 /** A form's `report` as a refusal to show and keep: `null` once an edit runs. */
-export const refusal = <K extends string>(message: string | null, fault?: K): Refusal<K> | null =>
-	message === null ? null : { message, fault: fault ?? null };
+export const refusal = <K extends string>(
+	said: (() => string) | null,
+	fault?: K
+): Refusal<K> | null => (said === null ? null : { said, fault: fault ?? null });
 
 export type KeptTool<F = object> = Kept<F> & { server: string; index: number; initial: F };
 export type KeptServer<F = object> = Kept<F> & { name: string; initial?: F };

@@ -24,7 +24,7 @@ import type { LiveEntry } from '$lib/core/live/live-entry';
 import type { WorldOptions } from '$lib/core/world/world';
 import { wallClock } from './wall-clock';
 import type { Reason } from '$lib/core/world/command-errors';
-import { explain, loadExplanations } from '$lib/i18n/explanations';
+import { explain, explainLoaded, loadExplanations } from '$lib/i18n/explanations';
 
 export const SPEEDS = ['instant', 'slow', 'realtime'] as const;
 export type Speed = (typeof SPEEDS)[number];
@@ -372,6 +372,11 @@ export class WorldState {
 	/** A failure's sentence in the page's language (its message when the lab has no words for it). */
 	explain(error: unknown): Promise<string> {
 		return explain(messageOf(error), error);
+	}
+
+	/** As `explain`, drawn once that has run: in the page's language of the moment it is read. */
+	explained(error: unknown): string {
+		return explainLoaded(messageOf(error), error);
 	}
 
 	/** Step mode on or off; off lets every call in flight finish. Failures land in `error`. */

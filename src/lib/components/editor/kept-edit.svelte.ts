@@ -23,6 +23,6 @@ export class KeptEdit<F extends object> {
 	}
 
 	/** The form's `report`: a refusal, or `null` once the edit ran. */
-	report = (message: string | null, kind?: EditError['kind']) =>
-		(this.refused = refusal(message, kind));
+	report = (said: (() => string) | null, kind?: EditError['kind']) =>
+		(this.refused = refusal(said, kind));
 }

@@ -3,7 +3,9 @@ import { m } from '$lib/paraglide/messages';
 import { formHolds, type KeptServer, type KeptTool } from '$lib/state/form-kept';
 import { templateById, templateText } from '$lib/core/scenario/templates';
 import { readToolFields } from './tool-change';
-import { unsaved } from './unsaved';
+import { unsaved as sayings } from './unsaved';
+
+const unsaved = (kept: Parameters<typeof sayings>[0]) => sayings(kept).map((said) => said());
 
 // The fields a Change opens with on lab 01's search_orders (what `unsaved` reads is `said`).
 const initial = readToolFields(templateText(templateById('lab-01')!), 'internal-api', 0)!;
