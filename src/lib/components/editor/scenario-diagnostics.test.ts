@@ -32,6 +32,19 @@ describe('scenarioDiagnostics', () => {
 		);
 	});
 
+	it('warns, on the key, of a server config key that only its sim block reads', () => {
+		const text = '{"mcp_servers": {"fs": {"type": "stdio", "command": "npx", "tools": []}}}';
+		const [diagnostic, ...rest] = scenarioDiagnostics(text);
+		expect(rest).toEqual([]);
+		expect([text.slice(diagnostic.from, diagnostic.to), diagnostic.severity]).toEqual([
+			'"tools"',
+			'warning'
+		]);
+		expect(inChinese(() => scenarioDiagnostics(text)[0].message)).toBe(
+			'mcp_servers.fs.tools: MCP Lab 只在 sim 内读取这个键：放在这里不起任何作用。'
+		);
+	});
+
 	it('puts a JSON syntax error where parsing stopped', () => {
 		const text = '{"mcp_servers": {}}x';
 		const [diagnostic, ...rest] = scenarioDiagnostics(text);

@@ -10,6 +10,7 @@ export { default as UnusedNotes } from './UnusedNotes.svelte';
 /** Why a key changes nothing, after its path (the list's, the JSON warning's, the live region's). */
 export function unusedSaid(key: UnusedKey): string {
 	if ('meant' in key) return m.editor_unused_meant({ meant: key.meant });
+	if ('inside' in key) return m.editor_unused_inside({ block: key.inside });
 	return key.answers === 'error' ? m.editor_unused_error() : m.editor_unused_crash();
 }
 

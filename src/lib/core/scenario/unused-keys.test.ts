@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from './parse';
-import { unusedKeys } from './unused-keys';
+import { unusedKeys, unusedNotes } from './unused-keys';
 
 const fs = { type: 'stdio', command: 'npx', args: ['fs'] };
 
@@ -65,6 +65,50 @@ describe('unusedKeys', () => {
 			{ path: 'mcp_servers.fs.sim.tools[0].result', key: 'result', answers: 'error' },
 			{ path: 'mcp_servers.fs.sim.tools[1].result', key: 'result', answers: 'crash' },
 			{ path: 'plugins.p.mcp_servers.q.sim.tools[0].result', key: 'result', answers: 'crash' }
+		]);
+	});
+
+	it('names a server config’s key that only its sim block reads, written beside sim', () => {
+		const tools = [{ name: 'read_file' }];
+		const world = {
+			mcp_servers: { fs: { ...fs, tools, instructions: 'Be brief.', sim: {} } },
+			plugins: { p: { mcp_servers: { q: { ...fs, prompts: [] } } } },
+			// Not a server config: the root's own keys are not sim's.
+			instructions: 'x'
+		};
+		expect(parseScenario(world).ok).toBe(true);
+		expect(unusedKeys(world)).toEqual([
+			{ path: 'mcp_servers.fs.tools', key: 'tools', inside: 'sim' },
+			{ path: 'mcp_servers.fs.instructions', key: 'instructions', inside: 'sim' },
+			{ path: 'plugins.p.mcp_servers.q.prompts', key: 'prompts', inside: 'sim' }
+		]);
+		expect(unusedNotes(unusedKeys(world))[0]).toEqual({
+			path: 'mcp_servers.fs.tools',
+			message: 'MCP Lab reads this key only inside sim: here it changes nothing.'
+		});
+	});
+
+	it('names an outranked key of a tool that a step’s changeTools adds', () => {
+		const error = { code: -32603, message: 'x' };
+		const result = { content: [{ type: 'text', text: 'never' }] };
+		const steps = [
+			{ do: 'log', level: 'info', data: 'adding' },
+			{
+				do: 'changeTools',
+				add: [
+					{ name: 'late', error, result },
+					{ name: 'fine', result }
+				]
+			}
+		];
+		const world = { mcp_servers: { fs: { ...fs, sim: { tools: [{ name: 'grow', steps }] } } } };
+		expect(parseScenario(world).ok).toBe(true);
+		expect(unusedKeys(world)).toEqual([
+			{
+				path: 'mcp_servers.fs.sim.tools[0].steps[1].add[0].result',
+				key: 'result',
+				answers: 'error'
+			}
 		]);
 	});
 });

@@ -10,11 +10,14 @@ import { keysAt } from './schema-keys';
  * - `meant`: a key MCP Lab does not read, one typo from a key the same object lacks
  *   (`mcp_server` beside no `mcp_servers`, a stdio server's `comand`). The settings block keeps
  *   keys it does not know (schema.ts: a real settings file carries fields the lab does not model).
+ * - `inside`: a server config's key that MCP Lab reads only inside its `sim` block (`tools`
+ *   written beside `sim`, not in it): far from every config key, so no typo of one.
  * - `answers`: a simulated tool's `result` or `crash` that its other keys always win over
- *   (sim-server.ts answers with `error` first, then crashes, then sends `result`).
+ *   (sim-server.ts answers with `error` first, then crashes, then sends `result`), a tool that a
+ *   step's `changeTools` adds included.
  */
 export type UnusedKey = { path: string; key: string } & (
-	{ meant: string } | { answers: 'error' | 'crash' }
+	{ meant: string } | { inside: 'sim' } | { answers: 'error' | 'crash' }
 );
 
 type Found = Array<[PropertyKey[], Record<string, unknown>]>;
@@ -42,33 +45,53 @@ function keptObjects(input: Record<string, unknown>): Found {
 
 function misspelt([at, object]: Found[number]): UnusedKey[] {
 	const known = keysAt(scenarioSchema, at);
-	return Object.keys(object).flatMap((key) => {
+	// A server config's (the root's and a plugin's are not under `mcp_servers`).
+	const inSim = at.at(-2) === 'mcp_servers' ? keysAt(scenarioSchema, [...at, 'sim']) : [];
+	return Object.keys(object).flatMap((key): UnusedKey[] => {
 		if (known.includes(key)) return [];
+		const path = formatPath([...at, key]);
 		const meant = closestWord(key, known);
-		return meant && !Object.hasOwn(object, meant)
-			? [{ path: formatPath([...at, key]), key, meant }]
-			: [];
+		if (meant) return Object.hasOwn(object, meant) ? [] : [{ path, key, meant }];
+		return inSim.includes(key) ? [{ path, key, inside: 'sim' }] : [];
 	});
 }
 
-/** A server's simulated tools' keys that another of their keys always wins over. */
+/** A simulated tool's keys that another of its keys always wins over (`at`: the tool's path). */
+function outrankedIn(at: PropertyKey[], tool: Record<string, unknown>): UnusedKey[] {
+	const path = (key: string) => formatPath([...at, key]);
+	const crashes = tool.crash === true;
+	const answers: 'error' | 'crash' | null =
+		tool.error !== undefined ? 'error' : crashes ? 'crash' : null;
+	if (!answers) return [];
+	return [
+		...(answers === 'error' && crashes ? [{ path: path('crash'), key: 'crash', answers }] : []),
+		...(tool.result !== undefined ? [{ path: path('result'), key: 'result', answers }] : [])
+	];
+}
+
+const itemsOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/**
+ * A server's simulated tools' outranked keys: each tool's, then those of the tools its steps'
+ * `changeTools` add (the same tool shape, answered by the same code).
+ */
 function outranked([at, config]: Found[number]): UnusedKey[] {
-	const tools = isObject(config.sim) && Array.isArray(config.sim.tools) ? config.sim.tools : [];
-	return tools.flatMap((tool: unknown, index) => {
+	const tools = isObject(config.sim) ? itemsOf(config.sim.tools) : [];
+	return tools.flatMap((tool, index) => {
 		if (!isObject(tool)) return [];
-		const path = (key: string) => formatPath([...at, 'sim', 'tools', index, key]);
-		const crashes = tool.crash === true;
-		const answers: 'error' | 'crash' | null =
-			tool.error !== undefined ? 'error' : crashes ? 'crash' : null;
-		if (!answers) return [];
-		return [
-			...(answers === 'error' && crashes ? [{ path: path('crash'), key: 'crash', answers }] : []),
-			...(tool.result !== undefined ? [{ path: path('result'), key: 'result', answers }] : [])
-		];
+		const toolAt = [...at, 'sim', 'tools', index];
+		const added = itemsOf(tool.steps).flatMap((step, s) =>
+			isObject(step) && step.do === 'changeTools'
+				? itemsOf(step.add).flatMap((one, a) =>
+						isObject(one) ? outrankedIn([...toolAt, 'steps', s, 'add', a], one) : []
+					)
+				: []
+		);
+		return [...outrankedIn(toolAt, tool), ...added];
 	});
 }
 
-/** Every such key of a valid world's input (the text as parsed), misspelt keys first. */
+/** Every such key of a valid world's input (the text as parsed), misspelt and misplaced first. */
 export function unusedKeys(input: unknown): UnusedKey[] {
 	if (!isObject(input)) return [];
 	const found = keptObjects(input);
@@ -91,8 +114,10 @@ export function unusedNotes(keys: UnusedKey[]): UnusedNote[] {
 		message:
 			'meant' in key
 				? `MCP Lab does not know this key (it keeps it, as a setting it does not model): did you mean ${key.meant}?`
-				: key.answers === 'error'
-					? 'Never used: this tool answers with its error.'
-					: 'Never sent: the process crashes first.'
+				: 'inside' in key
+					? `MCP Lab reads this key only inside ${key.inside}: here it changes nothing.`
+					: key.answers === 'error'
+						? 'Never used: this tool answers with its error.'
+						: 'Never sent: the process crashes first.'
 	}));
 }
