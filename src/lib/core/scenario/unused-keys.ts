@@ -43,9 +43,10 @@ function keptObjects(input: Record<string, unknown>): Found {
 	return [[[], input], ...serversIn(['mcp_servers'], input.mcp_servers), ...plugins];
 }
 
-function misspelt([at, object]: Found[number]): UnusedKey[] {
+/** A kept key one typo from a key its object lacks; a server config's key that only `sim` reads. */
+function unread([at, object]: Found[number]): UnusedKey[] {
 	const known = keysAt(scenarioSchema, at);
-	// A server config's (the root's and a plugin's are not under `mcp_servers`).
+	// Only a server config has a `sim` (the root's and a plugin's own keys are not under one).
 	const inSim = at.at(-2) === 'mcp_servers' ? keysAt(scenarioSchema, [...at, 'sim']) : [];
 	return Object.keys(object).flatMap((key): UnusedKey[] => {
 		if (known.includes(key)) return [];
@@ -95,7 +96,7 @@ function outranked([at, config]: Found[number]): UnusedKey[] {
 export function unusedKeys(input: unknown): UnusedKey[] {
 	if (!isObject(input)) return [];
 	const found = keptObjects(input);
-	return [...found.flatMap(misspelt), ...found.slice(1).flatMap(outranked)];
+	return [...found.flatMap(unread), ...found.slice(1).flatMap(outranked)];
 }
 
 /** A key that changes nothing, as the embed's `setScenario` answer gives it (`notes`). */
