@@ -1,5 +1,6 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
+import { importWorld } from './helpers/editor-form';
 import { t } from './helpers/messages';
 
 // Server-provided text is hostile (shared/design/architecture.md, convention 7): names,
@@ -539,6 +540,38 @@ test.describe('hostile server content', () => {
 					"MCP server 'big' call failed: maximum recursion depth exceeded while getting the repr of an object"
 			});
 		}
+		expect(problems).toEqual([]);
+	});
+
+	test('a world refused for a name of 200,000 characters says its problems bounded, and still goes there', async ({
+		page
+	}) => {
+		const problems = guard(page);
+		await page.goto('sandbox?speed=instant');
+		await expect(page.getByTestId('workspace')).toHaveAttribute('data-settled', 'yes');
+		// A pasted world, a share link or a host page may name a server so: zod quotes the key
+		// it does not know, and the path holds the name.
+		const long = 'x'.repeat(200_000);
+		await importWorld(page, {
+			mcp_servers: { [long]: { type: 'stdio', command: 1, sim: { [long]: 1 } } }
+		});
+		const editor = page.getByRole('region', { name: en('editor_title') });
+		await editor.getByRole('button', { name: en('editor_check'), exact: true }).click();
+		const outcome = page.getByTestId('editor-outcome');
+		await expect(outcome).toContainText(en('editor_problems', { count: 2 }));
+		const place = `mcp_servers.${'x'.repeat(188)}…`;
+		const first = `${place}: Invalid input: expected string, received number`;
+		await expect(outcome.getByRole('button')).toHaveText([
+			first,
+			new RegExp(`^${place.replace('.', '\\.')}: Unrecognized key: "x{481}…$`)
+		]);
+		await expect(page.getByTestId('live-region')).toContainText(first);
+		expect((await outcome.textContent())!.length).toBeLessThan(2_000);
+		expect((await page.getByTestId('live-region').textContent())!.length).toBeLessThan(1_000);
+		// Chosen, it still goes to its place: the editor goes by the whole path, not the one shown.
+		await outcome.getByRole('button', { name: first }).click();
+		await expect(editor.locator('.cm-content')).toBeFocused();
+		await expect(editor.locator('.cm-lintRange-error')).toHaveCount(2);
 		expect(problems).toEqual([]);
 	});
 });

@@ -1,4 +1,5 @@
 import { i18n } from '$lib/i18n/locale.svelte';
+import { clipped } from '$lib/core/text/bound';
 
 /**
  * How long the region waits for more before it speaks, and at most from a burst's first
@@ -8,6 +9,12 @@ import { i18n } from '$lib/i18n/locale.svelte';
  */
 export const QUIET_MS = 150;
 export const LONGEST_WAIT_MS = 750;
+/**
+ * The most of one sentence the region says. What the page says is bounded where it is made (a
+ * server's text, a world's names); this is the net under all of them: a screen reader reads a
+ * live region whole, and a megabyte name missed somewhere would be read to the end.
+ */
+export const SAID_MAX = 1000;
 
 /**
  * The page's one polite live region. Bursts (a reconnect produces a dozen events) are merged
@@ -39,7 +46,8 @@ export class Announcer {
 	 */
 	say(text: string, { last = false }: { last?: boolean } = {}): void {
 		if (!text || this.#hushed > 0) return;
-		(last ? this.#tail : this.#queue).push({ text, changes: i18n.changes });
+		const said = clipped(text, SAID_MAX);
+		(last ? this.#tail : this.#queue).push({ text: said, changes: i18n.changes });
 		if (this.#gathering === 0) this.#schedule();
 	}
 

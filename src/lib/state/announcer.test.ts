@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '$lib/i18n/locale.svelte';
-import { Announcer, joinSentences, LONGEST_WAIT_MS, QUIET_MS } from './announcer.svelte';
+import { Announcer, joinSentences, LONGEST_WAIT_MS, QUIET_MS, SAID_MAX } from './announcer.svelte';
 
 /** The region speaks once the page has been quiet for its wait (0 here): after a macrotask. */
 const said = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -155,5 +155,17 @@ describe('sentences said together', () => {
 		expect(joinSentences(['Ticket created.', '调用 c2 已完成'], 'zh-CN')).toBe(
 			'Ticket created. 调用 c2 已完成'
 		);
+	});
+});
+
+describe('what the live region says of one sentence', () => {
+	it('is at most SAID_MAX characters, cut with an ellipsis: a screen reader reads it to the end', async () => {
+		const announcer = new Announcer(0, 0);
+		announcer.say(`Server ${'x'.repeat(200_000)} connected.`);
+		await said();
+		expect(announcer.message).toBe(`Server ${'x'.repeat(SAID_MAX - 7)}…`);
+		announcer.say('Short sentences stay whole.');
+		await said();
+		expect(announcer.message).toBe('Short sentences stay whole.');
 	});
 });

@@ -1,4 +1,6 @@
 import { closestWord } from '$lib/core/text/closest-word';
+import { clipped } from '$lib/core/text/bound';
+import { MESSAGE_SHOWN, PATH_SHOWN } from '$lib/core/scenario/problems';
 import type { ScenarioProblem } from '$lib/core/scenario/parse';
 import { scenarioSchema } from '$lib/core/scenario/schema';
 import { keysAt } from '$lib/core/scenario/schema-keys';
@@ -62,7 +64,7 @@ export function problemText(message: string): string {
  * it refused (`Unrecognized key: "tool"`), and the learner has to guess the one it knows.
  */
 export function problemSentence(problem: ScenarioProblem): string {
-	const text = problemText(problem.message);
+	const text = clipped(problemText(problem.message), MESSAGE_SHOWN);
 	const unknown = problem.unknownKeys;
 	if (!unknown) return text;
 	const known = keysAt(scenarioSchema, unknown.at);
@@ -71,7 +73,15 @@ export function problemSentence(problem: ScenarioProblem): string {
 		return meant[0][1] ? `${text}${m.scenario_problem_meant({ key: meant[0][1] })}` : text;
 	// Several keys in one sentence: each guess says which key it is for.
 	return meant.reduce(
-		(out, [typed, key]) => (key ? `${out}${m.scenario_problem_meant_for({ typed, key })}` : out),
+		(out, [typed, key]) =>
+			key ? `${out}${m.scenario_problem_meant_for({ typed: clipped(typed, 120), key })}` : out,
 		text
 	);
 }
+
+/**
+ * Where a problem is, as a list, a tooltip or the live region says it: its path, bounded (it holds
+ * the world's own names), or `root`'s word for the top of the text.
+ */
+export const problemPlace = (problem: ScenarioProblem, root: string): string =>
+	clipped(problem.path || root, PATH_SHOWN);

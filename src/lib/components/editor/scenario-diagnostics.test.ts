@@ -45,6 +45,17 @@ describe('scenarioDiagnostics', () => {
 		);
 	});
 
+	it('bounds what a tooltip says of a name of 200,000 characters, and marks the value itself', () => {
+		const long = 'x'.repeat(200_000);
+		const text = JSON.stringify({ mcp_servers: { [long]: { type: 'stdio', command: 1 } } });
+		const [diagnostic, ...rest] = scenarioDiagnostics(text);
+		expect(rest).toEqual([]);
+		expect(text.slice(diagnostic.from, diagnostic.to)).toBe('1');
+		expect(diagnostic.message).toBe(
+			`mcp_servers.${'x'.repeat(188)}…: Invalid input: expected string, received number`
+		);
+	});
+
 	it('puts a JSON syntax error where parsing stopped', () => {
 		const text = '{"mcp_servers": {}}x';
 		const [diagnostic, ...rest] = scenarioDiagnostics(text);

@@ -1,10 +1,12 @@
 import { parser } from '@lezer/json';
 import { jsonErrorDetail } from '$lib/i18n/json-error-words';
 import { jsonPathRange, syntaxErrorRange } from './json-path-range';
-import { problemSentence } from './problem-words';
+import { problemPlace, problemSentence } from './problem-words';
 import { checkScenarioText } from './scenario-text';
 import { unusedKeys, unusedSaid } from './unused-notes';
 import type { Tree } from '@lezer/common';
+import { clipped } from '$lib/core/text/bound';
+import { PATH_SHOWN } from '$lib/core/scenario/problems';
 
 /** The editor's inline errors and warnings (CodeMirror `Diagnostic`s have this shape). */
 export interface TextDiagnostic {
@@ -29,7 +31,7 @@ export function scenarioDiagnostics(text: string, rootLabel = '(root)'): TextDia
 		return unused.map((key) => ({
 			...keyRange(text, key.path, tree),
 			severity: 'warning',
-			message: `${key.path}: ${unusedSaid(key)}`
+			message: `${clipped(key.path, PATH_SHOWN)}: ${unusedSaid(key)}`
 		}));
 	}
 	const tree = parser.parse(text);
@@ -48,7 +50,7 @@ export function scenarioDiagnostics(text: string, rootLabel = '(root)'): TextDia
 			from,
 			to,
 			severity: 'error',
-			message: `${problem.path || rootLabel}: ${problemSentence(problem)}`
+			message: `${problemPlace(problem, rootLabel)}: ${problemSentence(problem)}`
 		};
 	});
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from './parse';
-import { unsupported } from './problems';
+import { describeProblems, unsupported } from './problems';
 import { profileIds } from './schema';
 
 const scenario = (input: unknown) => {
@@ -43,5 +43,22 @@ describe('unsupported scenarios', () => {
 				})
 			)
 		).toEqual([]);
+	});
+});
+
+describe('describeProblems', () => {
+	it('gives the first problem at its path, both bounded: a world may name a server with megabytes', () => {
+		const long = 'x'.repeat(200_000);
+		const parsed = parseScenario({ mcp_servers: { [long]: { type: 'stdio', command: 1 } } });
+		expect(parsed.ok).toBe(false);
+		if (parsed.ok) return;
+		// The path itself stays whole (the editor goes to it); the sentence cuts it.
+		expect(parsed.problems[0].path).toHaveLength(200_020);
+		expect(describeProblems(parsed.problems)).toBe(
+			`Invalid scenario at mcp_servers.${'x'.repeat(188)}…: Invalid input: expected string, received number`
+		);
+		expect(describeProblems([{ path: '', message: 'y'.repeat(600) }])).toBe(
+			`Invalid scenario at (root): ${'y'.repeat(500)}…`
+		);
 	});
 });

@@ -1,3 +1,4 @@
+import { clipped } from '../text/bound';
 import type { Scenario } from './schema';
 
 /**
@@ -8,6 +9,14 @@ import type { Scenario } from './schema';
  * every module they share this way becomes a file of its own that each route's start-up lists
  * (two more files here cost every route, the home page too, ~20 B gz; measured).
  */
+/**
+ * How much of a problem's path and message a sentence shows. A path holds the world's own names
+ * (a pasted world or a share link may carry a name of megabytes), and zod quotes an unknown key
+ * in its message; the path itself stays whole, as the editor goes to it.
+ */
+export const PATH_SHOWN = 200;
+export const MESSAGE_SHOWN = 500;
+
 export interface ScenarioProblem {
 	/** JSON path of the offending value, e.g. `mcp_servers.filesystem.args[0]`; `` for the root. */
 	path: string;
@@ -31,9 +40,9 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
 export function describeProblems(problems: ScenarioProblem[], lead = 'Invalid scenario'): string {
 	const first = problems[0];
 	if (!first) return `${lead}.`;
-	const where = first.path || '(root)';
+	const where = clipped(first.path || '(root)', PATH_SHOWN);
 	const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-	return `${lead} at ${where}: ${first.message}${more}`;
+	return `${lead} at ${where}: ${clipped(first.message, MESSAGE_SHOWN)}${more}`;
 }
 
 /** Profiles this build carries out; the contract names more (embed-api.md). */

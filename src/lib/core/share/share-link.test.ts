@@ -141,6 +141,17 @@ describe('share links', () => {
 				await pack({ v: 1, lab: null, labStep: 0, scenario: {}, actions: [], at: 3 })
 			)
 		).toMatchObject({ ok: false, error: 'The link points at step 3 of a log of 0.' });
+		// A stranger's link naming a server with 200,000 characters, and a key of as many under it:
+		// the refusal (said in the live region, shown in the page) cuts the path and zod's quote.
+		const long = 'x'.repeat(200_000);
+		const server = { type: 'stdio', command: 'x', sim: { [long]: 1 } };
+		const scenario_ = { mcp_servers: { [long]: server } };
+		const damaged = await decodeShare(
+			await pack({ v: 1, lab: null, labStep: 0, scenario: scenario_, actions: [], at: 0 })
+		);
+		expect(damaged.ok || damaged.error).toBe(
+			`The link is damaged at scenario.mcp_servers.${'x'.repeat(179)}…: Unrecognized key: "${'x'.repeat(481)}…`
+		);
 		// Numbered as no world numbers its log (as a log file is checked): refused at the place.
 		const scenario = { profile: 'openharness', mcp_servers: {} };
 		const entry = (seq: number, during: number | null) => ({

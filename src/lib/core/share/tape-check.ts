@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { formatPath } from '../scenario/parse';
+import { MESSAGE_SHOWN, PATH_SHOWN } from '../scenario/problems';
 import { scenarioSchema } from '../scenario/schema';
 import { firstIssue } from '../scenario/schema-meant';
+import { clipped } from '../text/bound';
 import { chineseError } from '../text/zod-chinese';
 import { loggedActionSchema } from '../world/action-log-schema';
 
@@ -38,7 +40,12 @@ function check<T>(schema: z.ZodType<T>, data: unknown): Checked<T> {
 	// the data are), so the issues come in the same order.
 	const zh = schema.safeParse(data, { error: chineseError });
 	const detail_zh = zh.success ? issue.message : zh.error.issues[issues.indexOf(issue)].message;
-	const problem: SchemaProblem = { path: formatPath(issue.path), detail: issue.message, detail_zh };
+	// Only said, never gone to: bounded here (a link's names may be megabytes; zod quotes keys).
+	const problem: SchemaProblem = {
+		path: clipped(formatPath(issue.path), PATH_SHOWN),
+		detail: clipped(issue.message, MESSAGE_SHOWN),
+		detail_zh: clipped(detail_zh, MESSAGE_SHOWN)
+	};
 	if (meant) problem.meant = meant;
 	return { ok: false, problem };
 }

@@ -17,6 +17,16 @@ export function boundText(text: string, max: number): Bounded {
 	return { text: text.slice(0, end), omitted: text.length - end };
 }
 
+/**
+ * Text inside a sentence, cut to `max` characters with "…" where it was cut: a name or a path
+ * from a pasted world or a share link can be megabytes, and a sentence has no room for a note
+ * of how much was left out (Bounded shows one where a component draws the text).
+ */
+export function clipped(text: string, max: number): string {
+	const { text: cut, omitted } = boundText(text, max);
+	return omitted ? `${cut}…` : cut;
+}
+
 /** JSON for display, bounded; never throws (cycles or BigInt show as a note). */
 export function boundJson(value: unknown, max: number, indent = 2): Bounded {
 	let text: string;
