@@ -1,6 +1,6 @@
 /** Display helpers for the input-model panel: pure, so the panel stays markup. */
 import type { LostKeyword, PyType } from '$lib/core/profiles/openharness/input-model';
-import { boundJson } from '$lib/core/text/bound';
+import { clippedJson } from '$lib/core/text/bound';
 
 /** How a lost keyword matters: the model may now send anything of the field's type, or is not told. */
 export type LostEffect =
@@ -14,8 +14,7 @@ export function lostEffect(lost: LostKeyword, typeOf: (field: string) => PyType)
 
 /** A lost keyword's value on one line, bounded (server content). */
 export function compactValue(value: unknown, max = 200): string {
-	const { text, omitted } = boundJson(value, max, 0);
-	return omitted > 0 ? `${text}…` : text;
+	return clippedJson(value, max);
 }
 
 /** The Python type OpenHarness writes for a field (`object` is what it uses for "any"). */

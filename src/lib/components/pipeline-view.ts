@@ -6,7 +6,7 @@
 import type { CallRecord, WireEntry } from '$lib/core';
 import type { CallStage, StageRecord } from '$lib/core/machines/call.machine';
 import type { CallState } from '$lib/core/world/calls';
-import { boundJson, boundText } from '$lib/core/text/bound';
+import { boundJson, clipped, clippedJson } from '$lib/core/text/bound';
 import { LIST_MCP_RESOURCES } from '$lib/core/profiles/openharness/strings';
 
 /** The stages in the order OpenHarness runs them, with the name the call's state uses. */
@@ -97,15 +97,11 @@ const FAILURES = new Set([
 	'read-failed'
 ]);
 
-const cut = (text: string, max = SUMMARY_MAX) => {
-	const b = boundText(text, max);
-	return b.omitted ? `${b.text}…` : b.text;
-};
+const cut = (text: string, max = SUMMARY_MAX) => clipped(text, max);
 
 /** One value as compact JSON on a line, bounded (server content can be huge). */
 export function compactJson(value: unknown, max = SUMMARY_MAX): string {
-	const b = boundJson(value, max, 0);
-	return b.omitted ? `${b.text}…` : b.text;
+	return clippedJson(value, max);
 }
 
 const fact = (label: FactLabel, text = '', mono = true): Fact => ({ label, text, mono });

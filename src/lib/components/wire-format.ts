@@ -1,6 +1,6 @@
 import type { WireEntry } from '$lib/core';
 import type { HttpExchange } from '$lib/core/world/wire';
-import { boundJson, boundText } from '$lib/core/text/bound';
+import { boundJson, boundText, clipped } from '$lib/core/text/bound';
 
 /**
  * The protocol log's reading of each wire entry: which JSON-RPC shape it is and a one-line
@@ -50,10 +50,7 @@ function describeResult(result: unknown): string {
 
 const HEADERS_SUMMARY_MAX = 380;
 
-const cut = (text: string) => {
-	const b = boundText(text, SUMMARY_MAX);
-	return b.omitted ? `${b.text}…` : b.text;
-};
+const cut = (text: string) => clipped(text, SUMMARY_MAX);
 
 /**
  * A live connection's HTTP exchange in protocol words (`POST initialize → 200, text/event-stream,
@@ -74,8 +71,7 @@ function httpSummary(http: HttpExchange): string {
 	// the line, so it may run longer than other summaries (the log bounds it at 400).
 	const sent = Object.entries(http.headers ?? {}).map(([name, value]) => `${name}: ${value}`);
 	if (!sent.length) return cut(line);
-	const b = boundText(`${line} · ${sent.join('; ')}`, HEADERS_SUMMARY_MAX);
-	return b.omitted ? `${b.text}…` : b.text;
+	return clipped(`${line} · ${sent.join('; ')}`, HEADERS_SUMMARY_MAX);
 }
 
 /** One entry on its own (a response's `answers` needs the log: see `classifyEntries`). */

@@ -1,6 +1,6 @@
 import { mediaTypeEssence } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { errorDetail } from '../profiles/openharness/strings';
-import { boundText } from '../text/bound';
+import { boundText, clipped } from '../text/bound';
 import { macrotask } from '../world/timeout';
 import type { HttpExchange } from '../world/wire';
 
@@ -190,8 +190,7 @@ async function errorBody(response: Response, init: RequestInit | undefined) {
 	const token = /^Bearer\s+(\S+)/i.exec(auth)?.[1];
 	const shown = (token ? text.split(token).join('••••') : text).trim();
 	if (!shown) return undefined;
-	const bounded = boundText(shown, BODY_MAX);
-	return bounded.omitted ? `${bounded.text}…` : bounded.text;
+	return clipped(shown, BODY_MAX);
 }
 
 /** The observing fetch, and how to abort the exchange of a request the client gave up on. */

@@ -2,7 +2,7 @@ import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/a
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { errorDetail } from '../profiles/openharness/strings';
-import { boundText } from '../text/bound';
+import { clipped } from '../text/bound';
 import type { HttpExchange } from '../world/wire';
 import type { LocalNetworkBlock } from './local-network';
 
@@ -175,8 +175,7 @@ export function resourceMetadataOf(header: string | null | undefined): string | 
 
 /** Names what went wrong from the SDK's error and what the connection observed. */
 export function classifyLiveError(error: unknown, context: FailureContext = {}): LiveProblem {
-	const text = boundText(errorDetail(error), DETAIL_MAX);
-	const detail = text.omitted ? `${text.text}…` : text.text;
+	const detail = clipped(errorDetail(error), DETAIL_MAX);
 	const problem = (kind: LiveProblemKind, status?: number): LiveProblem =>
 		status === undefined ? { kind, detail } : { kind, status, detail };
 	const last = context.last ?? null;

@@ -27,6 +27,12 @@ export function clipped(text: string, max: number): string {
 	return omitted ? `${cut}…` : cut;
 }
 
+/** JSON on one line (by default) inside a sentence or a table cell, cut as `clipped` cuts. */
+export function clippedJson(value: unknown, max: number, indent = 0): string {
+	const { text, omitted } = boundJson(value, max, indent);
+	return omitted ? `${text}…` : text;
+}
+
 /** JSON for display, bounded; never throws (cycles or BigInt show as a note). */
 export function boundJson(value: unknown, max: number, indent = 2): Bounded {
 	let text: string;

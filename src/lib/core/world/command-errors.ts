@@ -1,4 +1,4 @@
-import { boundText } from '../text/bound';
+import { clipped } from '../text/bound';
 import { WorldCommandError } from './events';
 
 /**
@@ -11,8 +11,7 @@ function bounded(params: unknown): Record<string, string> | undefined {
 	if (!params || typeof params !== 'object') return undefined;
 	const out: Record<string, string> = {};
 	for (const [key, value] of Object.entries(params)) {
-		const b = boundText(String(value), ECHO_MAX);
-		out[key] = b.omitted ? `${b.text}…` : b.text;
+		out[key] = clipped(String(value), ECHO_MAX);
 	}
 	return out;
 }

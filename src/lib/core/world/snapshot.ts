@@ -1,6 +1,6 @@
 import { compareNames } from '../registry/registry';
 import type { World } from './world';
-import { boundText } from '../text/bound';
+import { clipped } from '../text/bound';
 
 /** The embed contract's snapshot (shared/design/embed-api.md, version 1). */
 export interface WorldSnapshot {
@@ -55,8 +55,7 @@ export function worldSnapshot(world: World, where: { lab: string; step: number }
 				// The profile's own words (trust: disconnected|trusted|connecting|connected).
 				state: world.serverState(s.name) ?? s.status,
 				// An error can quote a whole answer (a live server's 5 MB page): a host gets its start.
-				detail:
-					s.detail.length > DETAIL_MAX ? `${boundText(s.detail, DETAIL_MAX).text}…` : s.detail,
+				detail: clipped(s.detail, DETAIL_MAX),
 				process: s.process,
 				tools: s.connection.tools.map((t) => t.name),
 				resources: s.connection.resources.map((r) => r.uri)

@@ -1,5 +1,5 @@
 import type { IntentInput, ToolSourceState } from '../machines/toolsource-call.machine';
-import { boundJson } from '../text/bound';
+import { clippedJson } from '../text/bound';
 import { SECRET_NAME } from './mask';
 
 /** How a person settled a call whose outcome the harness could not confirm. */
@@ -28,8 +28,7 @@ export function summariseArguments(args: Record<string, unknown>): string {
 	const masked = Object.fromEntries(
 		Object.entries(args).map(([k, v]) => [k, SECRET.test(k) ? '***' : v])
 	);
-	const bounded = boundJson(masked, ARGS_SUMMARY, 0);
-	return bounded.omitted ? `${bounded.text}…` : bounded.text;
+	return clippedJson(masked, ARGS_SUMMARY);
 }
 
 /**
