@@ -543,7 +543,7 @@ test.describe('hostile server content', () => {
 		expect(problems).toEqual([]);
 	});
 
-	test('a world refused for a name of 200,000 characters says its problems bounded, and still goes there', async ({
+	test('a world named with 200,000 characters: its problems and failed servers are said bounded, and a problem still goes there', async ({
 		page
 	}) => {
 		const problems = guard(page);
@@ -572,6 +572,17 @@ test.describe('hostile server content', () => {
 		await outcome.getByRole('button', { name: first }).click();
 		await expect(editor.locator('.cm-content')).toBeFocused();
 		await expect(editor.locator('.cm-lintRange-error')).toHaveCount(2);
+
+		// Applied as a server that passes validation and fails to connect (ws): the live region
+		// names it as the list does, cut short.
+		await importWorld(page, { mcp_servers: { [long]: { type: 'ws', url: 'wss://x.example' } } });
+		await editor.getByRole('button', { name: en('editor_apply'), exact: true }).click();
+		await expect(outcome).toContainText(en('editor_validation_passed'));
+		const region = page.getByTestId('live-region');
+		await expect(region).toHaveText(
+			new RegExp(`${en('editor_connection_failed', { count: 1, total: 1 })} x{120}$`)
+		);
+		expect((await region.textContent())!.length).toBeLessThan(1_000);
 		expect(problems).toEqual([]);
 	});
 });

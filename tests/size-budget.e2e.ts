@@ -34,7 +34,10 @@ const budgets: Array<{ file: string; budget: number }> = [
 	// The embed builder page: a form and docs, with the simulator only inside its preview frame.
 	// 64 KiB since the loader's docs grew (61.3 KiB, December 2026). Loading the docs lazily
 	// would save 8 KiB here but split a chunk the lab embeds share, 21 B over their 150 KiB.
-	{ file: 'embed.html', budget: 64 * KiB },
+	// 65 KiB since the live region cuts a sentence at 1,000 characters with core/text's clipped
+	// (64.1 KiB): this page alone had no other use for that module. Written into the announcer
+	// instead, it saved this page 215 B and cost each lab page 186 B and each embed 156 B.
+	{ file: 'embed.html', budget: 65 * KiB },
 	...htmlIn('labs').map((file) => ({ file, budget: 160 * KiB })),
 	// Live mode is a lab page without a lab (its Streamable HTTP client loads on connect).
 	{ file: 'live.html', budget: 160 * KiB },
