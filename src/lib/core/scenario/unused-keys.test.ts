@@ -35,8 +35,9 @@ describe('unusedKeys', () => {
 		]);
 	});
 
-	it('says nothing of a key far from every key, nor of one whose meant key is there too', () => {
-		const world = { model: 'x', theme: 'dark', mcp_servers: { fs }, mcp_server: {} };
+	it('says nothing of a key more than one typo from every key, nor of one whose meant key is there too', () => {
+		// `tools` is two letters from `hooks`: no typo of it, so no guess.
+		const world = { model: 'x', theme: 'dark', tools: [], mcp_servers: { fs }, mcp_server: {} };
 		expect(unusedKeys(world)).toEqual([]);
 		expect(unusedKeys({ mcp_servers: { fs: { ...fs, commands: ['a'] } } })).toEqual([]);
 		expect(unusedKeys([1, 2])).toEqual([]);

@@ -1,4 +1,4 @@
-import { closestWord } from '../text/closest-word';
+import { closestWord, oneTypoApart } from '../text/closest-word';
 import { formatPath } from './problems';
 import { scenarioSchema } from './schema';
 import { keysAt } from './schema-keys';
@@ -52,7 +52,9 @@ function unread([at, object]: Found[number]): UnusedKey[] {
 		if (known.includes(key)) return [];
 		const path = formatPath([...at, key]);
 		const meant = closestWord(key, known);
-		if (meant) return Object.hasOwn(object, meant) ? [] : [{ path, key, meant }];
+		// Said of a key the world keeps as valid: only a real typo's guess is worth saying.
+		if (meant && oneTypoApart(key, meant))
+			return Object.hasOwn(object, meant) ? [] : [{ path, key, meant }];
 		return inSim.includes(key) ? [{ path, key, inside: 'sim' }] : [];
 	});
 }

@@ -23,3 +23,21 @@ function editDistance(a: string, b: string): number {
 	}
 	return row[b.length];
 }
+
+/**
+ * Whether two words are one typo apart: a letter added, dropped or changed, or two neighbours
+ * swapped (`enabeld`), ignoring case. Stricter than closestWord's two edits, for a guess made
+ * about a key that is valid as written (`tools` is two letters from `hooks`, and no typo of it).
+ */
+export function oneTypoApart(typed: string, word: string): boolean {
+	const [a, b] = [typed.toLowerCase(), word.toLowerCase()];
+	if (a === b || Math.abs(a.length - b.length) > 1) return false;
+	let i = 0;
+	while (i < a.length && a[i] === b[i]) i++;
+	if (a.length !== b.length) {
+		const [long, short] = a.length > b.length ? [a, b] : [b, a];
+		return long.slice(i + 1) === short.slice(i);
+	}
+	if (a.slice(i + 1) === b.slice(i + 1)) return true;
+	return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
