@@ -292,3 +292,50 @@ test('the loader lets go of a command in flight when the frame reloads itself, a
 	);
 	expect(process).toBe('running');
 });
+
+test('a frame whose page is still loading a resource when its world has started says ready only once loaded: no command is lost to that load', async ({
+	page
+}) => {
+	await page.goto('embed');
+	const lab = labUrl(page, 'embed/01-connection-isolation?speed=instant');
+	const held = labUrl(page, 'held-image.png');
+	// A resource of the lab's page that is slow to come (an image, a font): its load event waits
+	// for it, while the world starts at once. The loader takes a load event after ready as
+	// another page, and rejects what it sent to the old one.
+	let release = () => {};
+	const released = new Promise<void>((resolve) => (release = resolve));
+	await page.route(held, async (route) => {
+		await released;
+		await route.fulfill({ status: 404, body: '' });
+	});
+	await page.addInitScript((url) => {
+		if (!location.pathname.includes('/embed/01-')) return;
+		const image = new Image();
+		image.src = url;
+		(window as unknown as { held: HTMLImageElement }).held = image;
+	}, held);
+	const errors = loaderErrors(page);
+	// The guide's own load waits for its frame's.
+	await docs.show(
+		page,
+		loaderGuide(lab, labUrl(page, 'embed/mcp-lab-embed.js')),
+		'domcontentloaded'
+	);
+	const frame = page.frameLocator('iframe');
+	await expect(frame.locator('#registry')).toContainText('mcp__filesystem__read_file');
+	await expect(frame.locator('#servers')).toContainText('connected');
+	// Started, but its page has not loaded: not ready yet.
+	expect(await page.frames()[1].evaluate(() => document.readyState)).not.toBe('complete');
+	await expect(page.locator('#status')).toHaveText('waiting');
+	release();
+	await expect(page.locator('#status')).toHaveText('ready: 01-connection-isolation');
+	type Lab = Loaded['MCPLab'] extends { attach(f: Element): infer H } ? H : never;
+	const kill = await page.evaluate(() =>
+		(window as unknown as { lab: Lab }).lab.command('kill', { server: 'filesystem' }).then(
+			({ snapshot }) => snapshot.servers.find((s) => s.name === 'filesystem')?.process,
+			(error: Error) => error.message
+		)
+	);
+	expect(kill).toBe('killed');
+	expect(errors).toEqual([]);
+});

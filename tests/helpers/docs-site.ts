@@ -21,10 +21,10 @@ export async function startDocsSite(route?: (url: string, res: ServerResponse) =
 	const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 	return {
 		origin,
-		/** Opens the guide with this body. */
-		async show(page: Page, html: string) {
+		/** Opens the guide with this body (`waitUntil`: as Playwright's goto). */
+		async show(page: Page, html: string, waitUntil: 'load' | 'domcontentloaded' = 'load') {
 			body = html;
-			await page.goto(`${origin}/guide.html`);
+			await page.goto(`${origin}/guide.html`, { waitUntil });
 		},
 		async stop() {
 			server.closeAllConnections();

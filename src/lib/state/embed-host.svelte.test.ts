@@ -48,22 +48,26 @@ async function frame(
 		allowed = HOST as string | null,
 		referrer = `${HOST}/guide`,
 		ancestor = undefined as string | undefined,
-		held = [] as Array<{ id: string; command: string; args?: Record<string, unknown> }>
+		held = [] as Array<{ id: string; command: string; args?: Record<string, unknown> }>,
+		/** The frame's document: 'interactive' until `load()` fires its load event. */
+		readyState = 'complete' as DocumentReadyState
 	} = {}
 ) {
 	const session = new LabSession(lab.id, lab);
 	session.world.speed = 'instant';
 	const posted: Array<{ message: Record<string, unknown>; target: string }> = [];
 	let listener: ((event: MessageEvent) => void) | null = null;
+	const onLoad: Array<() => void> = [];
 	const parent = {
 		postMessage: (message: Record<string, unknown>, target: string) =>
 			posted.push({ message, target })
 	};
 	const win = {
 		parent,
-		document: { referrer, body: { scrollHeight: 640 } },
+		document: { referrer, readyState, body: { scrollHeight: 640 } },
 		location: { ancestorOrigins: ancestor ? [ancestor] : [] },
-		addEventListener: (_: string, l: (event: MessageEvent) => void) => (listener = l),
+		addEventListener: (type: string, l: (event: MessageEvent) => void) =>
+			type === 'load' ? onLoad.push(l as () => void) : (listener = l),
 		removeEventListener: () => (listener = null),
 		// What static/embed/early-messages.js held before the page's code ran.
 		__mcpLabEarlyMessages: {
@@ -83,7 +87,8 @@ async function frame(
 		host.stop();
 		session.dispose();
 	});
-	const started = host.start(session.start());
+	const sessionStarted = session.start();
+	const started = host.start(sessionStarted);
 	if (!early) await started;
 	let next = 0;
 
@@ -107,7 +112,12 @@ async function frame(
 		for (let i = 0; i < 1000 && !answer(); i++) await new Promise((r) => setTimeout(r, 2));
 		return answer();
 	}
-	return { session, host, posted, results, post, send, win };
+	/** The document finishes loading: its window's load event. */
+	function load() {
+		(win.document as { readyState: DocumentReadyState }).readyState = 'complete';
+		for (const run of onLoad.splice(0)) run();
+	}
+	return { session, host, posted, results, post, send, win, load, sessionStarted };
 }
 
 const names = (snapshot: WorldSnapshot | undefined) => snapshot?.registry.map((e) => e.name);
@@ -160,6 +170,23 @@ describe('EmbedHost: commands posted before the page started', () => {
 			state: 'connected'
 		});
 	});
+});
+
+it('says ready only once its document has loaded: the loader takes a load after ready as another page', async () => {
+	const { sessionStarted, posted, load, send } = await frame(lab01, {
+		early: true,
+		readyState: 'interactive'
+	});
+	// The world started (a fast start), but an image or a font of the page is still loading.
+	await sessionStarted;
+	await new Promise((r) => setTimeout(r, 20));
+	expect(posted.map((p) => p.message.type)).toEqual([]);
+	load();
+	// A task after the load event: the iframe's own load event has reached the host page.
+	expect(posted.map((p) => p.message.type)).toEqual([]);
+	const answer = await send('getState');
+	expect(posted[0].message.type).toBe('mcp-lab:ready');
+	expect(answer?.ok).toBe(true);
 });
 
 describe('EmbedHost: setScenario', () => {

@@ -33,6 +33,21 @@ const REPLACES_WORLD: ReadonlySet<Command['command']> = new Set([
 ]);
 
 /**
+ * Settles once the frame's document has loaded completely, and a task later. The loader
+ * (static/embed/mcp-lab-embed.js) takes the iframe's load event after `ready` as another page
+ * loaded, and rejects what it sent: a page ready before its own load (a slow resource, a fast
+ * start at instant speed) had its host's first commands refused. The iframe's load event is
+ * dispatched in the task that finishes the document's load, so a task later it has run.
+ */
+function documentLoaded(win: Window): Promise<void> {
+	const later = (resolve: () => void) => setTimeout(resolve, 0);
+	if (win.document.readyState === 'complete') return new Promise(later);
+	return new Promise((resolve) =>
+		win.addEventListener('load', () => later(resolve), { once: true })
+	);
+}
+
+/**
  * The frame side of the embed contract: takes commands from the parent page (and only from
  * `origin` when given), runs them on the session, answers each once the world has settled, and
  * posts coalesced state and resize messages.
@@ -88,6 +103,7 @@ export class EmbedHost {
 			// height never drops below it, so a shrinking page would never be reported.
 			this.#observer.observe(this.win.document.body);
 			await ready.catch(() => {});
+			await documentLoaded(this.win);
 			this.#post({ type: `${PREFIX}ready`, version: EMBED_VERSION, lab: this.session.labId });
 		} finally {
 			// Even if posting failed, commands waiting for ready must not wait for ever.
