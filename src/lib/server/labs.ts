@@ -8,9 +8,7 @@ import {
 	LAB_LOCALES,
 	type CheckedLab
 } from '$lib/core/labs/lab-check';
-// The one message, not the catalogue: importing `m` made this module's first load transform
-// every message module (12 s in a unit test alone, which then timed out).
-import { lab_error_problems } from '$lib/paraglide/messages/lab_error_problems.js';
+import { lab_error_problems } from '$lib/paraglide/messages.js';
 import type { LabText } from '$lib/core/labs/lab-text';
 
 /**
