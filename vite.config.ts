@@ -58,6 +58,8 @@ export default defineConfig({
 		// machine, the property runs) timed out at a load average of 11 on two cores while
 		// browsers ran beside them, and passed alone.
 		testTimeout: 15_000,
-		setupFiles: ['src/lib/test-support/vitest-setup.ts']
+		setupFiles: ['src/lib/test-support/vitest-setup.ts'],
+		// The messages in the form the tests import them (see the file).
+		globalSetup: ['src/lib/test-support/messages-setup.ts']
 	}
 });
