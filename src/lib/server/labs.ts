@@ -8,6 +8,7 @@ import {
 	LAB_LOCALES,
 	type CheckedLab
 } from '$lib/core/labs/lab-check';
+// From the catalogue, never one message's own file: the dev server's layout has none (README).
 import { lab_error_problems } from '$lib/paraglide/messages.js';
 import type { LabText } from '$lib/core/labs/lab-text';
 
