@@ -76,9 +76,9 @@ test('the sandbox embed has no lab, so its step is ignored, and says so', async 
 	await expect(page.getByRole('note').getByRole('listitem')).toHaveText([
 		'step=2: this page has no lab, so it has no steps and step is ignored.'
 	]);
-	// Named as the full-page sandbox is (it said "MCP Lab · MCP Lab").
-	await expect(page).toHaveTitle('Sandbox · MCP Lab');
-	await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sandbox');
+	// No lab title to put before the site's name (it said "MCP Lab · MCP Lab").
+	await expect(page).toHaveTitle('MCP Lab');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('MCP Lab');
 });
 
 test('the lab page says it too, in its language', async ({ page }) => {
