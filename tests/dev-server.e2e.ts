@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { startNodeProcess } from './helpers/node-process';
 import { closedPort } from './helpers/ports';
 
 // The README's first command, `npm ci && npm run dev`, is what a newcomer runs: every other test
 // drives the built site, so nothing else would see the dev server break. It did: the dev
 // server compiles the messages one module per language, and a module that imported one message's
 // own file (which only the build's layout has) made the home page and every lab page a 500.
-
-const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** `npm run dev` on a free port, as a newcomer starts it: no BASE_PATH, no other setting. */
 async function startDevServer() {
@@ -18,33 +15,9 @@ async function startDevServer() {
 	// Without colours, which split "Local:" in Vite's banner (Playwright's workers force them).
 	delete env.FORCE_COLOR;
 	env.NO_COLOR = '1';
-	const child = spawn(
-		process.execPath,
-		['node_modules/vite/bin/vite.js', 'dev', '--port', String(port), '--strictPort'],
-		{ cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] }
-	);
-	let output = '';
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	const stop = async () => {
-		if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-		await exited;
-	};
-	await new Promise<void>((resolve, reject) => {
-		const late = setTimeout(() => reject(new Error(`not ready in 60 s:\n${output}`)), 60_000);
-		const read = (chunk: Buffer) => {
-			output += chunk.toString('utf8');
-			if (!/Local:/.test(output)) return;
-			clearTimeout(late);
-			resolve();
-		};
-		child.stdout.on('data', read);
-		child.stderr.on('data', read);
-		child.once('exit', () => reject(new Error(`the dev server exited:\n${output}`)));
-	}).catch(async (error) => {
-		await stop();
-		throw error;
-	});
-	return { base: `http://localhost:${port}/`, output: () => output, stop };
+	const args = ['node_modules/vite/bin/vite.js', 'dev', '--port', String(port), '--strictPort'];
+	const dev = await startNodeProcess('the dev server', args, /Local:/, { env, timeoutMs: 60_000 });
+	return { ...dev, base: `http://localhost:${port}/` };
 }
 
 test('npm run dev serves the labs on the built-in simulated servers, with zero configuration', async ({

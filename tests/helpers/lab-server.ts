@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { READY } from '../../server/banner';
+import { startNodeProcess } from './node-process';
 
 /** A lab server run by a test, as `npm run lab:server -- …` runs in a terminal. */
 export interface LabServerProcess {
@@ -10,43 +9,16 @@ export interface LabServerProcess {
 	stop(): Promise<void>;
 }
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
 /**
- * `node scripts/lab-server.mjs <args>` as a child process (stdin not a terminal: its faults go
- * through the admin endpoint). Resolves once it prints its ready line; rejects with its output
- * when it exits first (a port in use, a bad option).
+ * `node scripts/lab-server.mjs <args>` as a child process (its faults go through the admin
+ * endpoint). Resolves once it prints its ready line; rejects with its output when it exits first
+ * (a port in use, a bad option).
  */
-export function startLabServer(args: readonly string[]): Promise<LabServerProcess> {
-	const child = spawn(process.execPath, ['scripts/lab-server.mjs', ...args], {
-		cwd: root,
-		stdio: ['ignore', 'pipe', 'pipe']
-	});
-	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-	const stop = async () => {
-		if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-		await exited;
-	};
-	return new Promise((resolve, reject) => {
-		let output = '';
-		// Never left running: one that does not get ready in time is stopped.
-		const late = setTimeout(() => {
-			void stop();
-			reject(new Error(`the lab server was not ready in 30 s:\n${output}`));
-		}, 30_000);
-		const read = (chunk: Buffer) => {
-			output += chunk.toString('utf8');
-			const ready = new RegExp(`${READY} (http://\\S+/)`).exec(output);
-			if (!ready) return;
-			clearTimeout(late);
-			resolve({ base: ready[1], stop });
-		};
-		child.stdout!.on('data', read);
-		child.stderr!.on('data', read);
-		// 'close': the error then quotes everything it printed, its last line included.
-		child.once('close', (code) => {
-			clearTimeout(late);
-			reject(new Error(`the lab server exited (${code}) before it was ready:\n${output}`));
-		});
-	});
+export async function startLabServer(args: readonly string[]): Promise<LabServerProcess> {
+	const server = await startNodeProcess(
+		'the lab server',
+		['scripts/lab-server.mjs', ...args],
+		new RegExp(`${READY} (http://\\S+/)`)
+	);
+	return { base: server.ready[1], stop: server.stop };
 }
