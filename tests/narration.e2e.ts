@@ -197,8 +197,13 @@ test('Back after a panel link returns to the link, on the same lab with its answ
 	const link = page
 		.locator('#narration')
 		.getByRole('link', { name: t('en', 'messages_title'), exact: true });
+	// The link at the top edge, where any scroll past the place left is enough to hide it.
+	await link.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+	const left = await page.evaluate(() => scrollY);
 	await link.click();
 	await expect(page.locator('#messages-title')).toBeFocused();
+	// Back while the smooth scroll still runs: Chromium laid its frame in flight on top of the
+	// restored place, and the link stayed out of view.
 	await expect(link).not.toBeInViewport();
 
 	// The phone's Back gesture (or Alt+Left) left the lab, and its answer, for the home page.
@@ -206,6 +211,7 @@ test('Back after a panel link returns to the link, on the same lab with its answ
 	expect(page.url()).toBe(before);
 	await expect(link).toBeFocused();
 	await expect(link).toBeInViewport();
+	await expect.poll(() => page.evaluate(() => scrollY)).toBe(left);
 	await expect(page.getByText(t('en', 'lab_predict_answer'))).toHaveCount(0);
 
 	// In an embed the entries would be the docs page's: its Back would scroll the frame.

@@ -21,8 +21,35 @@ export function rememberJump(link: EventTarget | null): void {
 	addEventListener('popstate', () => {
 		const link = leftFrom;
 		leftFrom = null;
-		if (link?.isConnected) link.focus({ preventScroll: true });
+		if (!link?.isConnected) return;
+		link.focus({ preventScroll: true });
+		holdRestoredScroll();
 	});
+}
+
+/** Frames after Back during which a scroll is undone: the stray one lands in the next. */
+const HOLD_FRAMES = 5;
+
+/**
+ * Back pressed while the jump's smooth scroll still runs: Chromium lays the animation's frame in
+ * flight on top of the position SvelteKit has just restored, one frame later, which left the
+ * page up to a frame's worth of scroll past it (the link out of view, under load). This listener
+ * runs after SvelteKit's, so the position now is the restored one: for a few frames, any scroll
+ * goes back to it (no reader scrolls within those few frames of pressing Back).
+ */
+function holdRestoredScroll(): void {
+	const left = scrollX;
+	const top = scrollY;
+	const undo = () => {
+		if (scrollX !== left || scrollY !== top) scrollTo({ left, top, behavior: 'instant' });
+	};
+	addEventListener('scroll', undo);
+	let frames = 0;
+	const count = () => {
+		if (++frames < HOLD_FRAMES) requestAnimationFrame(count);
+		else removeEventListener('scroll', undo);
+	};
+	requestAnimationFrame(count);
 }
 
 /**
