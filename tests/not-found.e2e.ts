@@ -154,6 +154,37 @@ test.describe('in a docs page', () => {
 		await expect(page.locator('#status')).toHaveText('ready: 01-connection-isolation');
 	});
 
+	test('a loader attached after the 404 page said `missing` rejects ready with the reason all the same', async ({
+		page
+	}) => {
+		await page.goto('embed');
+		const src = new URL('embed/nope', page.url()).href;
+		const loader = new URL('embed/mcp-lab-embed.js', page.url()).href;
+		const errors = loaderErrors(page);
+		// The loader comes once the frame's page has loaded (and said `missing` to nobody), as a
+		// slow script or a docs site that hydrates late would bring it.
+		await docs.show(
+			page,
+			`<iframe src="${src}" title="MCP Lab"></iframe>
+			<output id="status">waiting</output>
+			<script>
+				const frame = document.querySelector('iframe');
+				frame.addEventListener('load', () => {
+					const script = document.createElement('script');
+					script.src = ${JSON.stringify(loader)};
+					script.onload = () => MCPLab.attach(frame).ready.then(
+						(ready) => (document.querySelector('#status').textContent = 'ready: ' + ready.lab),
+						(error) => (document.querySelector('#status').textContent = error.message)
+					);
+					document.body.append(script);
+				}, { once: true });
+			</script>`
+		);
+		const said = `MCP Lab: there is no lab named "nope"; the lab ids are ${LABS.join(', ')}`;
+		await expect(page.locator('#status')).toHaveText(said);
+		expect(errors).toEqual([said]);
+	});
+
 	test('a host with postMessage alone hears `missing`, and a command is answered with the reason', async ({
 		page
 	}) => {

@@ -91,7 +91,8 @@
 			queued.clear();
 		}
 		// A frame that said ready before this attach (a late script, a hydrating docs site) never
-		// says it again: a getState, queued by the frame until it is up, tells instead.
+		// says it again: a getState, queued by the frame until it is up, tells instead. So with a
+		// 404 page that said `missing` before the attach: it answers every command with why.
 		function probe() {
 			const origin = originOf(frame);
 			if (origin === 'null' || !frame.contentWindow || showsBlank(frame)) return;
@@ -99,7 +100,10 @@
 			pending.set(id, {
 				resolve: (result) =>
 					markReady({ type: P + 'ready', version: 1, lab: result.snapshot && result.snapshot.lab }),
-				reject: () => {}
+				// Only the frame's own answer (with its result), not the loader's rejectAll.
+				reject: (error) => {
+					if (error.result) fail(error.message);
+				}
 			});
 			frame.contentWindow.postMessage({ type: P + 'command', id, command: 'getState', args: {} }, origin);
 		}

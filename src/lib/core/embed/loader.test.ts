@@ -485,6 +485,28 @@ describe('embed loader', () => {
 		expect(await outcome(ready)).toBe('resolved');
 	});
 
+	it('attached after the 404 page said `missing`: its answer to the probe rejects ready with the reason', async () => {
+		const errors: string[] = [];
+		win.console = { error: (message: string) => errors.push(message) };
+		const lab = MCPLab.attach(frame);
+		const asked = lab.command('getState').then(
+			() => 'resolved',
+			(error: Error) => `rejected: ${error.message}`
+		);
+		const said = 'MCP Lab: there is no lab named "nope"; the lab ids are 00-protocol-basics';
+		fromFrame({ type: 'mcp-lab:result', id: posted[0].message.id, ok: false, error: said });
+		expect(await outcome(lab.ready)).toBe(`rejected: ${said}`);
+		expect(await asked).toBe(`rejected: ${said}`);
+		expect(errors).toEqual([said]);
+		// A probe the loader itself gives up on (the frame loads another page) fails nothing.
+		const other = makeFrame();
+		const second = MCPLab.attach(other);
+		setSrc(other, `${LAB}/mcp-lab/embed/02-naming`);
+		await tick();
+		expect(await outcome(second.ready)).toBe('pending');
+		expect(errors).toEqual([said]);
+	});
+
 	it('a ready frame that loads again (reloaded from inside, same src) rejects what its old page was asked', async () => {
 		const lab = MCPLab.attach(frame);
 		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: '01-connection-isolation' });
