@@ -4,12 +4,12 @@
  *  const off = lab.on('state', (message) => {}); */
 (function (win) {
 	'use strict';
-	// Loaded twice (two pasted snippets): the first copy serves every frame, one handle each.
+	// Loaded twice (two pasted snippets): the first copy serves every frame.
 	if (win.MCPLab && typeof win.MCPLab.attach === 'function') return;
 	const P = 'mcp-lab:';
 	const SELECTOR = 'iframe[data-mcp-lab]';
 	const handles = new WeakMap();
-	// The frame's removal from the page and its return, told by the page's observer below.
+	// Each frame's removed() and inserted(), called by the page's observer below.
 	const placements = new WeakMap();
 	// Random per page, so two loaders driving one frame never take each other's results.
 	const idBase = P + Math.random().toString(36).slice(2, 8) + ':';
@@ -67,8 +67,8 @@
 		let failReady;
 		let ready;
 		let misplaced = null;
-		// Ready again after the frame loads another page: commands wait for it, not for the old one.
-		// A promise not yet kept stays: the commands already waiting on it go once it is.
+		// Ready again after the frame loads another page: commands wait for it, not the old one.
+		// A promise not yet kept stays: the commands waiting on it go once it is.
 		function unready() {
 			if (ready && !isReady && !misplaced) return;
 			isReady = false;
@@ -90,9 +90,8 @@
 			pending.clear();
 			queued.clear();
 		}
-		// A frame that said ready before this attach (a late script, a hydrating docs site) never
-		// says it again: a getState, queued by the frame until it is up, tells instead. So with a
-		// 404 page that said `missing` before the attach: it answers every command with why.
+		// A frame that said ready or `missing` before this attach (a late script, a hydrating docs
+		// site) never says it again: its answer to a getState (held till it is up) tells instead.
 		function probe() {
 			const origin = originOf(frame);
 			if (origin === 'null' || !frame.contentWindow || showsBlank(frame)) return;
@@ -100,10 +99,7 @@
 			pending.set(id, {
 				resolve: (result) =>
 					markReady({ type: P + 'ready', version: 1, lab: result.snapshot && result.snapshot.lab }),
-				// Only the frame's own answer (with its result), not the loader's rejectAll.
-				reject: (error) => {
-					if (error.result) fail(error.message);
-				}
+				reject: (error) => error.result && fail(error.message) // not rejectAll()'s
 			});
 			frame.contentWindow.postMessage({ type: P + 'command', id, command: 'getState', args: {} }, origin);
 		}
@@ -181,11 +177,11 @@
 		if (watch) watch.observe(frame, { attributes: true, attributeFilter: ['src'] });
 		probe();
 
-		// Posted once the frame is ready (before that nobody listens); settles on its result.
+		// Posted once the frame is ready (nobody listens before); settles on its result.
 		function command(name, args) {
 			if (detached) return Promise.reject(new Error('MCP Lab: detached'));
-			// One microtask first: a src set just before this call is noticed (by the observer)
-			// before the command picks the page it waits for.
+			// One microtask first: the observer sees a src set just before this call before the
+			// command picks the page it waits for.
 			return Promise.resolve().then(
 				() =>
 					new Promise((resolve, reject) => {
