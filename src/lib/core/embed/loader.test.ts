@@ -96,15 +96,24 @@ function setSrc(target: FakeFrame, src: string) {
 	notify(target, { type: 'attributes', attributeName: 'src' });
 }
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** How a promise ends, handled at once (a command rejected before it is read is not unhandled). */
+const ending = (promise: Promise<unknown>) =>
+	promise.then(
+		() => 'resolved',
+		(error: Error) => `rejected: ${error.message}`
+	);
 /** How a promise stands once the queued work has run (a hang shows as 'pending'). */
 async function outcome(promise: Promise<unknown>) {
 	let result = 'pending';
-	promise.then(
-		() => (result = 'resolved'),
-		(error: Error) => (result = `rejected: ${error.message}`)
-	);
+	ending(promise).then((ended) => (result = ended));
 	await tick();
 	return result;
+}
+/** The loader's console errors, from now on. */
+function consoleErrors(): string[] {
+	const errors: string[] = [];
+	win.console = { error: (message: string) => errors.push(message) };
+	return errors;
 }
 const runLoader = () => new Function('window', source)(win);
 
@@ -424,15 +433,11 @@ describe('embed loader', () => {
 	});
 
 	it('a src that redirects to another origin: ready and commands are rejected with what to change', async () => {
-		const errors: string[] = [];
-		win.console = { error: (message: string) => errors.push(message) };
+		const errors = consoleErrors();
 		setSrc(frame, 'http://lab.example/mcp-lab/embed/01-connection-isolation');
 		const lab = MCPLab.attach(frame);
 		const asked = lab.command('kill', { server: 'filesystem' });
-		const settled = asked.then(
-			() => 'resolved',
-			(error: Error) => `rejected: ${error.message}`
-		);
+		const settled = ending(asked);
 		await tick();
 		// The lab's page answers from where the redirect took it: https, not the src's http.
 		fromFrame({ type: 'mcp-lab:ready', version: 1, lab: '01-connection-isolation' });
@@ -460,13 +465,9 @@ describe('embed loader', () => {
 	});
 
 	it('a frame that shows the 404 page: ready and commands are rejected with its reason, and a right src is driven', async () => {
-		const errors: string[] = [];
-		win.console = { error: (message: string) => errors.push(message) };
+		const errors = consoleErrors();
 		const lab = MCPLab.attach(frame);
-		const asked = lab.command('getState').then(
-			() => 'resolved',
-			(error: Error) => `rejected: ${error.message}`
-		);
+		const asked = ending(lab.command('getState'));
 		await tick();
 		const said = 'MCP Lab: there is no lab named "nope"; the lab ids are 00-protocol-basics';
 		fromFrame({ type: 'mcp-lab:missing', version: 1, lab: 'nope', suggestion: null, error: said });
@@ -486,13 +487,9 @@ describe('embed loader', () => {
 	});
 
 	it('attached after the 404 page said `missing`: its answer to the probe rejects ready with the reason', async () => {
-		const errors: string[] = [];
-		win.console = { error: (message: string) => errors.push(message) };
+		const errors = consoleErrors();
 		const lab = MCPLab.attach(frame);
-		const asked = lab.command('getState').then(
-			() => 'resolved',
-			(error: Error) => `rejected: ${error.message}`
-		);
+		const asked = ending(lab.command('getState'));
 		const said = 'MCP Lab: there is no lab named "nope"; the lab ids are 00-protocol-basics';
 		fromFrame({ type: 'mcp-lab:result', id: posted[0].message.id, ok: false, error: said });
 		expect(await outcome(lab.ready)).toBe(`rejected: ${said}`);
