@@ -186,6 +186,9 @@ async function axeThroughTheDrill(page: Page, lang: string) {
 // switch to it, and its markup by markup-text.test.ts; this drill again in Chinese cost 14 s.
 for (const lang of ['en']) {
 	test(`axe: the ToolSource sandbox, light and dark (${lang})`, async ({ page }) => {
+		// Four axe passes with colour contrast: 22 s beside one other worker, and over 60 s (a
+		// timeout) beside three, where the longest tests all took two to three times as long.
+		test.setTimeout(90_000);
 		const errors: string[] = [];
 		page.on('console', (message) => {
 			if (message.type() === 'error') errors.push(message.text());
