@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loaderErrors, loaderGuide, startDocsSite } from './helpers/docs-site';
+import {
+	attachLate,
+	lateLoaderGuide,
+	loaderErrors,
+	loaderGuide,
+	startDocsSite
+} from './helpers/docs-site';
 
 // A docs site as an integrator builds one: its own origin (not the lab's), the lab in an iframe
 // by the address the docs author typed, driven with the loader or with postMessage alone.
@@ -73,6 +79,23 @@ test('a frame whose address redirects to another origin: the loader says what to
 	}, lab);
 	expect(killed).toBe('killed');
 	expect(errors).toHaveLength(1);
+});
+
+test('a loader attached after the redirected frame said ready says what to change all the same', async ({
+	page
+}) => {
+	await page.goto('embed');
+	const lab = labUrl(page, 'embed/01-connection-isolation?speed=instant');
+	labOrigin = new URL(lab).origin;
+	const typed = `${docsOrigin}/old${new URL(lab).pathname}${new URL(lab).search}`;
+	const errors = loaderErrors(page);
+	await docsPage(page, lateLoaderGuide(typed, labUrl(page, 'embed/mcp-lab-embed.js')));
+	// Its `ready` went to nobody, and it says nothing more: only the loader's probe can hear
+	// where its page is.
+	await attachLate(page, 'ready');
+	const said = `MCP Lab: the frame's page is at ${labOrigin}, not at ${docsOrigin} as its src says (a redirect?): set the iframe's src to the lab's own address`;
+	await expect(page.locator('#status')).toHaveText(said);
+	expect(errors).toEqual([said]);
 });
 
 test('a lab in a hidden docs tab never asks for a height of 0; shown, its frame is as tall as its content', async ({

@@ -1,7 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { existsSync, readdirSync } from 'node:fs';
 import { expectNoAxeViolations } from './helpers/axe';
-import { loaderErrors, loaderGuide, startDocsSite } from './helpers/docs-site';
+import {
+	attachLate,
+	lateLoaderGuide,
+	loaderErrors,
+	loaderGuide,
+	startDocsSite
+} from './helpers/docs-site';
 import { t } from './helpers/messages';
 import { watchProblems } from './helpers/page-problems';
 
@@ -161,25 +167,8 @@ test.describe('in a docs page', () => {
 		const src = new URL('embed/nope', page.url()).href;
 		const loader = new URL('embed/mcp-lab-embed.js', page.url()).href;
 		const errors = loaderErrors(page);
-		// The loader comes once the frame's page has loaded (and said `missing` to nobody), as a
-		// slow script or a docs site that hydrates late would bring it.
-		await docs.show(
-			page,
-			`<iframe src="${src}" title="MCP Lab"></iframe>
-			<output id="status">waiting</output>
-			<script>
-				const frame = document.querySelector('iframe');
-				frame.addEventListener('load', () => {
-					const script = document.createElement('script');
-					script.src = ${JSON.stringify(loader)};
-					script.onload = () => MCPLab.attach(frame).ready.then(
-						(ready) => (document.querySelector('#status').textContent = 'ready: ' + ready.lab),
-						(error) => (document.querySelector('#status').textContent = error.message)
-					);
-					document.body.append(script);
-				}, { once: true });
-			</script>`
-		);
+		await docs.show(page, lateLoaderGuide(src, loader));
+		await attachLate(page, 'missing');
 		const said = `MCP Lab: there is no lab named "nope"; the lab ids are ${LABS.join(', ')}`;
 		await expect(page.locator('#status')).toHaveText(said);
 		expect(errors).toEqual([said]);

@@ -26,8 +26,8 @@
 		}
 	}
 
-	// Until its src loads, a frame holds about:blank (posting there logs an error in Chromium).
-	// A cross-origin page throws on this read; a same-origin lab has its own URL.
+	// Until its src loads, a frame holds about:blank (posting there logs an error in Chromium);
+	// a cross-origin page throws on this read.
 	function showsBlank(frame) {
 		try {
 			return frame.contentWindow.location.href === 'about:blank';
@@ -92,20 +92,20 @@
 		}
 		// A frame that said ready or `missing` before this attach (a late script, a hydrating docs
 		// site) never says it again: its answer to a getState (held till it is up) tells instead.
+		// To any origin (it carries nothing): a redirected page's answer then says so too.
 		function probe() {
-			const origin = originOf(frame);
-			if (origin === 'null' || !frame.contentWindow || showsBlank(frame)) return;
+			if (originOf(frame) === 'null' || !frame.contentWindow || showsBlank(frame)) return;
 			const id = idBase + 'probe:' + ++seq;
 			pending.set(id, {
 				resolve: (result) =>
 					markReady({ type: P + 'ready', version: 1, lab: result.snapshot && result.snapshot.lab }),
 				reject: (error) => error.result && fail(error.message) // not rejectAll()'s
 			});
-			frame.contentWindow.postMessage({ type: P + 'command', id, command: 'getState', args: {} }, origin);
+			frame.contentWindow.postMessage({ type: P + 'command', id, command: 'getState', args: {} }, '*');
 		}
 
 		// The frame will never answer: its page is no lab (a 404 page says `missing`), or is at
-		// another origin than its src names (a redirect). Ready and each command reject with why.
+		// another origin than its src names. Ready and each command reject with why.
 		function fail(message) {
 			if (misplaced) return;
 			misplaced = new Error(message);

@@ -61,3 +61,34 @@ export const loaderGuide = (src: string, loader: string, height = 300) =>
 		window.show = show;
 		window.lab = lab;
 	</script>`;
+
+/**
+ * A guide whose loader comes only when `attachLate` calls for it, after the frame's page said
+ * `said` (`ready` or `missing`) to nobody, as a slow script or a docs site that hydrates late
+ * brings it. `#status` then says `ready: <lab>` or the error `ready` was rejected with.
+ */
+export const lateLoaderGuide = (src: string, loader: string) =>
+	`<iframe src="${src}" title="MCP Lab"></iframe>
+	<output id="status">waiting</output>
+	<script>
+		window.heard = [];
+		addEventListener('message', (event) => window.heard.push(event.data && event.data.type));
+		window.attachLate = () => {
+			const script = document.createElement('script');
+			script.src = ${JSON.stringify(loader)};
+			script.onload = () => MCPLab.attach(document.querySelector('iframe')).ready.then(
+				(ready) => (document.querySelector('#status').textContent = 'ready: ' + ready.lab),
+				(error) => (document.querySelector('#status').textContent = error.message)
+			);
+			document.body.append(script);
+		};
+	</script>`;
+
+/** Loads a late guide's loader once its frame has said `said` (`ready`, `missing`) to nobody. */
+export async function attachLate(page: Page, said: string): Promise<void> {
+	await page.waitForFunction(
+		(type) => (window as unknown as { heard: string[] }).heard.includes(type),
+		`mcp-lab:${said}`
+	);
+	await page.evaluate(() => (window as unknown as { attachLate(): void }).attachLate());
+}

@@ -198,7 +198,8 @@ describe('embed loader', () => {
 		expect(posted).toHaveLength(1);
 		const probe = parseMessage(posted[0].message);
 		expect(probe).toMatchObject({ kind: 'command', command: { command: 'getState', args: {} } });
-		expect(posted[0].target).toBe(LAB);
+		// To any origin: it carries nothing, and an answer from another one is refused (below).
+		expect(posted[0].target).toBe('*');
 		// No ready message ever comes: the probe's result is enough.
 		fromFrame({
 			type: 'mcp-lab:result',
@@ -276,7 +277,7 @@ describe('embed loader', () => {
 		location = null;
 		blank.fire('load');
 		expect(posted).toHaveLength(1);
-		expect(posted[0]).toMatchObject({ target: LAB, message: { command: 'getState' } });
+		expect(posted[0]).toMatchObject({ target: '*', message: { command: 'getState' } });
 	});
 
 	it('loaded twice, keeps the first copy, which also serves the frames added later', async () => {
@@ -462,6 +463,24 @@ describe('embed loader', () => {
 		expect(sent.map((p) => p.target)).toEqual([LAB]);
 		fromFrame({ type: 'mcp-lab:result', id: sent[0].message.id, ok: true, snapshot: {} });
 		expect(await outcome(next)).toBe('resolved');
+	});
+
+	it('attached after a redirected page said ready: its answer to the probe says where it is', async () => {
+		const errors = consoleErrors();
+		setSrc(frame, 'http://lab.example/mcp-lab/embed/01-connection-isolation');
+		await tick();
+		const lab = MCPLab.attach(frame);
+		const asked = ending(lab.command('kill', { server: 'filesystem' }));
+		// Posted to the src's origin, the probe would never reach the page at https.
+		expect(posted.map((p) => p.target)).toEqual(['*']);
+		fromFrame({ type: 'mcp-lab:result', id: posted[0].message.id, ok: true, snapshot: {} });
+		const said =
+			"MCP Lab: the frame's page is at https://lab.example, not at http://lab.example as its src says (a redirect?): set the iframe's src to the lab's own address";
+		expect(await outcome(lab.ready)).toBe(`rejected: ${said}`);
+		expect(await asked).toBe(`rejected: ${said}`);
+		expect(errors).toEqual([said]);
+		// Only the probe went out: the command was never posted anywhere.
+		expect(posted).toHaveLength(1);
 	});
 
 	it('a frame that shows the 404 page: ready and commands are rejected with its reason, and a right src is driven', async () => {
