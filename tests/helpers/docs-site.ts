@@ -64,8 +64,8 @@ export const loaderGuide = (src: string, loader: string, height = 300) =>
 
 /**
  * A guide whose loader comes only when `attachLate` calls for it, after the frame's page said
- * `said` (`ready` or `missing`) to nobody, as a slow script or a docs site that hydrates late
- * brings it. `#status` then says `ready: <lab>` or the error `ready` was rejected with.
+ * `ready` or `missing` to nobody, as a slow script or a docs site that hydrates late brings it.
+ * `#status` then says `ready: <lab>` or the error `ready` was rejected with.
  */
 export const lateLoaderGuide = (src: string, loader: string) =>
 	`<iframe src="${src}" title="MCP Lab"></iframe>
