@@ -10,22 +10,30 @@ import {
 	isBadSessionId
 } from './http-observer';
 
-/** A server's answer: an event stream of these chunks that ends cleanly. */
-const answering = (chunks: string[]) => async () =>
-	new Response(
+/** A server's answer: an event stream of these chunks that ends cleanly, or breaks off. */
+const answering = (given: string[], end: 'close' | 'break') => async () => {
+	const chunks = [...given];
+	return new Response(
 		new ReadableStream<Uint8Array>({
-			start(controller) {
-				for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
-				controller.close();
+			// Pulled one chunk at a time: an error raised with chunks still queued drops them.
+			pull(controller) {
+				const chunk = chunks.shift();
+				if (chunk !== undefined) controller.enqueue(new TextEncoder().encode(chunk));
+				else if (end === 'close') controller.close();
+				else controller.error(new TypeError('network error'));
 			}
 		}),
 		{ status: 200, headers: { 'content-type': 'text/event-stream' } }
 	);
+};
 
 /** Reads an answer to its end, as the SDK does, then what the observer said a task later. */
-async function cutsAfter(chunks: string[]): Promise<Array<ReadonlyArray<string | number>>> {
+async function cutsAfter(
+	chunks: string[],
+	end: 'close' | 'break' = 'close'
+): Promise<Array<ReadonlyArray<string | number>>> {
 	const cuts: Array<ReadonlyArray<string | number>> = [];
-	const observed = observingFetch(answering(chunks) as typeof fetch, 5_000, {
+	const observed = observingFetch(answering(chunks, end) as typeof fetch, 5_000, {
 		exchanged: () => {},
 		cut: (ids) => cuts.push(ids)
 	});
@@ -33,7 +41,7 @@ async function cutsAfter(chunks: string[]): Promise<Array<ReadonlyArray<string |
 		method: 'POST',
 		body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'x' } })
 	});
-	await response.text();
+	await response.text().catch(() => undefined);
 	await new Promise((resolve) => setTimeout(resolve, 10));
 	return cuts;
 }
@@ -59,6 +67,20 @@ describe('an answer stream that ends cleanly', () => {
 				'id: b"}\n\n'
 			])
 		).toEqual([[7]]);
+	});
+});
+
+describe('an answer stream that breaks off (a dropped socket, a proxy cutting it)', () => {
+	const log = 'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message"}\n\n';
+
+	it('is reported when it carried no event id: nothing can resume it', async () => {
+		expect(await cutsAfter([log], 'break')).toEqual([[7]]);
+	});
+
+	it('is not reported when it carried an event id: the SDK resumes it with Last-Event-ID', async () => {
+		// A live audit: the page failed the call with 'Connection closed' and closed the
+		// connection, where the SDK alone resumed the stream and got the tool's result.
+		expect(await cutsAfter(['id: ev-1\ndata: \n\n', log], 'break')).toEqual([]);
 	});
 });
 
@@ -287,5 +309,16 @@ describe('an answer larger than the page reads', () => {
 		);
 		// The request it answered is reported, for the world to close the connection.
 		expect(cuts).toContainEqual([7]);
+
+		// With an event id too: a resumed stream would only send the same event again.
+		const resumable = observingFetch(
+			endless('text/event-stream', `id: ev-1\ndata: ${mib}`, { pulls: 0 }),
+			5_000,
+			{ exchanged: () => {}, cut: (ids) => cuts.push(ids) }
+		);
+		await expect((await resumable('http://127.0.0.1:1/mcp', post([8]))).text()).rejects.toThrow(
+			TOO_LARGE
+		);
+		expect(cuts).toContainEqual([8]);
 	});
 });

@@ -85,8 +85,12 @@ interface BodyWatch {
 	events: boolean;
 	/** The body ended cleanly; `resumable`: it carried an event id (the SDK resumes it). */
 	ended(resumable: boolean): void;
-	/** The body broke off: the network, an abort, or more than ANSWER_MAX_BYTES. */
-	broke(): void;
+	/**
+	 * The body broke off: the network, an abort, or more than ANSWER_MAX_BYTES. `resumable`: it
+	 * carried an event id and broke on its own (the SDK then resumes it with Last-Event-ID);
+	 * never for too large an answer, which a resumed stream would only send again.
+	 */
+	broke(resumable: boolean): void;
 }
 
 /**
@@ -98,6 +102,7 @@ function watched(response: Response, watch: BodyWatch): Response {
 	const reader = response.body!.getReader();
 	const decoder = new TextDecoder();
 	let resumable = false;
+	let tooLarge = false;
 	/** The current line's first characters while fewer than 3 (`id:` may span chunks), else null. */
 	let lineHead: string | null = '';
 	/** Bytes of the body (JSON), or characters since the last event's end (a stream). */
@@ -129,11 +134,12 @@ function watched(response: Response, watch: BodyWatch): Response {
 				else size += value.byteLength;
 				if (size > ANSWER_MAX_BYTES) {
 					void reader.cancel(TOO_LARGE).catch(() => undefined);
+					tooLarge = true;
 					throw new Error(TOO_LARGE);
 				}
 				controller.enqueue(value);
 			} catch (error) {
-				watch.broke();
+				watch.broke(resumable && !tooLarge);
 				controller.error(error);
 			}
 		},
@@ -267,8 +273,9 @@ export function observingFetch(
 			forget();
 			return response;
 		}
-		// A stream answering requests that breaks off, or ends unresumable, may leave them
-		// unanswered: the world closes the connection if one still waits (LiveWire.cut).
+		// A stream answering requests that ends or breaks off unresumable may leave them
+		// unanswered: the world closes the connection if one still waits (LiveWire.cut). One
+		// with an event id is the SDK's to resume, as it does after a dropped socket.
 		const answers = ids.length > 0 && response.ok && contentType === 'text/event-stream';
 		return watched(response, {
 			events: contentType === 'text/event-stream',
@@ -276,9 +283,9 @@ export function observingFetch(
 				forget();
 				if (answers && !resumable) hooks.cut(ids);
 			},
-			broke: () => {
+			broke: (resumable) => {
 				forget();
-				if (answers) hooks.cut(ids);
+				if (answers && !resumable) hooks.cut(ids);
 			}
 		});
 	};
