@@ -32,7 +32,7 @@ async function droppingServer(resumable: boolean) {
 			const transport = new StreamableHTTPServerTransport({
 				sessionIdGenerator: () => randomUUID(),
 				...(resumable ? { eventStore: new InMemoryEventStore(), retryInterval: 50 } : {}),
-				onsessioninitialized: (sid) => sessions.set(sid, entry!)
+				onsessioninitialized: (sid) => void sessions.set(sid, entry!)
 			});
 			entry = { transport };
 			const server = new McpServer({ name: 'dropper', version: '1.0.0' });
