@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { faultChangeSchema } from './faults';
-import { isLoopback, sameSecret } from './guard';
+import { isThisMachine, sameSecret } from './guard';
 import type { LabApp } from './http-app';
 import { readJson, sendJson } from './respond';
 import { shortId } from './sessions';
@@ -10,7 +10,9 @@ export const ADMIN_HEADER = 'x-mcp-lab-admin';
 /**
  * `/_lab/*`, the instructor's side: never CORS-enabled, so no page can read or drive it.
  * `GET /_lab/status` answers this machine; `POST /_lab/faults` also needs the admin secret
- * printed at start (or a server started with `--admin-open`, for tests).
+ * printed at start (or a server started with `--admin-open`, for tests). "This machine" is
+ * loopback or any of its own addresses: bound to a LAN address, the instructor's own requests
+ * come from that address.
  */
 export async function handleAdmin(
 	app: LabApp,
@@ -19,7 +21,7 @@ export async function handleAdmin(
 	pathname: string
 ): Promise<void> {
 	const { adminOpen, adminSecret } = app.options;
-	const local = adminOpen || isLoopback(req.socket.remoteAddress);
+	const local = adminOpen || isThisMachine(req.socket.remoteAddress, app.machine);
 	if (pathname === '/_lab/status') {
 		if (req.method !== 'GET') return refuse(res, 405, 'Use GET for /_lab/status.');
 		if (!local) return refuse(res, 403, 'The status endpoint answers this machine only.');

@@ -1,6 +1,7 @@
 import { ADMIN_HEADER } from './admin';
 import { DEFAULT_HOST } from './args';
-import { NOT_MCP_PATH } from './endpoints';
+import { NOT_MCP_PATH, serverUrls } from './endpoints';
+import { isWildcard } from './guard';
 import type { LabApp } from './http-app';
 import { span } from './sessions';
 
@@ -24,11 +25,21 @@ const pad = (text: string, width: number) => text.padEnd(width);
 export function bannerLines(input: BannerInput): string[] {
 	const { app } = input;
 	const { base } = app;
-	const urls = app.urls;
+	// Bound to every interface, the URLs learners paste carry this machine's network address:
+	// 127.0.0.1 on their own machines is not this one. The admin lines keep 127.0.0.1 (this machine).
+	const shown = app.networkBases[0] ?? base;
+	const urls = serverUrls(
+		shown,
+		app.urls.map((u) => u.name)
+	);
 	const width = Math.max(...urls.map((u) => u.name.length)) + 2;
 	const sample = urls[0];
 	const count = `${urls.length} server${urls.length === 1 ? '' : 's'}`;
-	const lines = [`${READY} ${base}`, ...input.warnings.map((w) => `Warning: ${w}`)];
+	const lines = [
+		`${READY} ${base}`,
+		...input.warnings.map((w) => `Warning: ${w}`),
+		...networkLines(app)
+	];
 	lines.push(
 		`Serving ${app.options.label} (${count}). Paste a server's URL into the lab's live mode:`,
 		...urls.map((u) => `  ${pad(u.name, width)}${u.url}`)
@@ -41,7 +52,7 @@ export function bannerLines(input: BannerInput): string[] {
 		'                          no CORS headers: the page only sees "TypeError: Failed to fetch"',
 		`  session id not exposed  ${sample.noExpose}`,
 		'                          initialize works; the next request has no session id and gets 400',
-		`  not an MCP endpoint     ${base}${NOT_MCP_PATH.slice(1)}`,
+		`  not an MCP endpoint     ${shown}${NOT_MCP_PATH.slice(1)}`,
 		'                          a web page: 200 text/html',
 		'  stale session           press k: an old Mcp-Session-Id gets 404 Session not found',
 		`  unauthorized            press u${input.token ? '' : ' (or start with --token auto)'}: 401 with WWW-Authenticate`,
@@ -68,6 +79,15 @@ export function bannerLines(input: BannerInput): string[] {
 			: 'Keys: off (stdin is not a terminal); use the admin endpoint for faults.'
 	);
 	return lines;
+}
+
+/** Bound to every interface: the addresses learners on the network use, or that there is none. */
+function networkLines(app: LabApp): string[] {
+	if (!isWildcard(app.options.host)) return [];
+	const [first, ...others] = app.networkBases;
+	if (!first) return [`No network address on this machine yet: only it can connect (${app.base}).`];
+	const also = others.length ? ` (also ${others.join(', ')})` : '';
+	return [`On the network, learners use ${first}${also}: the URLs to paste below start with it.`];
 }
 
 export function keysLine(slowMs: number): string {

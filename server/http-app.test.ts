@@ -1,7 +1,12 @@
+import { request, type IncomingMessage } from 'node:http';
+import { isIPv4, type Socket } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describe, expect, it } from 'vitest';
+import { machineOf } from './guard';
 import {
 	LAB_ORIGIN,
+	LAN_MACHINE,
 	MCP_HEADERS,
 	adminFaults,
 	connectClient,
@@ -156,6 +161,26 @@ describe('bearer token and the 401 fault', () => {
 		});
 	});
 
+	it('names its metadata at the address the request came by, on the network too', async () => {
+		const { base } = await startTestServer({
+			token: 's3cret',
+			host: '0.0.0.0',
+			machine: LAN_MACHINE
+		});
+		const lan = `http://192.0.2.2:${new URL(base).port}/`;
+		const res = await raw(`${base}filesystem/mcp`, {
+			method: 'POST',
+			headers: { ...MCP_HEADERS, host: new URL(lan).host },
+			body: initializeBody
+		});
+		expect(res.status).toBe(401);
+		expect(res.headers['www-authenticate']).toBe(challenge(lan));
+		const metadata = await raw(`${base}.well-known/oauth-protected-resource`, {
+			headers: { host: new URL(lan).host }
+		});
+		expect(JSON.parse(metadata.body).resource).toBe(lan.slice(0, -1));
+	});
+
 	it('refuses a wrong token and serves the right one', async () => {
 		const { base } = await startTestServer({ token: 's3cret' });
 		const wrong = await raw(`${base}filesystem/mcp`, {
@@ -278,6 +303,23 @@ describe('CORS and DNS-rebinding protection', () => {
 		expect(localhost.status).toBe(200);
 	});
 
+	it("allows this machine's LAN addresses and name as Host when bound to every interface", async () => {
+		const { base } = await startTestServer({ host: '0.0.0.0', machine: LAN_MACHINE });
+		const port = new URL(base).port;
+		const as = (host: string) => raw(`${base}not-mcp`, { headers: { host: `${host}:${port}` } });
+		for (const host of ['192.0.2.2', '[fd00::2]', 'lab-box', '127.0.0.1'])
+			expect((await as(host)).status).toBe(200);
+		// What it serves names the address the learner used, not 127.0.0.1 (their own machine).
+		const index = JSON.parse((await raw(base, { headers: { host: `192.0.2.2:${port}` } })).body);
+		expect(index.servers[0].url).toBe(`http://192.0.2.2:${port}/filesystem/mcp`);
+		expect(index.notMcp).toBe(`http://192.0.2.2:${port}/not-mcp`);
+		const evil = await as('evil.example');
+		expect(evil.status).toBe(403);
+		expect(JSON.parse(evil.body).error.message).toBe(
+			`Forbidden: Host header "evil.example:${port}" is not allowed by this lab server (DNS-rebinding protection).`
+		);
+	});
+
 	it('exposes mcp-session-id on /<server>/mcp, hides it on /no-expose/, sends no CORS on /no-cors/', async () => {
 		const { base } = await startTestServer();
 		const init = (path: string) =>
@@ -391,6 +433,59 @@ describe('faults', () => {
 		const res = await adminFaults(base, { unauthorized: true }, null);
 		expect(res.status).toBe(200);
 		expect(app.faults.unauthorized).toBe(true);
+	});
+
+	// Needs a real non-loopback address: a request to it comes from it, as on a workshop laptop.
+	const lan = machineOf(networkInterfaces(), hostname()).lan.find((a) => isIPv4(a));
+	it.skipIf(!lan)(
+		"answers the admin endpoints from this machine's own LAN address, not from others",
+		async () => {
+			const { base, app } = await startTestServer({ host: lan });
+			expect(base).toBe(`http://${lan}:${new URL(base).port}/`);
+			expect((await raw(`${base}_lab/status`)).status).toBe(200);
+			const slow = await adminFaults(base, { slowMs: 5 });
+			expect(slow.status).toBe(200);
+			expect(app.faults.slowMs).toBe(5);
+
+			// The same peer is another machine to a server whose machine has no such address.
+			const other = await startTestServer({
+				host: lan,
+				machine: { addresses: ['127.0.0.1', '::1'], lan: [], name: 'elsewhere' }
+			});
+			const status = await raw(`${other.base}_lab/status`);
+			expect(status.status).toBe(403);
+			expect(JSON.parse(status.body).error).toBe('The status endpoint answers this machine only.');
+			expect((await adminFaults(other.base, { slowMs: 5 })).status).toBe(403);
+		}
+	);
+
+	it('drops a request whose client left during the slow wait: no session is opened', async () => {
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		const server = await startTestServer({ delay: () => held });
+		await adminFaults(server.base, { slowMs: 40_000 });
+		let socket: Socket | undefined;
+		server.http.once('request', (r: IncomingMessage) => (socket = r.socket));
+		const req = request(`${server.base}internal-api/mcp`, {
+			method: 'POST',
+			headers: MCP_HEADERS,
+			agent: false
+		});
+		req.on('error', () => undefined);
+		req.end(initializeBody);
+		await expect.poll(() => server.delays.length).toBe(1);
+		// The browser's 30 s timeout: it closes the connection while the server waits.
+		req.destroy();
+		await expect.poll(() => socket?.destroyed).toBe(true);
+		release();
+		await expect
+			.poll(() => server.log.at(-1))
+			.toBe(
+				`Dropped a request to internal-api: its client went away during the ${server.delays[0]} ms wait.`
+			);
+		expect(server.delays[0]).toBeGreaterThanOrEqual(40_000);
+		expect(server.app.sessions.size).toBe(0);
+		expect(server.log.filter((l) => l.includes('opened'))).toEqual([]);
 	});
 
 	it('lists sessions with truncated ids, faults and URLs at /_lab/status', async () => {

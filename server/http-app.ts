@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostname, networkInterfaces } from 'node:os';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { boundText } from '../src/lib/core/text/bound';
 import { SimProcess } from '../src/lib/core/world/sim-process';
@@ -13,7 +14,15 @@ import {
 	serverUrls
 } from './endpoints';
 import { Faults } from './faults';
-import { allowedHosts, checkHostAndOrigin, hasBearer, hostWithPort } from './guard';
+import {
+	allowedHosts,
+	checkHostAndOrigin,
+	hasBearer,
+	hostWithPort,
+	isWildcard,
+	machineOf,
+	type Machine
+} from './guard';
 import { RefusedOrigins, terminalText } from './refused-origins';
 import { readJson, sendHtml, sendJson, sendRpcError, type Headers } from './respond';
 import type { ServedServer } from './scenario-source';
@@ -36,6 +45,8 @@ export interface LabAppOptions {
 	/** How long an unused session lives (DEFAULT_IDLE_MS unless given); `now`, its clock. */
 	sessionIdleMs?: number;
 	now?: () => number;
+	/** This machine's addresses and name; read from the OS at start unless given (tests). */
+	machine?: Machine;
 }
 
 /** The SDK transport's own default bound for a POST body. */
@@ -53,6 +64,12 @@ export class LabApp {
 	readonly faults: Faults;
 	/** `http://127.0.0.1:<port>/`: what every URL printed and served starts with. */
 	readonly base: string;
+	/**
+	 * Bound to every interface (0.0.0.0, ::): `http://<LAN address>:<port>/` for each address
+	 * other machines can reach, IPv4 first; what the banner tells learners. Otherwise empty.
+	 */
+	readonly networkBases: string[];
+	readonly machine: Machine;
 	readonly #hosts: string[];
 	readonly #servers: Map<string, ServedServer>;
 	/** One per configured server, as in the world: its latencies apply to every session. */
@@ -80,9 +97,13 @@ export class LabApp {
 		// Never what keeps the process alive: stopping the listener is enough to exit.
 		this.#expiry.unref();
 		this.faults = new Faults(() => this.sessions.killAll());
-		const shown = /^(0\.0\.0\.0|::)$/.test(options.host) ? '127.0.0.1' : options.host;
-		this.base = `http://${hostWithPort(shown, options.port)}/`;
-		this.#hosts = allowedHosts(options.host, options.port);
+		const wildcard = isWildcard(options.host);
+		this.base = `http://${hostWithPort(wildcard ? '127.0.0.1' : options.host, options.port)}/`;
+		this.machine = options.machine ?? machineOf(networkInterfaces(), hostname());
+		this.networkBases = wildcard
+			? this.machine.lan.map((a) => `http://${hostWithPort(a, options.port)}/`)
+			: [];
+		this.#hosts = allowedHosts(options.host, options.port, this.machine);
 		this.#servers = new Map(options.servers.map((s) => [s.name, s]));
 		this.#processes = new Map(options.servers.map((s) => [s.name, new SimProcess(s.name, s.sim)]));
 	}
@@ -91,8 +112,19 @@ export class LabApp {
 		return serverUrls(this.base, [...this.#servers.keys()]);
 	}
 
-	get challenge(): string {
-		return `Bearer realm="mcp-lab", resource_metadata="${this.base}${METADATA_PATH.slice(1)}"`;
+	/** The 401's challenge, naming the metadata at the address the request came by (`baseOf`). */
+	challenge(base = this.base): string {
+		return `Bearer realm="mcp-lab", resource_metadata="${base}${METADATA_PATH.slice(1)}"`;
+	}
+
+	/**
+	 * The base a request reached this server by. Its Host passed the allow-list, so it is one of
+	 * this machine's own names: a learner on the network gets URLs with the address they used,
+	 * where `base` would send them to 127.0.0.1, their own machine.
+	 */
+	baseOf(req: IncomingMessage): string {
+		const host = req.headers.host;
+		return host ? `http://${host.toLowerCase()}/` : this.base;
 	}
 
 	readonly handle = (req: IncomingMessage, res: ServerResponse): void => {
@@ -129,10 +161,10 @@ export class LabApp {
 			return void res.end();
 		}
 		const cors = corsHeaders(origin, route?.cors ?? 'full');
-		if (pathname === '/') return sendJson(res, 200, this.index(), cors);
+		if (pathname === '/') return sendJson(res, 200, this.index(this.baseOf(req)), cors);
 		if (pathname === NOT_MCP_PATH) return sendHtml(res, 200, NOT_MCP_HTML, cors);
 		if (pathname === METADATA_PATH || pathname.startsWith(`${METADATA_PATH}/`))
-			return sendJson(res, 200, resourceMetadata(this.base, pathname), cors);
+			return sendJson(res, 200, resourceMetadata(this.baseOf(req), pathname), cors);
 		const served = route && this.#servers.get(route.server);
 		if (!served) {
 			const names = [...this.#servers.keys()].join(', ');
@@ -149,7 +181,7 @@ export class LabApp {
 		if (unauthorized)
 			return sendRpcError(res, 401, -32000, unauthorized, {
 				...cors,
-				'WWW-Authenticate': this.challenge
+				'WWW-Authenticate': this.challenge(this.baseOf(req))
 			});
 		return this.#mcp(req, res, served, cors);
 	}
@@ -172,7 +204,7 @@ export class LabApp {
 			body = read.value;
 		}
 		const header = req.headers['mcp-session-id'];
-		let session: LabSession['transport'] | undefined;
+		let session: LabSession['transport'] | null = null;
 		if (typeof header === 'string') {
 			const found = this.sessions.get(header);
 			// Unknown, killed, crashed, or another server's: the SDK transport's own answer.
@@ -190,7 +222,7 @@ export class LabApp {
 					`Service Unavailable: ${MAX_SESSIONS} sessions are open; kill them (k) first.`,
 					cors
 				);
-			session = await this.sessions.open(served);
+			// Opened after the wait below, once the client is known to still be there.
 		} else if (req.method === 'GET' || req.method === 'POST' || req.method === 'DELETE') {
 			return sendRpcError(res, 400, -32000, 'Bad Request: Mcp-Session-Id header is required', cors);
 		} else {
@@ -200,7 +232,16 @@ export class LabApp {
 			});
 		}
 		const wait = this.#latency(served, body);
-		if (wait > 0) await this.#delay(wait);
+		if (wait > 0) {
+			await this.#delay(wait);
+			// A client that gave up during the wait (a browser's 30 s timeout on a slow fault) is
+			// gone: answering now would open a session nobody holds, listed until it expires.
+			if (res.destroyed || req.socket.destroyed)
+				return this.log(
+					`Dropped a request to ${served.name}: its client went away during the ${wait} ms wait.`
+				);
+		}
+		session ??= await this.sessions.open(served);
 		for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
 		await session.handleRequest(req, res, body);
 	}
@@ -220,13 +261,13 @@ export class LabApp {
 	}
 
 	/** `GET /`: what is served here, for people and for the lab's "connect" form alike. */
-	index() {
+	index(base = this.base) {
 		return {
 			name: 'MCP Lab server',
 			scenario: this.options.label,
 			tokenRequired: this.options.token !== null,
-			servers: this.urls,
-			notMcp: `${this.base}${NOT_MCP_PATH.slice(1)}`
+			servers: serverUrls(base, [...this.#servers.keys()]),
+			notMcp: `${base}${NOT_MCP_PATH.slice(1)}`
 		};
 	}
 }

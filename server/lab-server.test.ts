@@ -2,7 +2,11 @@ import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { bannerLines, hostWarnings } from './banner';
+import type { Machine } from './guard';
+import { LabApp } from './http-app';
 import { main, type Io } from './lab-server';
+import { LAN_MACHINE, lab01 } from './test-support';
 
 /** A terminal that types what the test says, or a pipe (not a TTY). */
 function fakeStdin(tty: boolean) {
@@ -92,8 +96,65 @@ describe('npm run lab:server (main)', () => {
 		expect(server.out[1]).toBe(
 			'Warning: listening on 0.0.0.0, not 127.0.0.1: anyone who can reach this address can use these servers. Consider --token auto.'
 		);
+		expect(server.out[2]).toMatch(/^(On the network, learners use |No network address)/);
 		server.stop();
 		await server.done;
+	});
+
+	/** The banner of an app built for `host` on port 8792, without listening. */
+	async function banner(host: string, machine: Machine) {
+		const app = new LabApp({
+			label: 'lab 01',
+			servers: await lab01(),
+			host,
+			port: 8792,
+			origins: [],
+			token: null,
+			adminSecret: 'secret',
+			adminOpen: false,
+			machine
+		});
+		await app.close();
+		return bannerLines({
+			app,
+			skipped: [],
+			token: null,
+			tokenGenerated: false,
+			slowMs: 2000,
+			keys: false,
+			warnings: hostWarnings(host, false, false)
+		});
+	}
+
+	it('prints the LAN URLs learners paste when bound to every interface', async () => {
+		const lines = await banner('0.0.0.0', LAN_MACHINE);
+		expect(lines.slice(0, 7)).toEqual([
+			'MCP Lab server ready: http://127.0.0.1:8792/',
+			'Warning: listening on 0.0.0.0, not 127.0.0.1: anyone who can reach this address can use these servers. Consider --token auto.',
+			'On the network, learners use http://192.0.2.2:8792/ (also http://198.51.100.7:8792/, http://[fd00::2]:8792/): the URLs to paste below start with it.',
+			"Serving lab 01 (3 servers). Paste a server's URL into the lab's live mode:",
+			'  filesystem    http://192.0.2.2:8792/filesystem/mcp',
+			'  internal-api  http://192.0.2.2:8792/internal-api/mcp',
+			'  realtime      http://192.0.2.2:8792/realtime/mcp'
+		]);
+		expect(lines).toContain('  not an MCP endpoint     http://192.0.2.2:8792/not-mcp');
+		// The admin endpoints answer this machine: 127.0.0.1 is the address to use there.
+		expect(lines).toContain(
+			'Admin: POST http://127.0.0.1:8792/_lab/faults with header "x-mcp-lab-admin: secret" from this machine; GET http://127.0.0.1:8792/_lab/status'
+		);
+
+		const offline = await banner('::', { addresses: ['127.0.0.1', '::1'], lan: [], name: 'x' });
+		expect(offline[2]).toBe(
+			'No network address on this machine yet: only it can connect (http://127.0.0.1:8792/).'
+		);
+		expect(offline[4]).toBe('  filesystem    http://127.0.0.1:8792/filesystem/mcp');
+
+		// Bound to one LAN address, every URL already carries it.
+		const one = await banner('192.0.2.2', LAN_MACHINE);
+		expect(one.slice(2, 4)).toEqual([
+			"Serving lab 01 (3 servers). Paste a server's URL into the lab's live mode:",
+			'  filesystem    http://192.0.2.2:8792/filesystem/mcp'
+		]);
 	});
 
 	it('refuses bad arguments and a taken port with one clear sentence', async () => {

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach } from 'vitest';
+import type { Machine } from './guard';
 import { startLabServer, type RunningLabServer } from './listen';
 import { loadScenario, type ServedServer } from './scenario-source';
 import { DEFAULT_ORIGINS } from './args';
@@ -25,7 +26,7 @@ export async function lab01(): Promise<ServedServer[]> {
 
 /**
  * Lab 01's servers on a real HTTP listener on a free port, closed after the test. `delays`
- * records every wait the server asked for instead of waiting.
+ * records every wait the server asked for instead of waiting (or, given `delay`, before it).
  */
 export async function startTestServer(
 	options: {
@@ -34,6 +35,9 @@ export async function startTestServer(
 		servers?: ServedServer[];
 		sessionIdleMs?: number;
 		now?: () => number;
+		host?: string;
+		machine?: Machine;
+		delay?: (ms: number) => Promise<void>;
 	} = {}
 ) {
 	const delays: number[] = [];
@@ -41,16 +45,20 @@ export async function startTestServer(
 	const server = await startLabServer({
 		label: 'lab 01-connection-isolation',
 		servers: options.servers ?? (await lab01()),
-		host: '127.0.0.1',
+		host: options.host ?? '127.0.0.1',
 		port: 0,
 		origins: [...DEFAULT_ORIGINS],
 		token: options.token ?? null,
 		adminSecret: ADMIN_SECRET,
 		adminOpen: options.adminOpen ?? false,
-		delay: async (ms) => void delays.push(ms),
+		delay: async (ms) => {
+			delays.push(ms);
+			await options.delay?.(ms);
+		},
 		log: (line) => void log.push(line),
 		sessionIdleMs: options.sessionIdleMs,
-		now: options.now
+		now: options.now,
+		machine: options.machine
 	});
 	running.push(server);
 	return { ...server, base: server.app.base, delays, log };
@@ -89,6 +97,13 @@ export function raw(
 		req.end(init.body);
 	});
 }
+
+/** A machine on a LAN, as `os.networkInterfaces()` and `os.hostname()` would describe it. */
+export const LAN_MACHINE: Machine = {
+	addresses: ['192.0.2.2', '198.51.100.7', 'fd00::2', '127.0.0.1', '::1', 'fe80::fc:ff:fe00:1'],
+	lan: ['192.0.2.2', '198.51.100.7', 'fd00::2'],
+	name: 'lab-box'
+};
 
 export const MCP_HEADERS = {
 	'content-type': 'application/json',
