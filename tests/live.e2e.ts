@@ -6,6 +6,7 @@ import { closedPort } from './helpers/ports';
 import { settled } from './helpers/play-lab';
 import { submitLiveConnect } from './helpers/live-connect';
 import { saidLast } from './helpers/live-region';
+import { importWorld } from './helpers/editor-form';
 
 // Live mode in Chromium against the real lab server (scripts/lab-server.mjs), started here: the
 // /live page and a lab page connect to it, list and call its tools, meet each error class with
@@ -387,6 +388,16 @@ test('a header’s value is sent but never shown: not on the card, the log or an
 	expect(await page.evaluate(() => document.body.innerText)).not.toContain(secret);
 });
 
+/** The lab server forgets every session (its k key): the next request with an old id gets 404. */
+async function forgetSessions() {
+	const faults = await fetch(url(open, '_lab/faults'), {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ killSessions: true })
+	});
+	expect(faults.ok).toBe(true);
+}
+
 test('a forgotten session: the next call gets 404 and the card says to reconnect', async ({
 	page
 }) => {
@@ -394,12 +405,7 @@ test('a forgotten session: the next call gets 404 and the card says to reconnect
 	await connect(page, 'fs', url(open, 'filesystem/mcp'));
 	// The session to forget must exist first: a kill sent earlier would leave a later one alive.
 	await expect(card(page, 'fs')).toContainText('connected');
-	const faults = await fetch(url(open, '_lab/faults'), {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify({ killSessions: true })
-	});
-	expect(faults.ok).toBe(true);
+	await forgetSessions();
 	await callTool(page, 'mcp__fs__read_file', 'json', '/data/notes.txt');
 	const problem = page.getByTestId('live-problem-fs');
 	await expect(problem).toHaveAttribute('data-kind', 'session-expired');
@@ -411,6 +417,51 @@ test('a forgotten session: the next call gets 404 and the card says to reconnect
 	await settled(page);
 	await expect(problem).toHaveCount(0);
 	await expect(card(page, 'fs')).toContainText('connected');
+});
+
+test('MiniHarness: a forgotten session is started over by New session, not Reconnect, by keyboard', async ({
+	page
+}) => {
+	// MiniHarness never reopens a closed client: its reconnect_all closes every client and opens
+	// none, so the card that said "Reconnect" (and offered it) left no way back (a live audit).
+	await page.goto('sandbox?speed=instant&lang=en');
+	await settled(page);
+	await importWorld(page, {
+		profile: 'miniharness',
+		mcp_servers: { fs: { type: 'http', url: url(open, 'filesystem/mcp'), live: true } },
+		miniharness: { policy: { read_file: 'auto' } }
+	});
+	await page.getByRole('button', { name: en('editor_apply') }).click();
+	await expect(card(page, 'fs')).toContainText('initialized');
+	await settled(page);
+	const buttons = card(page, 'fs').getByRole('group', {
+		name: en('live_controls', { server: 'fs' })
+	});
+	await expect(buttons.getByRole('button')).toHaveText([
+		en('live_disconnect'),
+		en('live_new_session'),
+		en('live_remove')
+	]);
+	await expect(card(page, 'fs')).toContainText(en('live_card_note_miniharness'));
+
+	await forgetSessions();
+	await callTool(page, 'read_file', 'json', '/data/notes.txt');
+	const problem = page.getByTestId('live-problem-fs');
+	await expect(problem).toHaveAttribute('data-kind', 'session-expired');
+	await expect(problem).toHaveText(`✕${en('live_problem_session_expired_restart')}`);
+
+	const fresh = buttons.getByRole('button', {
+		name: en('live_new_session_label', { server: 'fs' })
+	});
+	await fresh.focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByTestId('live-region')).toHaveText(
+		saidLast(en('live_new_session_started'))
+	);
+	await expect(problem).toHaveCount(0);
+	await expect(card(page, 'fs')).toContainText('initialized');
+	await callTool(page, 'read_file', 'json', '/data/notes.txt');
+	await expect(page.locator('#calls li').first()).toContainText('hello from /data/notes.txt');
 });
 
 test('401 with a wrong token; the card’s token field reconnects, the form lets go of its entry, and the token is kept nowhere', async ({

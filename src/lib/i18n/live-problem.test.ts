@@ -48,6 +48,42 @@ describe('problemMessage', () => {
 		);
 	});
 
+	it('under MiniHarness, points to New session where the others say Reconnect', () => {
+		// Its reconnect_all closes every client and opens none: Reconnect would leave the card
+		// with no way back (a live audit). A token already starts a new session there.
+		const restarts = { ...context, restarts: true };
+		const say = (kind: LiveProblemKind) => problemMessage({ kind }, restarts);
+		expect(say('session-expired')).toBe(
+			'The server no longer knows this session (404 for the old mcp-session-id), for example after it restarted. MiniHarness never reopens a closed client: New session, below, starts one with every client new.'
+		);
+		expect(say('closed')).toBe(
+			'The connection is closed: this page let go of it (Disconnect), or the server closed it during a call. MiniHarness never reopens a closed client: New session, below, starts one with every client new.'
+		);
+		expect(say('timeout')).toBe(
+			'No answer within 30 s. The server may be slow or stuck: try again, or start over with New session, below.'
+		);
+		expect(say('unauthorized')).toBe(
+			'The server needs a token (401 Unauthorized). Enter its bearer token below: using it starts a new session.'
+		);
+		// No sentence under MiniHarness says to reconnect; the others are the same as elsewhere.
+		for (const kind of kinds) {
+			expect(say(kind)).not.toMatch(/reconnect/i);
+			const changed = [
+				'session-expired',
+				'closed',
+				'timeout',
+				'unauthorized',
+				'local-network-denied'
+			];
+			if (!changed.includes(kind)) expect(say(kind)).toBe(problemMessage({ kind }, context));
+		}
+		overwriteGetLocale(() => 'zh-CN');
+		expect(say('session-expired')).toBe(
+			'服务器已不认识这个会话（旧的 mcp-session-id 得到 404），例如它重启过。MiniHarness 从不重新打开已关闭的客户端：下方的“新会话”会开始一个新会话，所有客户端都是新的。'
+		);
+		for (const kind of kinds) expect(say(kind)).not.toContain('重新连接');
+	});
+
 	it('names the custom headers a CORS refusal may be about, in both languages', () => {
 		const cors = { kind: 'cors', headers: ['x-api-key', 'x-team'] } as const;
 		expect(problemMessage(cors, context)).toContain(

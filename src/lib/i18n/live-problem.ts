@@ -14,6 +14,11 @@ export interface ProblemContext {
 	origin: string;
 	/** The world's live timeout. */
 	timeoutMs: number;
+	/**
+	 * Reconnecting opens nothing (MiniHarness never reopens a closed client): the way back is a
+	 * new session, which the card offers instead of Reconnect (WorldState.tokenRestarts).
+	 */
+	restarts?: boolean;
 }
 
 /** What went wrong with a live server, as one sentence with the likely fix, in the page's language. */
@@ -25,13 +30,20 @@ export function problemMessage(
 	const headers = [...MCP_REQUEST_HEADERS, ...(problem.headers ?? [])].join(
 		getLocale() === 'zh-CN' ? '、' : ', '
 	);
+	const restarts = context.restarts ?? false;
 	const messages: Record<LiveProblemKind, () => string> = {
 		refused: m.live_problem_refused,
 		cors: () => m.live_problem_cors({ origin: context.origin, headers }),
 		'cors-session-id': m.live_problem_cors_session_id,
 		// A token that was sent and refused is not a token missing.
-		unauthorized: problem.tokenSent ? m.live_problem_token_refused : m.live_problem_unauthorized,
-		'session-expired': m.live_problem_session_expired,
+		unauthorized: problem.tokenSent
+			? m.live_problem_token_refused
+			: restarts
+				? m.live_problem_unauthorized_restart
+				: m.live_problem_unauthorized,
+		'session-expired': restarts
+			? m.live_problem_session_expired_restart
+			: m.live_problem_session_expired,
 		// A 404 is a path with nothing behind it, and the harness's "Session terminated" for it
 		// reads like lab 08's expired session: said so.
 		'not-mcp':
@@ -43,10 +55,15 @@ export function problemMessage(
 			: m.live_problem_invalid_answer,
 		'server-error': m.live_problem_server_error,
 		redirect: m.live_problem_redirect,
-		closed: m.live_problem_closed,
-		timeout: () => m.live_problem_timeout({ seconds: context.timeoutMs / 1000 }),
+		closed: restarts ? m.live_problem_closed_restart : m.live_problem_closed,
+		timeout: () =>
+			(restarts ? m.live_problem_timeout_restart : m.live_problem_timeout)({
+				seconds: context.timeoutMs / 1000
+			}),
 		'local-network-policy': m.live_problem_local_network_policy,
-		'local-network-denied': m.live_problem_local_network_denied,
+		'local-network-denied': restarts
+			? m.live_problem_local_network_denied_restart
+			: m.live_problem_local_network_denied,
 		other: m.live_problem_other
 	};
 	return messages[problem.kind]();

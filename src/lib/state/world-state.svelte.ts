@@ -213,14 +213,20 @@ export class WorldState {
 	 */
 	async setLiveToken(server: string, token: string | null): Promise<void> {
 		this.liveTokens = (await this.#tokenStore()).set(this.world, server, token);
-		if (this.tokenRestarts && this.world.sessionStarted) {
-			// The same scenario, a fresh world: the tokens stay (they are bound to server and URL).
-			const scenario = this.world.scenario;
-			this.replace(scenario);
-			this.onReplaced(scenario);
-			return this.run((w) => w.startSession());
-		}
+		if (this.tokenRestarts && this.world.sessionStarted) return this.startFresh();
 		return this.run((w) => (w.sessionStarted ? w.reconnectAll() : w.startSession()));
+	}
+
+	/**
+	 * A new session in a fresh world of the same scenario: how a MiniHarness user starts over
+	 * once a client has closed or its server forgot the session (`tokenRestarts`). The tokens
+	 * stay (they are bound to server and URL).
+	 */
+	async startFresh(): Promise<void> {
+		const scenario = this.world.scenario;
+		this.replace(scenario);
+		this.onReplaced(scenario);
+		return this.run((w) => w.startSession());
 	}
 
 	/**
