@@ -428,8 +428,12 @@ test('MiniHarness: a forgotten session is started over by New session, not Recon
 	await settled(page);
 	await importWorld(page, {
 		profile: 'miniharness',
-		mcp_servers: { fs: { type: 'http', url: url(open, 'filesystem/mcp'), live: true } },
-		miniharness: { policy: { read_file: 'auto' } }
+		mcp_servers: {
+			fs: { type: 'http', url: url(open, 'filesystem/mcp'), live: true },
+			// The same server again, lower in priority: every tool name of its goes to fs.
+			mirror: { type: 'http', url: url(open, 'filesystem/mcp'), live: true }
+		},
+		miniharness: { policy: { read_file: 'auto' }, priority: { fs: 1 } }
 	});
 	await page.getByRole('button', { name: en('editor_apply') }).click();
 	await expect(card(page, 'fs')).toContainText('initialized');
@@ -443,6 +447,9 @@ test('MiniHarness: a forgotten session is started over by New session, not Recon
 		en('live_remove')
 	]);
 	await expect(card(page, 'fs')).toContainText(en('live_card_note_miniharness'));
+	// It has no registry row because fs won its names, not because it failed at the start.
+	await expect(card(page, 'mirror')).toContainText('initialized');
+	await expect(card(page, 'mirror')).not.toContainText(en('live_registry_note'));
 
 	await forgetSessions();
 	await callTool(page, 'read_file', 'json', '/data/notes.txt');
