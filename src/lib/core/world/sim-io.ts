@@ -144,7 +144,7 @@ export class SimIo implements ConnectionIo {
 		const link = this.#link(server);
 		const tools: ToolInfo[] = [];
 		let cursor: string | undefined;
-		for (let page = 0; page < MAX_PAGES; page++) {
+		for (let page = 0; page < this.#pages(); page++) {
 			const result = await withClockTimeout(this.clock, this.timeoutMs(), (options) =>
 				link.client.request(
 					{ method: 'tools/list', params: cursor ? { cursor } : {} },
@@ -166,7 +166,7 @@ export class SimIo implements ConnectionIo {
 				tools.push({
 					name: tool.name,
 					description: tool.description ?? '',
-					inputSchema: tool.inputSchema ?? defaultInputSchema()
+					inputSchema: this.#schemaOf(tool.inputSchema)
 				});
 			cursor = result.nextCursor;
 			if (!cursor) break;
@@ -176,6 +176,22 @@ export class SimIo implements ConnectionIo {
 
 	/** Whether the world's harness checks results (OpenHarness): no other world loads the check. */
 	checksOutput = false;
+	/**
+	 * OpenHarness's reading of a server at connect: `session.list_tools()` and
+	 * `list_resources()` once each, so the first page only (a `nextCursor` is not followed), and
+	 * `tool.inputSchema or {…}`, so an empty schema is taken as none. Other harnesses follow
+	 * every page (up to MAX_PAGES) and keep the schema as sent.
+	 */
+	openHarnessListing = false;
+
+	#pages(): number {
+		return this.openHarnessListing ? 1 : MAX_PAGES;
+	}
+
+	#schemaOf(schema: Record<string, unknown> | undefined): Record<string, unknown> {
+		const none = !schema || (this.openHarnessListing && Object.keys(schema).length === 0);
+		return none ? defaultInputSchema() : schema;
+	}
 	/** OpenHarness's result check, once a tool with an outputSchema has been listed. */
 	outputCheck?: ReturnType<typeof loadOutputCheck>;
 
@@ -183,7 +199,7 @@ export class SimIo implements ConnectionIo {
 		const link = this.#link(server);
 		const resources: ResourceInfo[] = [];
 		let cursor: string | undefined;
-		for (let page = 0; page < MAX_PAGES; page++) {
+		for (let page = 0; page < this.#pages(); page++) {
 			const result = await withClockTimeout(this.clock, this.timeoutMs(), (options) =>
 				link.client.request(
 					{ method: 'resources/list', params: cursor ? { cursor } : {} },

@@ -144,6 +144,7 @@ export class World {
 			() => this.#live
 		);
 		this.#io.checksOutput = scenario.profile === 'openharness';
+		this.#io.openHarnessListing = scenario.profile === 'openharness';
 		this.#callSettings = {
 			hooks: scenario.hooks,
 			// Without a permissions block the lab runs full_auto (OpenHarness's own default is

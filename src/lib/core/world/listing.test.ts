@@ -1,0 +1,135 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+	CallToolRequestSchema,
+	ListResourcesRequestSchema,
+	ListToolsRequestSchema
+} from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ScenarioInput } from '../scenario/schema';
+import { makeWorld } from './test-world';
+
+// How each harness reads a server's listing at connect. OpenHarness calls the Python SDK's
+// `session.list_tools()` and `list_resources()` once each (HKUDS/OpenHarness mcp/client.py):
+// the first page only, a `nextCursor` not followed; and `tool.inputSchema or {…}`, so an empty
+// schema is taken as none. A spec audit found the lab following every page for it.
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+	while (closers.length) await closers.pop()!();
+});
+
+/** A real server whose tools/list and resources/list answer in two pages; what it was asked. */
+async function pagingServer() {
+	const asked: Array<{ method: string; cursor?: string }> = [];
+	const http = createServer(async (req, res) => {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+		const server = new Server(
+			{ name: 'pager', version: '1.0.0' },
+			{ capabilities: { tools: {}, resources: {} } }
+		);
+		server.setRequestHandler(ListToolsRequestSchema, async ({ params }) => {
+			asked.push({ method: 'tools/list', ...(params?.cursor ? { cursor: params.cursor } : {}) });
+			return params?.cursor
+				? { tools: [{ name: 'second_page', inputSchema: { type: 'object' } }] }
+				: { tools: [{ name: 'first_page', inputSchema: { type: 'object' } }], nextCursor: 'p2' };
+		});
+		server.setRequestHandler(ListResourcesRequestSchema, async ({ params }) => {
+			asked.push({
+				method: 'resources/list',
+				...(params?.cursor ? { cursor: params.cursor } : {})
+			});
+			return params?.cursor
+				? { resources: [{ uri: 'note://2', name: 'second' }] }
+				: { resources: [{ uri: 'note://1', name: 'first' }], nextCursor: 'r2' };
+		});
+		server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [] }));
+		const transport = new StreamableHTTPServerTransport({
+			sessionIdGenerator: undefined,
+			enableJsonResponse: true
+		});
+		res.on('close', () => void server.close());
+		await server.connect(transport);
+		await transport.handleRequest(req, res, body);
+	});
+	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+	closers.push(
+		() =>
+			new Promise((resolve) => {
+				http.closeAllConnections();
+				http.close(() => resolve());
+			})
+	);
+	return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`, asked };
+}
+
+async function started(input: ScenarioInput) {
+	const world = makeWorld(input, { liveTimeoutMs: 5_000 });
+	closers.push(async () => world.dispose());
+	await world.startSession();
+	return world;
+}
+
+describe('a listing in pages', () => {
+	it('OpenHarness reads the first page of tools and of resources, and asks for no other', async () => {
+		const { url, asked } = await pagingServer();
+		const world = await started({
+			profile: 'openharness',
+			mcp_servers: { pager: { type: 'http', url, live: true } }
+		});
+		expect(world.registry.map((e) => e.name)).toContain('mcp__pager__first_page');
+		expect(world.registry.map((e) => e.name)).not.toContain('mcp__pager__second_page');
+		const pager = world.servers().find((s) => s.name === 'pager')!;
+		expect(pager.connection.tools.map((t) => t.name)).toEqual(['first_page']);
+		expect(pager.connection.resources.map((r) => r.uri)).toEqual(['note://1']);
+		expect(asked).toEqual([{ method: 'tools/list' }, { method: 'resources/list' }]);
+	});
+
+	it('MiniHarness follows nextCursor to the last page', async () => {
+		const { url, asked } = await pagingServer();
+		const world = await started({
+			profile: 'miniharness',
+			mcp_servers: { pager: { type: 'http', url, live: true } }
+		});
+		const pager = world.servers().find((s) => s.name === 'pager')!;
+		expect(pager.connection.tools.map((t) => t.name)).toEqual(['first_page', 'second_page']);
+		expect(asked.filter((a) => a.method === 'tools/list')).toEqual([
+			{ method: 'tools/list' },
+			{ method: 'tools/list', cursor: 'p2' }
+		]);
+	});
+});
+
+describe('an empty inputSchema', () => {
+	const world = (profile: 'openharness' | 'miniharness') =>
+		started({
+			profile,
+			mcp_servers: {
+				s: {
+					type: 'stdio',
+					command: 'x',
+					sim: { tools: [{ name: 'empty', inputSchema: {} }, { name: 'missing' }] }
+				}
+			}
+		});
+	const schemas = (w: Awaited<ReturnType<typeof world>>) =>
+		w.servers()[0].connection.tools.map((t) => [t.name, t.inputSchema]);
+
+	it('is none to OpenHarness (`tool.inputSchema or {…}`): both get its default', async () => {
+		expect(schemas(await world('openharness'))).toEqual([
+			['empty', { type: 'object', properties: {} }],
+			['missing', { type: 'object', properties: {} }]
+		]);
+	});
+
+	it('is kept as sent by the other harnesses', async () => {
+		expect(schemas(await world('miniharness'))).toEqual([
+			['empty', {}],
+			['missing', { type: 'object', properties: {} }]
+		]);
+	});
+});
