@@ -174,6 +174,37 @@ test.describe('in a docs page', () => {
 		expect(errors).toEqual([said]);
 	});
 
+	test('an empty or unusable origin= answers no page, as a lab page does', async ({ page }) => {
+		// A docs template whose origin variable came out empty must not open the frame to every
+		// page: a lab page stays silent then, and the 404 page posted to '*' and answered anyone
+		// (an embed audit). The third frame, with the host's own origin, shows when all had time.
+		await page.goto('embed');
+		const src = (origin: string) => {
+			const url = new URL('embed/nope', page.url());
+			url.searchParams.set('origin', origin);
+			return url.href;
+		};
+		const frames = ['', 'file:///tmp/docs.html', docs.origin].map(
+			(origin) =>
+				`<iframe src="${src(origin)}" title="MCP Lab" onload="this.contentWindow.postMessage({ type: 'mcp-lab:command', id: 'c', command: 'getState' }, '*')"></iframe>`
+		);
+		await docs.show(
+			page,
+			`<script>
+				window.heard = [[], [], []];
+				addEventListener('message', (event) => {
+					const index = [...document.querySelectorAll('iframe')].findIndex((f) => f.contentWindow === event.source);
+					if (index >= 0) window.heard[index].push(event.data.type);
+				});
+			</script>${frames.join('')}`
+		);
+		const heard = () => page.evaluate(() => (window as unknown as { heard: string[][] }).heard);
+		await expect
+			.poll(async () => (await heard())[2])
+			.toEqual(['mcp-lab:missing', 'mcp-lab:resize', 'mcp-lab:result']);
+		expect((await heard()).slice(0, 2)).toEqual([[], []]);
+	});
+
 	test('a host with postMessage alone hears `missing`, and a command is answered with the reason', async ({
 		page
 	}) => {

@@ -102,11 +102,16 @@ export function notFoundPage(data, win) {
 
 	if (win.parent === win) return;
 	// In a frame: the host page hears why no lab will ever say ready, and how tall this is. A
-	// host that restricted the lab to its own origin (origin=) hears it only there.
+	// host that restricted the lab to its own origin (origin=) hears it only there. An empty or
+	// unusable origin= answers no page, as a lab page reads it (parseOriginParam): never '*'.
 	let target = '*';
 	try {
 		const origin = url.searchParams.get('origin');
-		if (origin) target = new URL(origin).origin;
+		if (origin !== null) {
+			const given = new URL(origin);
+			if (given.origin === 'null' || given.protocol === 'file:') return;
+			target = given.origin;
+		}
 	} catch {
 		return;
 	}

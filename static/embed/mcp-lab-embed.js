@@ -27,7 +27,7 @@
 	}
 
 	// Until its src loads, a frame holds about:blank (posting there logs an error in Chromium);
-	// a cross-origin page throws on this read.
+	// a cross-origin page throws here.
 	function showsBlank(frame) {
 		try {
 			return frame.contentWindow.location.href === 'about:blank';
@@ -36,8 +36,8 @@
 		}
 	}
 
-	// The lab sends its content height; a border-box frame (Tailwind's preflight) counts its own
-	// border and padding in its height too, else it scrolls by them.
+	// A border-box frame (Tailwind's preflight) counts its border and padding in its height too,
+	// else it scrolls by them.
 	function frameHeight(frame, content) {
 		const style = win.getComputedStyle ? win.getComputedStyle(frame) : null;
 		if (!style || style.boxSizing !== 'border-box') return content;
@@ -77,6 +77,7 @@
 				markReady = (message) => {
 					isReady = true;
 					resolve(message);
+					return message;
 				};
 				failReady = reject;
 			});
@@ -98,7 +99,7 @@
 			const id = idBase + 'probe:' + ++seq;
 			pending.set(id, {
 				resolve: (result) =>
-					markReady({ type: P + 'ready', version: 1, lab: result.snapshot && result.snapshot.lab }),
+					isReady || emit('ready', markReady({ type: P + 'ready', version: 1, lab: result.snapshot && result.snapshot.lab })),
 				reject: (error) => error.result && fail(error.message) // not rejectAll()'s
 			});
 			frame.contentWindow.postMessage({ type: P + 'command', id, command: 'getState', args: {} }, '*');
@@ -152,7 +153,10 @@
 			}
 			// Probes are the loader's own, also those no longer pending (another page, another copy).
 			if (type === 'result' && PROBE.test(String(data.id))) return;
-			(listeners.get(type) || new Set()).forEach((handler) => handler(data));
+			emit(type, data);
+		}
+		function emit(type, data) {
+			(listeners.get(type) || []).forEach((handler) => handler(data));
 		}
 		win.addEventListener('message', receive);
 		// A frame that was ready loads again (reloaded from inside): the old page's answers are lost.
@@ -180,8 +184,7 @@
 		// Posted once the frame is ready (nobody listens before); settles on its result.
 		function command(name, args) {
 			if (detached) return Promise.reject(new Error('MCP Lab: detached'));
-			// One microtask first: the observer sees a src set just before this call before the
-			// command picks the page it waits for.
+			// One microtask first: the observer sees a src set just before this call.
 			return Promise.resolve().then(
 				() =>
 					new Promise((resolve, reject) => {
@@ -212,8 +215,8 @@
 			return () => listeners.get(key).delete(handler);
 		}
 
-		// Out of the page, the frame's page is gone: what it was asked is never answered, and the
-		// listener would keep the frame alive (a single-page docs site drops frames it leaves).
+		// Out of the page, its page is gone: nothing asked is answered, and the listener would keep
+		// the frame alive (a single-page docs site drops frames it leaves).
 		function removed() {
 			if (frame.isConnected || !listening) return;
 			listening = false;

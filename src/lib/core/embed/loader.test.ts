@@ -167,8 +167,11 @@ describe('embed loader', () => {
 
 	it('sends commands after ready, to the frame’s origin, and settles on the matching result', async () => {
 		const lab = MCPLab.attach(frame);
+		const heard: unknown[] = [];
+		lab.on('mcp-lab:ready', (message: unknown) => heard.push(message));
 		// The probe for a frame that was ready before the attach (see below) goes first.
 		expect(posted).toHaveLength(1);
+		const probeId = posted[0].message.id;
 		posted.length = 0;
 		const killed = lab.command('kill', { server: 'filesystem' });
 		const state = lab.command('getState');
@@ -191,10 +194,16 @@ describe('embed loader', () => {
 		fromFrame({ type: 'mcp-lab:result', id: killId, ok: false, error: 'No server "nope".' });
 		await expect(state).resolves.toMatchObject({ ok: true, snapshot: { lab: 'x' } });
 		await expect(killed).rejects.toThrow('No server "nope".');
+		// The probe, held by the frame until it was up, is answered too: ready is heard once.
+		fromFrame({ type: 'mcp-lab:result', id: probeId, ok: true, snapshot: { lab: 'x' } });
+		expect(heard).toEqual([{ type: 'mcp-lab:ready', version: 1, lab: '01-connection-isolation' }]);
 	});
 
 	it('is ready, attached after the frame said so, once the frame answers its getState probe', async () => {
 		const lab = MCPLab.attach(frame);
+		// A host that listens rather than awaits hears it too (an embed audit: it never did).
+		const heard: unknown[] = [];
+		lab.on('ready', (message: unknown) => heard.push(message));
 		expect(posted).toHaveLength(1);
 		const probe = parseMessage(posted[0].message);
 		expect(probe).toMatchObject({ kind: 'command', command: { command: 'getState', args: {} } });
@@ -208,6 +217,7 @@ describe('embed loader', () => {
 			snapshot: { lab: '05-x' }
 		});
 		await expect(lab.ready).resolves.toEqual({ type: 'mcp-lab:ready', version: 1, lab: '05-x' });
+		expect(heard).toEqual([{ type: 'mcp-lab:ready', version: 1, lab: '05-x' }]);
 		const state = lab.command('getState');
 		await new Promise((resolve) => setTimeout(resolve, 0));
 		expect(posted).toHaveLength(2);
