@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serveMcp } from '$lib/test-support/http-mcp';
 import { makeWorld } from '../world/test-world';
 
 // A live server whose answer stream loses its socket mid-call (a proxy's idle cut, a dropped
@@ -22,10 +22,7 @@ async function droppingServer(resumable: boolean) {
 		string,
 		{ transport: StreamableHTTPServerTransport; last?: ServerResponse }
 	>();
-	const http = createServer(async (req, res) => {
-		const chunks: Buffer[] = [];
-		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+	return serveMcp(async (req, res, body) => {
 		const id = req.headers['mcp-session-id'];
 		let entry = typeof id === 'string' ? sessions.get(id) : undefined;
 		if (!entry) {
@@ -51,15 +48,6 @@ async function droppingServer(resumable: boolean) {
 		if (req.method === 'POST') entry.last = res;
 		await entry.transport.handleRequest(req, res, body);
 	});
-	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-	closers.push(
-		() =>
-			new Promise((resolve) => {
-				http.closeAllConnections();
-				http.close(() => resolve());
-			})
-	);
-	return `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
 }
 
 async function callThroughDrop(resumable: boolean) {

@@ -1,5 +1,3 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
@@ -8,6 +6,7 @@ import {
 	ListToolsRequestSchema
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serveMcp } from '$lib/test-support/http-mcp';
 import type { ScenarioInput } from '../scenario/schema';
 import { makeWorld } from './test-world';
 
@@ -24,10 +23,7 @@ afterEach(async () => {
 /** A real server whose tools/list and resources/list answer in two pages; what it was asked. */
 async function pagingServer() {
 	const asked: Array<{ method: string; cursor?: string }> = [];
-	const http = createServer(async (req, res) => {
-		const chunks: Buffer[] = [];
-		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+	const url = await serveMcp(async (req, res, body) => {
 		const server = new Server(
 			{ name: 'pager', version: '1.0.0' },
 			{ capabilities: { tools: {}, resources: {} } }
@@ -56,15 +52,7 @@ async function pagingServer() {
 		await server.connect(transport);
 		await transport.handleRequest(req, res, body);
 	});
-	await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-	closers.push(
-		() =>
-			new Promise((resolve) => {
-				http.closeAllConnections();
-				http.close(() => resolve());
-			})
-	);
-	return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`, asked };
+	return { url, asked };
 }
 
 async function started(input: ScenarioInput) {
