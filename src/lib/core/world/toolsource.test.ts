@@ -279,6 +279,32 @@ describe('ToolSource fault drills', () => {
 		expect((await world.callTool('mcp.files.read_file', { path: '/a' })).state).toBe('completed');
 	});
 
+	it('an interrupted run takes no approval either: a write waiting for one does not run until reconciled', async () => {
+		// A spec audit: new calls were refused while interrupted, but a write already waiting
+		// for approval ran when approved. A refusal still ends it: nothing acts.
+		const world = await started();
+		const stateOf = (id: string) =>
+			world.calls.find((c) => c.id === id)!.toolsource!.history.at(-1)?.state;
+		const waiting = await world.callTool('mcp.files.write_file', { path: '/a', text: 'b' });
+		const refused = await world.callTool('mcp.files.write_file', { path: '/c', text: 'd' });
+		const crashed = await world.callTool('mcp.tickets.transfer_funds', {});
+		await world.answerApproval(crashed.id, true);
+		expect(world.toolSource).toMatchObject({ run: 'interrupted', unreconciled: [crashed.id] });
+
+		await expect(world.answerApproval(waiting.id, true)).rejects.toThrow(
+			`The run is interrupted: reconcile ${crashed.id} first.`
+		);
+		expect(stateOf(waiting.id)).toBe('waiting_for_approval');
+		expect(toolsCalls(world, 'files')).toBe(0);
+		await world.answerApproval(refused.id, false);
+		expect(stateOf(refused.id)).toBe('permission_denied');
+
+		await world.reconcile(crashed.id, 'applied');
+		await world.answerApproval(waiting.id, true);
+		expect(world.calls.find((c) => c.id === waiting.id)!.state).toBe('completed');
+		expect(toolsCalls(world, 'files')).toBe(1);
+	});
+
 	it('drill 3: an oversized result → the whole raw result as an artifact, the model a bounded summary', async () => {
 		const world = await started();
 		const call = await world.callTool('mcp.files.export_log', {});

@@ -502,6 +502,8 @@ export class World {
 			undefined,
 			{ do: 'answerApproval', call: callId, approve },
 			() => {
+				// Approving lets a call act: not while a call's outcome waits to be reconciled.
+				if (approve) this.#toolsource?.refuseWhileInterrupted();
 				(this.#extension?.calls ?? this.#toolsource?.required() ?? this.#calls).answer(
 					callId,
 					approve
