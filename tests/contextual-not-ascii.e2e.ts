@@ -61,3 +61,25 @@ for (const locale of ['en']) {
 		await expect(panel.getByTestId('contextual-not-ascii')).toHaveCount(0);
 	});
 }
+
+test('a claim holding a line break fails the run: h11 would not write it, so no header is injected', async ({
+	page
+}) => {
+	const injected = structuredClone(scenario);
+	Object.assign(injected.contextual.identities, {
+		mallory: { user_id: 'u-m\r\nX-Admin: yes', name: 'Mallory' }
+	});
+	await openHost(page, { lab: 'sandbox', lang: 'en' });
+	expect((await command(page, 'setScenario', { scenario: injected })).error).toBeUndefined();
+	const panel = page.frameLocator('iframe').locator('[data-profile="contextual"]');
+	const form = panel.getByTestId('contextual-run-form');
+	await form.getByLabel(t('en', 'contextual_identity')).selectOption('mallory');
+	await form.getByRole('button', { name: t('en', 'contextual_start_run') }).click();
+	await expect(panel.getByTestId('contextual-run')).toContainText(
+		"ContextualMCP 'kb': Illegal header value b'u-m\\r\\nX-Admin: yes'"
+	);
+	await expect(panel.getByTestId('contextual-illegal-header')).toHaveText(
+		t('en', 'contextual_illegal_header_value', { header: 'X-User-ID', server: 'kb' })
+	);
+	await expect(panel).toContainText(t('en', 'contextual_tools_none'));
+});

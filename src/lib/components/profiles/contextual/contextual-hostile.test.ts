@@ -33,7 +33,8 @@ const view: ContextualView = {
 		servers: [],
 		state: 'running',
 		error: null,
-		not_ascii: null
+		not_ascii: null,
+		illegal_header: null
 	},
 	servers: { 'my server': server, [LONG]: server },
 	tools: [],

@@ -7,8 +7,10 @@ export interface ContextualRunView {
 	servers: string[];
 	state: 'starting' | 'running' | 'failed' | 'ended';
 	error: string | null;
-	/** The header whose value httpx could not encode as ASCII, when that failed the run. */
-	not_ascii: { server: string; header: string } | null;
+	/** The header whose value (or name) httpx could not encode as ASCII, when that failed the run. */
+	not_ascii: { server: string; header: string; part?: 'name' } | null;
+	/** The header h11 would not write (its name, or its value), when that failed the run. */
+	illegal_header: { server: string; header: string; part: 'name' | 'value' } | null;
 }
 
 export interface ContextualServerView {

@@ -220,6 +220,25 @@ describe('contextual profile: runs', () => {
 		});
 	});
 
+	it('fails the run, sending nothing, when a value holds a line break (h11 refuses to write it)', async () => {
+		// An audit: the run's requests carried 'X-Context' with a CR LF in it, as if HTTP allowed
+		// a value to start a header of its own.
+		const w = await started();
+		await w.profileCommand('startRun', {
+			identity: 'alice',
+			context: { run_id: 'run-1', metadata: { request_context: 'who\r\nX-Evil: 1' } },
+			servers: ['kb']
+		});
+		expect(view(w).run).toMatchObject({
+			state: 'failed',
+			error: "ContextualMCP 'kb': Illegal header value b'who\\r\\nX-Evil: 1'",
+			not_ascii: null,
+			illegal_header: { server: 'kb', header: 'X-Context', part: 'value' }
+		});
+		expect(w.serverState('kb')).toBe('pending');
+		expect(httpEntries(w, 'kb')).toEqual([]);
+	});
+
 	it('fails the run when a bound header overlaps a static one case-insensitively', async () => {
 		const w = await started();
 		await w.profileCommand('startRun', {

@@ -16,6 +16,7 @@ import type { ContextualConfig, ContextualServer } from './config';
 import {
 	aboutServer,
 	asciiRefusal,
+	protocolRefusal,
 	definitionError,
 	runHeaders,
 	secretNames,
@@ -40,8 +41,10 @@ interface Run {
 	headers: ReadonlyMap<string, RunHeaders>;
 	/** Servers whose connection this run opened: only these were sent the run's headers. */
 	opened: Set<string>;
-	/** The header whose value is not ASCII, when that failed the run (the lab's note names it). */
+	/** The header whose value (or name) is not ASCII, when that failed the run (the lab's note names it). */
 	notAscii: NotAscii | null;
+	/** The header HTTP cannot carry as it is (h11), when that failed the run. */
+	illegalHeader: IllegalHeader | null;
 	/** The tool-name clash this run's tool load failed on, once it was said (see `build`). */
 	clashSaid: string | null;
 }
@@ -49,6 +52,14 @@ interface Run {
 export interface NotAscii {
 	server: string;
 	header: string;
+	/** The header's name is not ASCII; without it, its value is not. */
+	part?: 'name';
+}
+
+export interface IllegalHeader {
+	server: string;
+	header: string;
+	part: 'name' | 'value';
 }
 
 export type RunState = 'starting' | 'running' | 'failed' | 'ended';
@@ -213,6 +224,7 @@ class ContextualExtension implements ProfileExtension {
 			headers: new Map(),
 			opened: new Set(),
 			notAscii: null,
+			illegalHeader: null,
 			clashSaid: null
 		};
 		const resolved = this.#resolve(run);
@@ -220,6 +232,7 @@ class ContextualExtension implements ProfileExtension {
 		else {
 			run.error = resolved.error;
 			run.notAscii = resolved.notAscii ?? null;
+			run.illegalHeader = resolved.illegalHeader ?? null;
 		}
 		this.#run = run;
 		// A run connects its servers afresh: connect_all over the servers it selected (a connection
@@ -246,7 +259,7 @@ class ContextualExtension implements ProfileExtension {
 		run: Run
 	):
 		| { ok: true; headers: Map<string, RunHeaders> }
-		| { ok: false; error: string; notAscii?: NotAscii } {
+		| { ok: false; error: string; notAscii?: NotAscii; illegalHeader?: IllegalHeader } {
 		const resolved = new Map<string, RunHeaders>();
 		for (const server of run.servers) {
 			const refused = this.#refused(server);
@@ -266,14 +279,30 @@ class ContextualExtension implements ProfileExtension {
 			});
 		}
 		// Every run's headers are resolved (for_run) before any server's HTTP client is made,
-		// which is where a value that is not ASCII fails (asciiRefusal).
+		// which is where a name or value that is not ASCII fails (asciiRefusal).
 		for (const [server, headers] of resolved) {
 			const refused = asciiRefusal(headers.sent);
 			if (refused)
 				return {
 					ok: false,
 					error: aboutServer(server, refused.error),
-					notAscii: { server, header: refused.header }
+					notAscii: {
+						server,
+						header: refused.header,
+						...(refused.part === 'name' && { part: 'name' })
+					}
+				};
+		}
+		// Then the first request writes them (h11): a header HTTP cannot carry fails the run
+		// before anything is sent, a line break in a value included (no header injection).
+		for (const [server, headers] of resolved) {
+			const secret = secretNames(headers.sent, this.#contextual(server)?.headers ?? {});
+			const refused = protocolRefusal(headers.sent, secret);
+			if (refused)
+				return {
+					ok: false,
+					error: aboutServer(server, refused.error),
+					illegalHeader: { server, header: refused.header, part: refused.part }
 				};
 		}
 		return { ok: true, headers: resolved };
@@ -341,6 +370,7 @@ class ContextualExtension implements ProfileExtension {
 				metadata: this.#hidden(run.context.metadata ?? {}, 'context.metadata.'),
 				servers: run.servers,
 				not_ascii: run.notAscii,
+				illegal_header: run.illegalHeader,
 				...this.#state()
 			},
 			servers: Object.fromEntries(

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../../scenario/schema';
 import {
 	aboutServer,
 	asciiRefusal,
+	protocolRefusal,
 	definitionError,
 	resolveBindings,
 	runHeaders,
@@ -179,7 +180,9 @@ describe('header values httpx cannot send (not ASCII)', () => {
 	it("is Python's UnicodeEncodeError text, positions counted in code points", () => {
 		expect(refused('José')).toEqual({
 			header: 'X-User',
-			error: "'ascii' codec can't encode character '\\xe9' in position 3: ordinal not in range(128)"
+			error:
+				"'ascii' codec can't encode character '\\xe9' in position 3: ordinal not in range(128)",
+			part: 'value'
 		});
 		expect(refused('中')?.error).toBe(
 			"'ascii' codec can't encode character '\\u4e2d' in position 0: ordinal not in range(128)"
@@ -210,6 +213,59 @@ describe('header values httpx cannot send (not ASCII)', () => {
 	it('passes ASCII, DEL included, and stops at the first header that fails', () => {
 		expect(refused('u-alice \u007f~')).toBeNull();
 		expect(asciiRefusal({ A: 'é', B: '中' })).toMatchObject({ header: 'A' });
+	});
+
+	it('applies to names too, each name before its value (httpx encodes both)', () => {
+		// An audit: a bound header named X-Usér was sent.
+		expect(asciiRefusal({ 'X-App': 'é', 'X-Usér': 'u' })).toMatchObject({ header: 'X-App' });
+		expect(asciiRefusal({ 'X-Usér': 'José' })).toEqual({
+			header: 'X-Usér',
+			error:
+				"'ascii' codec can't encode character '\\xe9' in position 4: ordinal not in range(128)",
+			part: 'name'
+		});
+	});
+});
+
+describe('headers HTTP cannot carry (h11, when the first request goes out)', () => {
+	const none = new Set<string>();
+
+	it("refuses a name that is not a token, with h11's text and the bytes' repr", () => {
+		expect(protocolRefusal({ 'X-App': 'a', 'X U': 'u' }, none)).toEqual({
+			header: 'X U',
+			error: "Illegal header name b'X U'",
+			part: 'name'
+		});
+		expect(protocolRefusal({ "X'Q": 'u' }, none)).toBeNull();
+		expect(protocolRefusal({ 'X:Q': 'u' }, none)?.error).toBe("Illegal header name b'X:Q'");
+	});
+
+	it('refuses a line break (no header injection), a NUL, and whitespace at either end', () => {
+		// An audit: 'u\r\nX-Evil: 1' was sent as one header's value.
+		expect(protocolRefusal({ 'X-U': 'u\r\nX-Evil: 1' }, none)).toEqual({
+			header: 'X-U',
+			error: "Illegal header value b'u\\r\\nX-Evil: 1'",
+			part: 'value'
+		});
+		expect(protocolRefusal({ 'X-U': 'a\x00b' }, none)?.error).toBe(
+			"Illegal header value b'a\\x00b'"
+		);
+		expect(protocolRefusal({ 'X-U': 'u ' }, none)?.error).toBe("Illegal header value b'u '");
+		expect(protocolRefusal({ 'X-U': '\tu' }, none)?.error).toBe("Illegal header value b'\\tu'");
+		// The quotes as Python's repr picks them.
+		expect(protocolRefusal({ 'X-U': "it's\n" }, none)?.error).toBe(
+			'Illegal header value b"it\'s\\n"'
+		);
+	});
+
+	it('passes inner spaces and tabs, control characters h11 allows, and an empty value', () => {
+		expect(protocolRefusal({ A: 'a b\tc', B: '', C: 'x\x01y', D: '{"a":1}' }, none)).toBeNull();
+	});
+
+	it("hides a secret header's value where Python would print it", () => {
+		expect(
+			protocolRefusal({ Authorization: 'Bearer sk-1\n' }, new Set(['authorization']))?.error
+		).toBe('Illegal header value ••••');
 	});
 });
 
@@ -250,6 +306,43 @@ describe('ContextualMCP definitions', () => {
 			"Contextual MCP id must be a non-blank string without ':'."
 		);
 		expect(definitionError('\ufeff', http(), undefined)).toBeNull();
+	});
+
+	it('refuses a blank static header name, with the TypeError text of the source', () => {
+		// An audit: a blank name was sent as a header.
+		for (const name of ['', ' '])
+			expect(definitionError('kb', http({ [name]: 'v' }), undefined)).toBe(
+				'MCP static headers must map non-blank strings to strings'
+			);
+	});
+
+	it('checks in the order Python meets them: bindings, their names, URL and id, static headers', () => {
+		const bogus = { source: 'bogus', required: true };
+		const user = { source: 'identity.user_id', required: true };
+		// Every binding is built (its source checked) before their config checks the names.
+		expect(definitionError('kb', http(), { headers: { ' ': user, X: bogus } })).toBe(
+			'MCP context header source is unsupported.'
+		);
+		// The config's loop: each name blank, then seen before.
+		expect(definitionError('kb', http(), { headers: { A: user, a: user, ' ': user } })).toBe(
+			'MCP context header names must be unique case-insensitively.'
+		);
+		// Both are arguments of ContextualMCP(...), so they fail before its URL check.
+		expect(definitionError('kb', http({}, 'ftp://x'), { headers: { X: bogus } })).toBe(
+			'MCP context header source is unsupported.'
+		);
+		expect(definitionError('kb', http({ ' ': 'v' }, 'ftp://x'), undefined)).toBe(
+			'Contextual MCP url must be an HTTP(S) URL.'
+		);
+		// casefold, not lower case: ß folds to ss.
+		expect(definitionError('kb', http({ Straße: '1', STRASSE: '2' }), undefined)).toBe(
+			'MCP static header names must be unique case-insensitively.'
+		);
+	});
+
+	it('reads a URL as urlsplit does: leading spaces and controls dropped, tabs and line breaks removed', () => {
+		expect(definitionError('kb', http({}, ' https://kb.example/mcp'), undefined)).toBeNull();
+		expect(definitionError('kb', http({}, 'ht\ttps://kb.example/mcp'), undefined)).toBeNull();
 	});
 
 	it('refuses unsupported sources and bound names that repeat case-insensitively', () => {

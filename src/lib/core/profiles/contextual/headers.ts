@@ -18,6 +18,8 @@ export const SOURCE_UNSUPPORTED = 'MCP context header source is unsupported.';
 export const NAME_BLANK = 'MCP context header names must be non-blank strings.';
 export const BOUND_NOT_UNIQUE = 'MCP context header names must be unique case-insensitively.';
 export const STATIC_NOT_UNIQUE = 'MCP static header names must be unique case-insensitively.';
+/** A TypeError's text in the source, raised for a blank static header name. */
+export const STATIC_NOT_STRINGS = 'MCP static headers must map non-blank strings to strings';
 export const OVERLAP = 'Static and resolved MCP header names must not overlap case-insensitively.';
 export const missingRequired = (source: string) =>
 	`Required MCP context header source ${pyRepr(source)} is missing.`;
@@ -54,16 +56,21 @@ export function supportedSource(source: string): boolean {
 	return false;
 }
 
-/** Python's casefold, as near as the lab needs for header names. */
-const fold = (name: string) => name.toLowerCase();
+/**
+ * Python's `str.casefold`, as near as header names need: a round trip through upper case folds
+ * what lower case alone does not (`ß` and `SS`, `ς` and `σ`, `ſ` and `s`).
+ */
+const fold = (name: string) => name.toUpperCase().toLowerCase();
 
-function duplicateName(names: Iterable<string>): boolean {
+/** Each name in turn, as the source's loops check them: blank, then seen before (folded). */
+function namesError(names: readonly string[], blank: string, duplicate: string): string | null {
 	const seen = new Set<string>();
 	for (const name of names) {
-		if (seen.has(fold(name))) return true;
+		if (!pyStripSpace(name)) return blank;
+		if (seen.has(fold(name))) return duplicate;
 		seen.add(fold(name));
 	}
-	return false;
+	return null;
 }
 
 /**
@@ -76,24 +83,32 @@ export function definitionError(
 	config: ServerConfig,
 	contextual: ContextualServer | undefined
 ): string | null {
+	// In the order Python meets them: the bindings and their config are built first (they are
+	// arguments of `ContextualMCP(...)`), then its own checks run, static headers last.
+	const bound = Object.entries(contextual?.headers ?? {});
+	if (bound.some(([, binding]) => !supportedSource(binding.source))) return SOURCE_UNSUPPORTED;
+	const names = namesError(
+		bound.map(([name]) => name),
+		NAME_BLANK,
+		BOUND_NOT_UNIQUE
+	);
+	if (names) return names;
 	const url = config.type === 'stdio' ? '' : config.url;
 	if (!pyStripSpace(url)) return URL_BLANK;
 	if (!isHttpUrl(url)) return URL_NOT_HTTP;
 	if (!pyStripSpace(server) || server.includes(':')) return ID_INVALID;
-	const bound = Object.entries(contextual?.headers ?? {});
-	for (const [name, binding] of bound) {
-		if (!supportedSource(binding.source)) return SOURCE_UNSUPPORTED;
-		if (!pyStripSpace(name)) return NAME_BLANK;
-	}
-	if (duplicateName(bound.map(([name]) => name))) return BOUND_NOT_UNIQUE;
-	if (config.type !== 'stdio' && duplicateName(Object.keys(config.headers)))
-		return STATIC_NOT_UNIQUE;
-	return null;
+	if (config.type === 'stdio') return null;
+	return namesError(Object.keys(config.headers), STATIC_NOT_STRINGS, STATIC_NOT_UNIQUE);
 }
 
-/** `urlparse(url)`: an `http` or `https` scheme and a network location. */
+/**
+ * `urlparse(url)`: an `http` or `https` scheme and a network location. Python 3.11's `urlsplit`
+ * first drops leading C0 controls and spaces, and every tab and line break.
+ */
 function isHttpUrl(url: string): boolean {
-	const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)/i.exec(url);
+	// eslint-disable-next-line no-control-regex -- C0 controls are what urlsplit drops
+	const cleaned = url.replace(/^[\x00-\x20]+/, '').replace(/[\t\r\n]/g, '');
+	const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)/i.exec(cleaned);
 	return !!match && /^https?$/i.test(match[1]) && match[2] !== '';
 }
 
@@ -176,26 +191,65 @@ export function runHeaders(
  */
 export function asciiRefusal(
 	headers: Readonly<Record<string, string>>
-): { header: string; error: string } | null {
+): { header: string; error: string; part: 'name' | 'value' } | null {
+	// httpx normalises each header in turn, its name before its value (`_normalize_header_key`
+	// encodes names the same way).
 	for (const [header, value] of Object.entries(headers)) {
-		const chars = Array.from(value);
-		const start = chars.findIndex((c) => c.codePointAt(0)! > 0x7f);
-		if (start < 0) continue;
-		let end = start + 1;
-		while (end < chars.length && chars[end].codePointAt(0)! > 0x7f) end++;
-		const codec = "'ascii' codec can't encode";
-		const reason = 'ordinal not in range(128)';
-		if (end - start > 1)
-			return { header, error: `${codec} characters in position ${start}-${end - 1}: ${reason}` };
-		const code = chars[start].codePointAt(0)!;
-		const hex = code.toString(16);
-		const escaped =
-			code <= 0xff
-				? `\\x${hex.padStart(2, '0')}`
-				: code <= 0xffff
-					? `\\u${hex.padStart(4, '0')}`
-					: `\\U${hex.padStart(8, '0')}`;
-		return { header, error: `${codec} character '${escaped}' in position ${start}: ${reason}` };
+		const name = asciiError(header);
+		if (name) return { header, error: name, part: 'name' };
+		const error = asciiError(value);
+		if (error) return { header, error, part: 'value' };
+	}
+	return null;
+}
+
+function asciiError(text: string): string | null {
+	const chars = Array.from(text);
+	const start = chars.findIndex((c) => c.codePointAt(0)! > 0x7f);
+	if (start < 0) return null;
+	let end = start + 1;
+	while (end < chars.length && chars[end].codePointAt(0)! > 0x7f) end++;
+	const codec = "'ascii' codec can't encode";
+	const reason = 'ordinal not in range(128)';
+	if (end - start > 1) return `${codec} characters in position ${start}-${end - 1}: ${reason}`;
+	const code = chars[start].codePointAt(0)!;
+	const hex = code.toString(16);
+	const escaped =
+		code <= 0xff
+			? `\\x${hex.padStart(2, '0')}`
+			: code <= 0xffff
+				? `\\u${hex.padStart(4, '0')}`
+				: `\\U${hex.padStart(8, '0')}`;
+	return `${codec} character '${escaped}' in position ${start}: ${reason}`;
+}
+
+/** h11's field-name: an HTTP token. */
+const TOKEN = /^[-!#$%&'*+.^_`|~0-9a-zA-Z]+$/;
+/**
+ * h11's field-value (its `_abnf.py`): no NUL and no whitespace (a line break above all, which
+ * would start another header), but spaces and tabs between visible characters; may be empty.
+ */
+// eslint-disable-next-line no-control-regex -- NUL and the ASCII whitespace are what h11 refuses
+const FIELD_VALUE = /^(?:[^\x00 \t\n\r\v\f]+(?:[ \t]+[^\x00 \t\n\r\v\f]+)*)?$/;
+
+/**
+ * What h11, under httpx, raises when the run's first request would carry a header it cannot
+ * write (`normalize_and_validate`, each header in turn, name then value), or null. Run after
+ * asciiRefusal: the names and values are ASCII by then, so Python's bytes repr is `b` and the
+ * str repr. A secret header's value is not quoted: the lab shows the mask where Python would
+ * print the value.
+ */
+export function protocolRefusal(
+	headers: Readonly<Record<string, string>>,
+	secret: ReadonlySet<string>
+): { header: string; error: string; part: 'name' | 'value' } | null {
+	for (const [header, value] of Object.entries(headers)) {
+		if (!TOKEN.test(header))
+			return { header, error: `Illegal header name b${pyRepr(header)}`, part: 'name' };
+		if (!FIELD_VALUE.test(value)) {
+			const shown = secret.has(fold(header)) ? MASK : `b${pyRepr(value)}`;
+			return { header, error: `Illegal header value ${shown}`, part: 'value' };
+		}
 	}
 	return null;
 }
