@@ -7,6 +7,7 @@ import { settled } from './helpers/play-lab';
 import { submitLiveConnect } from './helpers/live-connect';
 import { saidLast } from './helpers/live-region';
 import { importWorld } from './helpers/editor-form';
+import { startPagingServer } from './helpers/paging-server';
 
 // Live mode in Chromium against the real lab server (scripts/lab-server.mjs), started here: the
 // /live page and a lab page connect to it, list and call its tools, meet each error class with
@@ -469,6 +470,25 @@ test('MiniHarness: a forgotten session is started over by New session, not Recon
 	await expect(card(page, 'fs')).toContainText('initialized');
 	await callTool(page, 'read_file', 'json', '/data/notes.txt');
 	await expect(page.locator('#calls li').first()).toContainText('hello from /data/notes.txt');
+});
+
+test('a server that pages its tools: OpenHarness reads the first page, and the card says the rest never reaches the model', async ({
+	page
+}) => {
+	const pager = await startPagingServer(origin);
+	try {
+		await openLive(page);
+		await connect(page, 'pager', pager.url);
+		await expect(card(page, 'pager')).toContainText('connected');
+		await expect(page.getByTestId('live-pages-unread-pager')).toContainText(
+			en('live_pages_unread_openharness', { lists: 'tools/list' })
+		);
+		const registry = page.locator('#registry');
+		await expect(registry).toContainText('mcp__pager__first_page');
+		await expect(registry).not.toContainText('second_page');
+	} finally {
+		await pager.stop();
+	}
 });
 
 test('401 with a wrong token; the card’s token field reconnects, the form lets go of its entry, and the token is kept nowhere', async ({

@@ -75,6 +75,8 @@ describe('a listing in pages', () => {
 		expect(pager.connection.tools.map((t) => t.name)).toEqual(['first_page']);
 		expect(pager.connection.resources.map((r) => r.uri)).toEqual(['note://1']);
 		expect(asked).toEqual([{ method: 'tools/list' }, { method: 'resources/list' }]);
+		// The card says what was left unread.
+		expect(pager.live?.unreadPages).toEqual(['resources/list', 'tools/list']);
 	});
 
 	it('MiniHarness follows nextCursor to the last page', async () => {
@@ -89,6 +91,7 @@ describe('a listing in pages', () => {
 			{ method: 'tools/list' },
 			{ method: 'tools/list', cursor: 'p2' }
 		]);
+		expect(pager.live?.unreadPages).toEqual([]);
 	});
 });
 

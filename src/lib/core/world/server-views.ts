@@ -37,7 +37,13 @@ export interface ServerView {
 	 * A live server (connected for real; `process` then stays `running`), else null. `flooding`:
 	 * it sends more than FLOOD_PER_SECOND messages a second now (core/live/flood.ts).
 	 */
-	live: { url: string; problem: LiveProblem | null; flooding: boolean } | null;
+	live: {
+		url: string;
+		problem: LiveProblem | null;
+		flooding: boolean;
+		/** Listings whose pages the harness left unread (`SimIo.unreadPages`), sorted. */
+		unreadPages: string[];
+	} | null;
 }
 
 /**
@@ -88,7 +94,8 @@ export class ServerViews {
 				cached.view.delayMs === (process?.delayMs ?? 0) &&
 				cached.view.sessionClosed === this.#io.sessionClosed(name) &&
 				(cached.view.live?.problem ?? null) === (live?.problem(name) ?? null) &&
-				(cached.view.live?.flooding ?? false) === (live?.flooding(name) ?? false)
+				(cached.view.live?.flooding ?? false) === (live?.flooding(name) ?? false) &&
+				(cached.view.live?.unreadPages ?? []).join() === this.#io.unreadPages(name).join()
 			)
 				return cached.view;
 			const view = this.#view(name, snapshot, live);
@@ -126,7 +133,8 @@ export class ServerViews {
 				? {
 						url: config.url,
 						problem: live?.problem(name) ?? null,
-						flooding: live?.flooding(name) ?? false
+						flooding: live?.flooding(name) ?? false,
+						unreadPages: this.#io.unreadPages(name)
 					}
 				: null
 		};

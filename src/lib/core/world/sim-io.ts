@@ -8,6 +8,7 @@ import type { ConnectionIo, InitInfo, ResourceInfo, ToolInfo } from '../machines
 import { loadOutputCheck } from '../profiles/openharness/lazy-output-check';
 import { defaultInputSchema } from '../profiles/openharness/strings';
 import type { SimClock } from './clock';
+import { MAX_PAGES } from './listing-pages';
 import type { HostSide } from './host-side';
 import { createSimServer } from './sim-server';
 import type { SimProcess } from './sim-process';
@@ -59,8 +60,7 @@ export interface LiveOpener {
 	open(server: string, host: HostSide | null): Promise<Link>;
 }
 
-/** Bounds pagination so a hostile server cannot keep the harness listing forever. */
-const MAX_PAGES = 100;
+type Listing = 'tools/list' | 'resources/list';
 
 export const CLIENT_INFO = { name: 'mcp-lab-openharness', version: '1.0.0' };
 
@@ -171,6 +171,7 @@ export class SimIo implements ConnectionIo {
 			cursor = result.nextCursor;
 			if (!cursor) break;
 		}
+		this.#unread(server, 'tools/list', cursor);
 		return tools;
 	}
 
@@ -183,6 +184,24 @@ export class SimIo implements ConnectionIo {
 	 * every page (up to MAX_PAGES) and keep the schema as sent.
 	 */
 	openHarnessListing = false;
+
+	/** Per server, the listings whose last answer still had a `nextCursor` nobody followed. */
+	readonly #unreadPages = new Map<string, ReadonlySet<Listing>>();
+
+	#unread(server: string, listing: Listing, cursor: string | undefined): void {
+		const unread = new Set(this.#unreadPages.get(server));
+		if (cursor) unread.add(listing);
+		else unread.delete(listing);
+		this.#unreadPages.set(server, unread);
+	}
+
+	/**
+	 * The listings of this server's last connect whose pages were left unread: OpenHarness reads
+	 * one page, the others stop after MAX_PAGES. What they held never reached the harness.
+	 */
+	unreadPages(server: string): Listing[] {
+		return [...(this.#unreadPages.get(server) ?? [])].sort();
+	}
 
 	#pages(): number {
 		return this.openHarnessListing ? 1 : MAX_PAGES;
@@ -213,6 +232,7 @@ export class SimIo implements ConnectionIo {
 			cursor = result.nextCursor;
 			if (!cursor) break;
 		}
+		this.#unread(server, 'resources/list', cursor);
 		return resources;
 	}
 
