@@ -68,6 +68,23 @@ describe('the contextual panel with hostile names', () => {
 		expect(line?.[2].length).toBeLessThan(300);
 	});
 
+	it('says a tool prefix is the lab’s own, whole, and bounds a long one', () => {
+		const prefixed = (prefix: string) =>
+			text(
+				html(
+					{
+						profileView: { ...view, servers: { kb: { ...server, prefix } } },
+						pending: 0
+					} as unknown as WorldState,
+					ContextualPanel
+				)
+			);
+		expect(prefixed('kb')).toContain(
+			'Tool prefix: kb (the lab’s own: a13n’s ContextualMCP passes no tool_prefix to pydantic-ai)'
+		);
+		expect(prefixed(LONG).length).toBeLessThan(LONG.length);
+	});
+
 	it('isolates each name in the allowed_tools sentences', () => {
 		const all = text(markup());
 		expect(all).toContain(`Left out by allowed_tools: ${FSI}${RLO}evil${PDI}/a`);
