@@ -67,7 +67,7 @@ describe('ToolSource in the calls list', () => {
 		await world.run((w) => w.answerApproval('c1', true));
 		const all = text(html(world, CallPanel));
 		expect(all).toContain('The run is interrupted until this call is reconciled.');
-		expect(all).toContain('ToolSource refuses new calls until c1 is reconciled');
+		expect(all).toContain('ToolSource refuses new calls and approvals until c1 is reconciled');
 		await world.reconcile('c1', 'not_applied');
 		const after = text(html(world, CallPanel));
 		expect(after).toContain('Reconciled: the side effect did not happen.');
