@@ -481,7 +481,7 @@ test('a server that pages its tools: OpenHarness reads the first page, and the c
 		await connect(page, 'pager', pager.url);
 		await expect(card(page, 'pager')).toContainText('connected');
 		await expect(page.getByTestId('live-pages-unread-pager')).toContainText(
-			en('live_pages_unread_openharness', { lists: 'tools/list' })
+			en('live_pages_unread_openharness', { lists: 'resources/list and tools/list' })
 		);
 		const registry = page.locator('#registry');
 		await expect(registry).toContainText('mcp__pager__first_page');

@@ -1,12 +1,6 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-	CallToolRequestSchema,
-	ListResourcesRequestSchema,
-	ListToolsRequestSchema
-} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { serveMcp } from '$lib/test-support/http-mcp';
+import { answerPaging, type Asked } from '$lib/test-support/paging-mcp';
 import type { ScenarioInput } from '../scenario/schema';
 import { makeWorld } from './test-world';
 
@@ -22,36 +16,8 @@ afterEach(async () => {
 
 /** A real server whose tools/list and resources/list answer in two pages; what it was asked. */
 async function pagingServer() {
-	const asked: Array<{ method: string; cursor?: string }> = [];
-	const url = await serveMcp(async (req, res, body) => {
-		const server = new Server(
-			{ name: 'pager', version: '1.0.0' },
-			{ capabilities: { tools: {}, resources: {} } }
-		);
-		server.setRequestHandler(ListToolsRequestSchema, async ({ params }) => {
-			asked.push({ method: 'tools/list', ...(params?.cursor ? { cursor: params.cursor } : {}) });
-			return params?.cursor
-				? { tools: [{ name: 'second_page', inputSchema: { type: 'object' } }] }
-				: { tools: [{ name: 'first_page', inputSchema: { type: 'object' } }], nextCursor: 'p2' };
-		});
-		server.setRequestHandler(ListResourcesRequestSchema, async ({ params }) => {
-			asked.push({
-				method: 'resources/list',
-				...(params?.cursor ? { cursor: params.cursor } : {})
-			});
-			return params?.cursor
-				? { resources: [{ uri: 'note://2', name: 'second' }] }
-				: { resources: [{ uri: 'note://1', name: 'first' }], nextCursor: 'r2' };
-		});
-		server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [] }));
-		const transport = new StreamableHTTPServerTransport({
-			sessionIdGenerator: undefined,
-			enableJsonResponse: true
-		});
-		res.on('close', () => void server.close());
-		await server.connect(transport);
-		await transport.handleRequest(req, res, body);
-	});
+	const asked: Asked[] = [];
+	const url = await serveMcp((req, res, body) => answerPaging(req, res, body, asked));
 	return { url, asked };
 }
 
