@@ -42,7 +42,7 @@ export interface ServerView {
 		problem: LiveProblem | null;
 		flooding: boolean;
 		/** Listings whose pages the harness left unread (`SimIo.unreadPages`), sorted. */
-		unreadPages: string[];
+		unreadPages: readonly string[];
 	} | null;
 }
 
@@ -95,7 +95,7 @@ export class ServerViews {
 				cached.view.sessionClosed === this.#io.sessionClosed(name) &&
 				(cached.view.live?.problem ?? null) === (live?.problem(name) ?? null) &&
 				(cached.view.live?.flooding ?? false) === (live?.flooding(name) ?? false) &&
-				(cached.view.live?.unreadPages ?? []).join() === this.#io.unreadPages(name).join()
+				(cached.view.live?.unreadPages ?? this.#io.unreadPages(name)) === this.#io.unreadPages(name)
 			)
 				return cached.view;
 			const view = this.#view(name, snapshot, live);

@@ -61,6 +61,7 @@ export interface LiveOpener {
 }
 
 type Listing = 'tools/list' | 'resources/list';
+const NONE_UNREAD: readonly Listing[] = Object.freeze([]);
 
 export const CLIENT_INFO = { name: 'mcp-lab-openharness', version: '1.0.0' };
 
@@ -144,6 +145,8 @@ export class SimIo implements ConnectionIo {
 		const link = this.#link(server);
 		const tools: ToolInfo[] = [];
 		let cursor: string | undefined;
+		// Until this listing ends: one that fails leaves nothing said of an earlier connect's.
+		this.#unread(server, 'tools/list', undefined);
 		for (let page = 0; page < this.#pages(); page++) {
 			const result = await withClockTimeout(this.clock, this.timeoutMs(), (options) =>
 				link.client.request(
@@ -177,6 +180,9 @@ export class SimIo implements ConnectionIo {
 
 	/** Whether the world's harness checks results (OpenHarness): no other world loads the check. */
 	checksOutput = false;
+	/** OpenHarness's result check, once a tool with an outputSchema has been listed. */
+	outputCheck?: ReturnType<typeof loadOutputCheck>;
+
 	/**
 	 * OpenHarness's reading of a server at connect: `session.list_tools()` and
 	 * `list_resources()` once each, so the first page only (a `nextCursor` is not followed), and
@@ -185,22 +191,25 @@ export class SimIo implements ConnectionIo {
 	 */
 	openHarnessListing = false;
 
-	/** Per server, the listings whose last answer still had a `nextCursor` nobody followed. */
-	readonly #unreadPages = new Map<string, ReadonlySet<Listing>>();
+	/**
+	 * Per server, the listings whose last answer still had a `nextCursor` nobody followed, sorted.
+	 * A new array only when it changes: the server views compare it by identity on every repaint.
+	 */
+	readonly #unreadPages = new Map<string, readonly Listing[]>();
 
 	#unread(server: string, listing: Listing, cursor: string | undefined): void {
-		const unread = new Set(this.#unreadPages.get(server));
-		if (cursor) unread.add(listing);
-		else unread.delete(listing);
-		this.#unreadPages.set(server, unread);
+		const before = this.unreadPages(server);
+		if (before.includes(listing) === !!cursor) return;
+		const after = cursor ? [...before, listing].sort() : before.filter((l) => l !== listing);
+		this.#unreadPages.set(server, after.length ? after : NONE_UNREAD);
 	}
 
 	/**
 	 * The listings of this server's last connect whose pages were left unread: OpenHarness reads
 	 * one page, the others stop after MAX_PAGES. What they held never reached the harness.
 	 */
-	unreadPages(server: string): Listing[] {
-		return [...(this.#unreadPages.get(server) ?? [])].sort();
+	unreadPages(server: string): readonly Listing[] {
+		return this.#unreadPages.get(server) ?? NONE_UNREAD;
 	}
 
 	#pages(): number {
@@ -211,13 +220,12 @@ export class SimIo implements ConnectionIo {
 		const none = !schema || (this.openHarnessListing && Object.keys(schema).length === 0);
 		return none ? defaultInputSchema() : schema;
 	}
-	/** OpenHarness's result check, once a tool with an outputSchema has been listed. */
-	outputCheck?: ReturnType<typeof loadOutputCheck>;
 
 	async listResources(server: string): Promise<ResourceInfo[]> {
 		const link = this.#link(server);
 		const resources: ResourceInfo[] = [];
 		let cursor: string | undefined;
+		this.#unread(server, 'resources/list', undefined);
 		for (let page = 0; page < this.#pages(); page++) {
 			const result = await withClockTimeout(this.clock, this.timeoutMs(), (options) =>
 				link.client.request(
