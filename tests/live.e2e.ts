@@ -466,6 +466,8 @@ test('MiniHarness: a forgotten session is started over by New session, not Recon
 	await expect(page.getByTestId('live-region')).toHaveText(
 		saidLast(en('live_new_session_started'))
 	);
+	// The button went with the old world's card: focus is kept on the page, not left on <body>.
+	expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
 	await expect(problem).toHaveCount(0);
 	await expect(card(page, 'fs')).toContainText('initialized');
 	await callTool(page, 'read_file', 'json', '/data/notes.txt');
