@@ -8,7 +8,7 @@ export interface ContextualRunView {
 	state: 'starting' | 'running' | 'failed' | 'ended';
 	error: string | null;
 	/** The header whose value (or name) httpx could not encode as ASCII, when that failed the run. */
-	not_ascii: { server: string; header: string; part?: 'name' } | null;
+	not_ascii: { server: string; header: string; part: 'name' | 'value' } | null;
 	/** The header h11 would not write (its name, or its value), when that failed the run. */
 	illegal_header: { server: string; header: string; part: 'name' | 'value' } | null;
 }

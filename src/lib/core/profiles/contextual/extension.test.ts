@@ -198,7 +198,7 @@ describe('contextual profile: runs', () => {
 			state: 'failed',
 			error:
 				"ContextualMCP 'kb': 'ascii' codec can't encode character '\\xe9' in position 11: ordinal not in range(128)",
-			not_ascii: { server: 'kb', header: 'X-Context' }
+			not_ascii: { server: 'kb', header: 'X-Context', part: 'value' }
 		});
 		expect(w.serverState('kb')).toBe('pending');
 		expect(httpEntries(w, 'kb')).toEqual([]);

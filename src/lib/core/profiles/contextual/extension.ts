@@ -42,21 +42,15 @@ interface Run {
 	/** Servers whose connection this run opened: only these were sent the run's headers. */
 	opened: Set<string>;
 	/** The header whose value (or name) is not ASCII, when that failed the run (the lab's note names it). */
-	notAscii: NotAscii | null;
+	notAscii: RefusedHeader | null;
 	/** The header HTTP cannot carry as it is (h11), when that failed the run. */
-	illegalHeader: IllegalHeader | null;
+	illegalHeader: RefusedHeader | null;
 	/** The tool-name clash this run's tool load failed on, once it was said (see `build`). */
 	clashSaid: string | null;
 }
 
-export interface NotAscii {
-	server: string;
-	header: string;
-	/** The header's name is not ASCII; without it, its value is not. */
-	part?: 'name';
-}
-
-export interface IllegalHeader {
+/** A header that failed the run, and whether its name or its value did. */
+export interface RefusedHeader {
 	server: string;
 	header: string;
 	part: 'name' | 'value';
@@ -259,7 +253,7 @@ class ContextualExtension implements ProfileExtension {
 		run: Run
 	):
 		| { ok: true; headers: Map<string, RunHeaders> }
-		| { ok: false; error: string; notAscii?: NotAscii; illegalHeader?: IllegalHeader } {
+		| { ok: false; error: string; notAscii?: RefusedHeader; illegalHeader?: RefusedHeader } {
 		const resolved = new Map<string, RunHeaders>();
 		for (const server of run.servers) {
 			const refused = this.#refused(server);
@@ -286,11 +280,7 @@ class ContextualExtension implements ProfileExtension {
 				return {
 					ok: false,
 					error: aboutServer(server, refused.error),
-					notAscii: {
-						server,
-						header: refused.header,
-						...(refused.part === 'name' && { part: 'name' })
-					}
+					notAscii: { server, header: refused.header, part: refused.part }
 				};
 		}
 		// Then the first request writes them (h11): a header HTTP cannot carry fails the run
