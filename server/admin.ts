@@ -65,7 +65,7 @@ function status(app: LabApp) {
 	return {
 		scenario: app.options.label,
 		base: app.base,
-		servers: app.urls,
+		servers: app.urls(),
 		sessions: app.sessions.list().map((s) => ({ id: shortId(s.id), server: s.server })),
 		faults: app.faults.state,
 		tokenRequired: app.options.token !== null

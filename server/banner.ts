@@ -1,6 +1,6 @@
 import { ADMIN_HEADER } from './admin';
 import { DEFAULT_HOST } from './args';
-import { NOT_MCP_PATH, serverUrls } from './endpoints';
+import { NOT_MCP_PATH } from './endpoints';
 import { isWildcard } from './guard';
 import type { LabApp } from './http-app';
 import { span } from './sessions';
@@ -28,10 +28,7 @@ export function bannerLines(input: BannerInput): string[] {
 	// Bound to every interface, the URLs learners paste carry this machine's network address:
 	// 127.0.0.1 on their own machines is not this one. The admin lines keep 127.0.0.1 (this machine).
 	const shown = app.networkBases[0] ?? base;
-	const urls = serverUrls(
-		shown,
-		app.urls.map((u) => u.name)
-	);
+	const urls = app.urls(shown);
 	const width = Math.max(...urls.map((u) => u.name.length)) + 2;
 	const sample = urls[0];
 	const count = `${urls.length} server${urls.length === 1 ? '' : 's'}`;

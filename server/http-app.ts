@@ -62,7 +62,10 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class LabApp {
 	readonly sessions: Sessions;
 	readonly faults: Faults;
-	/** `http://127.0.0.1:<port>/`: what every URL printed and served starts with. */
+	/**
+	 * `http://<listening address>:<port>/` (127.0.0.1 when bound to every interface): what this
+	 * machine uses. A request is answered with the address it came by (`baseOf`).
+	 */
 	readonly base: string;
 	/**
 	 * Bound to every interface (0.0.0.0, ::): `http://<LAN address>:<port>/` for each address
@@ -108,8 +111,9 @@ export class LabApp {
 		this.#processes = new Map(options.servers.map((s) => [s.name, new SimProcess(s.name, s.sim)]));
 	}
 
-	get urls() {
-		return serverUrls(this.base, [...this.#servers.keys()]);
+	/** Each served server's URLs (its MCP endpoint and teaching variants) under `base`. */
+	urls(base = this.base) {
+		return serverUrls(base, [...this.#servers.keys()]);
 	}
 
 	/** The 401's challenge, naming the metadata at the address the request came by (`baseOf`). */
@@ -266,7 +270,7 @@ export class LabApp {
 			name: 'MCP Lab server',
 			scenario: this.options.label,
 			tokenRequired: this.options.token !== null,
-			servers: serverUrls(base, [...this.#servers.keys()]),
+			servers: this.urls(base),
 			notMcp: `${base}${NOT_MCP_PATH.slice(1)}`
 		};
 	}
